@@ -1,0 +1,1 @@
+"""The compiler: checked ludeme trees -> closures over precomputed board tables."""

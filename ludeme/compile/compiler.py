@@ -1,0 +1,239 @@
+"""Compile a checked tree into a ``Game``.
+
+Ludemes compile bottom-up: the compiler compiles a call's arguments to the types
+its parameters declare (applying the implicit conversions the checker allowed) and
+hands them to the ludeme's compile function. Lazy ludemes (``game``, ``phase``)
+receive their checked arguments and compile them in the order they need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ludeme.board import Board
+from ludeme.compile.values import CondV, IntListV, IntV, RegionV, RoleV, SiteV
+from ludeme.errors import Diagnostic, LudemeError, Span, suggest
+from ludeme.lang import types as T
+from ludeme.lang.checker import Call, Checked, Lit, Seq
+from ludeme.runtime.game import Game, Pieces
+
+ROLE_NUMBERS = {f"P{i}": i for i in range(1, 7)}
+
+
+class CompileContext:
+    """What compile functions may use: the board, the pieces, and helpers to compile
+    their arguments. Also collects what the game needs to track (tallies, repetition)."""
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.board: Board | None = None
+        self.pieces = Pieces()
+        self.regions: dict[str, tuple[Any, RegionV]] = {}   # name -> (owner role name, region)
+        self.player_regions: dict[int, list[RegionV]] = {}
+        self.game: Game | None = None
+        self.site_type: str | None = None   # the site type in scope (set by `use:`)
+        self.tallies: list[str] = []
+        self.track_repetition = False
+        self._spans: list[Span] = []
+
+    # -- errors ------------------------------------------------------------------------
+    def fail(self, msg: str, hint: str | None = None, node: Any = None) -> None:
+        span = getattr(getattr(node, "node", None), "span", None) or (
+            self._spans[-1] if self._spans else None)
+        raise LudemeError(Diagnostic(msg, span, hint))
+
+    # -- compiling arguments -----------------------------------------------------------
+    def compile(self, arg: Checked | list | None, want: Any) -> Any:
+        if arg is None:
+            return None
+        if isinstance(arg, list):
+            return [self.compile(a, want) for a in arg]
+        if isinstance(want, tuple):
+            from ludeme.lang.checker import accepts
+
+            for w in want:
+                if accepts(w, arg.type):
+                    return self.compile(arg, w)
+            self.fail(f"cannot use {arg.type} as {' or '.join(map(str, want))}", node=arg)
+        self._spans.append(arg.node.span)
+        try:
+            return self._compile(arg, want)
+        finally:
+            self._spans.pop()
+
+    def _compile(self, arg: Checked, want: Any) -> Any:
+        if isinstance(want, T.ListOf):
+            items = arg.items if isinstance(arg, Seq) else [arg]
+            return [self.compile(i, want.item) for i in items]
+        wn = want.name
+        if isinstance(arg, Call):
+            value = self.call(arg)
+            return self._convert(value, arg.type, want, arg)
+        if isinstance(arg, Seq):
+            if wn == "Region":
+                regions = [self.compile(i, T.Region) for i in arg.items]
+                return union_regions(regions)
+            if wn == "Direction":
+                dirs: list[str] = []
+                for i in arg.items:
+                    for d in self.compile(i, T.Direction):
+                        if d not in dirs:
+                            dirs.append(d)
+                return tuple(dirs)
+            if wn == "IntList":
+                fns = [self.compile(i, T.IntFn).fn for i in arg.items]
+                return IntListV(lambda s: [f(s) for f in fns])
+            return [self.compile(i, T.Any) for i in arg.items]
+        assert isinstance(arg, Lit)
+        v = arg.value
+        if wn in ("Int", "Str", "Bool", "Float", "Outcome", "SiteType", "Any"):
+            if wn == "Any" and arg.type.name == "Role":
+                return self.role(v)
+            return v
+        if wn == "IntFn":
+            if arg.type.name == "Str":
+                return IntV.of(self.site_of(v))
+            return IntV.of(v)
+        if wn == "Cond":
+            return CondV.of(v)
+        if wn == "Site":
+            return SiteV(lambda s, x=self.site_of(v): x, self.site_of(v))
+        if wn == "Region":
+            return RegionV.of((self.site_of(v),), self.site_type)
+        if wn == "Role":
+            return self.role(v)
+        if wn == "Direction":
+            return self.directions(v)
+        return v
+
+    def _convert(self, value: Any, have: T.LType, want: T.LType, arg: Checked) -> Any:
+        if want.name == "Region" and have.name in ("Site", "Int", "IntFn"):
+            if value.const is not None:
+                return RegionV.of((value.const,))
+            fn = value.fn
+            return RegionV(lambda s: (fn(s),), None, lambda s, x: fn(s) == x)
+        if want.name == "Site" and isinstance(value, IntV):
+            return SiteV(value.fn, value.const)
+        if want.name == "IntFn" and isinstance(value, SiteV):
+            return IntV(value.fn, value.const)
+        return value
+
+    def call(self, call: Call) -> Any:
+        decl = call.decl
+        if decl.lazy:
+            return decl.fn(self, **{self._pyname(decl, k): v for k, v in call.args.items()})
+        kwargs = {}
+        positional_var = None
+        for p in decl.params:
+            if p.name not in call.args:
+                continue
+            raw = call.args[p.name]
+            if p.variadic:
+                positional_var = [self.compile(a, p.type) for a in raw]
+            else:
+                kwargs[self._pyname(decl, p.name)] = self.compile(raw, p.type)
+        self._spans.append(call.node.span)
+        try:
+            if positional_var is not None:
+                # everything before *args goes by position, defaults filling the gaps
+                pos = [kwargs.pop(self._pyname(decl, p.name), p.default) for p in decl.params
+                       if not p.named and not p.variadic]
+                return decl.fn(self, *pos, *positional_var, **kwargs)
+            return decl.fn(self, **kwargs)
+        finally:
+            self._spans.pop()
+
+    @staticmethod
+    def _pyname(decl, name: str) -> str:
+        import inspect
+
+        params = inspect.signature(decl.fn).parameters
+        return name if name in params else name + "_"
+
+    # -- names -------------------------------------------------------------------------
+    def site_of(self, label: Any, site_type: str | None = None) -> int:
+        board = self.require_board()
+        t = site_type or self.site_type or board.default_type
+        if isinstance(label, int):
+            if not 0 <= label < board.count[t]:
+                self.fail(f"site {label} is not on the board (it has {board.count[t]} "
+                          f"{t.lower()}s)")
+            return board.offset[t] + label
+        idx = board.index[t].get(label)
+        if idx is None:
+            self.fail(f"no {t.lower()} '{label}' on this board",
+                      suggest(label, board.index[t]))
+        return idx
+
+    def role(self, name: str) -> RoleV:
+        n = self.num_players
+        if name in ROLE_NUMBERS:
+            p = ROLE_NUMBERS[name]
+            if p > n:
+                self.fail(f"{name} does not exist in a {n}-player game")
+            return RoleV(name, lambda s: p, p)
+        if name == "Mover":
+            return RoleV(name, lambda s: s.who)
+        if name == "Next":
+            return RoleV(name, lambda s: s.nxt)
+        if name == "Prev":
+            prev = tuple([0] + [(p - 2) % n + 1 for p in range(1, n + 1)])
+            return RoleV(name, lambda s: prev[s.who])
+        if name == "Enemy":
+            others = tuple([()] + [tuple(q for q in range(1, n + 1) if q != p)
+                                   for p in range(1, n + 1)])
+            if n == 2:
+                return RoleV(name, lambda s: 3 - s.who, None, lambda s: others[s.who])
+            return RoleV(name, lambda s: s.nxt, None, lambda s: others[s.who])
+        if name in ("Each", "All"):
+            everyone = tuple(range(1, n + 1))
+            return RoleV(name, lambda s: s.who, None, lambda s: everyone)
+        if name in ("Shared", "Neutral"):
+            return RoleV(name, lambda s: 0, 0)
+        self.fail(f"unknown role '{name}'")
+        raise AssertionError
+
+    def directions(self, name: str) -> tuple[str, ...]:
+        board = self.require_board()
+        if name in ("Orthogonal", "Diagonal", "Adjacent"):
+            return board.directions[name]
+        if name == "All":
+            return board.directions["Adjacent"]
+        return (name,)
+
+    def require_board(self) -> Board:
+        if self.board is None:
+            self.fail("this needs the board, which is declared in (equipment ...)")
+        return self.board
+
+    def tally(self, name: str) -> int:
+        """The index of a per-player tally (a named counter), declared on first use."""
+        if name not in self.tallies:
+            self.tallies.append(name)
+        return self.tallies.index(name)
+
+
+def union_regions(regions: Sequence[RegionV]) -> RegionV:
+    if all(r.static is not None for r in regions):
+        return RegionV.of([x for r in regions for x in r.static])
+    fns = [r.fn for r in regions]
+    tests = [r.member() for r in regions]
+
+    def fn(s):
+        out: dict[int, None] = {}
+        for f in fns:
+            for x in f(s):
+                out[x] = None
+        return tuple(out)
+
+    return RegionV(fn, None, lambda s, x: any(t(s, x) for t in tests))
+
+
+def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
+    ctx = CompileContext()
+    game = ctx.call(checked)
+    if not isinstance(game, Game):
+        raise LudemeError("a description must contain a (game ...)")
+    game.options = dict(options or {})
+    return game

@@ -1,0 +1,107 @@
+"""What ludemes compile to: closures over the state, with what is known at compile time.
+
+Every dynamic value is a closure of one argument, the ``State`` (which carries the
+evaluation context: ``who``, ``nxt``, ``frm``, ``to``). Values known at compile time
+carry them too (``const``/``static``), so that parents can fold them into tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ludeme.runtime.move import Move
+from ludeme.runtime.state import State
+
+IntFnT = Callable[[State], int]
+CondFnT = Callable[[State], bool]
+RegionFnT = Callable[[State], Sequence[int]]
+MovesFnT = Callable[[State], list[Move]]
+EffectFnT = Callable[[State], None]
+
+
+@dataclass(frozen=True, slots=True)
+class IntV:
+    fn: IntFnT
+    const: int | None = None
+
+    @staticmethod
+    def of(value: int) -> IntV:
+        return IntV(lambda s: value, value)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteV:
+    fn: IntFnT
+    const: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CondV:
+    fn: CondFnT
+    const: bool | None = None
+
+    @staticmethod
+    def of(value: bool) -> CondV:
+        return CondV(lambda s: value, value)
+
+
+@dataclass(frozen=True, slots=True)
+class RegionV:
+    """A set of sites. ``static`` is the tuple when it never changes; ``contains`` tests one
+    site without building the set (falls back to membership in ``fn``)."""
+
+    fn: RegionFnT
+    static: tuple[int, ...] | None = None
+    contains: Callable[[State, int], bool] | None = None
+    site_type: str | None = None
+
+    @staticmethod
+    def of(sites: Sequence[int], site_type: str | None = None) -> RegionV:
+        tup = tuple(dict.fromkeys(sites))
+        members = frozenset(tup)
+        return RegionV(lambda s: tup, tup, lambda s, x: x in members, site_type)
+
+    def member(self) -> Callable[[State, int], bool]:
+        if self.contains is not None:
+            return self.contains
+        fn = self.fn
+        return lambda s, x: x in fn(s)
+
+
+@dataclass(frozen=True, slots=True)
+class RoleV:
+    """A player (``fn`` gives its 1-based number) or a set of players (``many``)."""
+
+    name: str
+    fn: IntFnT
+    const: int | None = None
+    many: Callable[[State], Sequence[int]] | None = None
+
+    def players(self) -> Callable[[State], Sequence[int]]:
+        if self.many is not None:
+            return self.many
+        fn = self.fn
+        return lambda s: (fn(s),)
+
+
+@dataclass(frozen=True, slots=True)
+class MovesV:
+    gen: MovesFnT
+
+
+@dataclass(frozen=True, slots=True)
+class EffectV:
+    fn: EffectFnT
+
+
+@dataclass(frozen=True, slots=True)
+class ResultV:
+    """An outcome: ``fn`` returns the returns vector (index 0 unused)."""
+
+    fn: Callable[[State], tuple[float, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class IntListV:
+    fn: Callable[[State], list[int]]

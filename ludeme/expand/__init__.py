@@ -1,0 +1,5 @@
+"""Expansion: options, rulesets, variant files and defines, before checking."""
+
+from ludeme.expand.description import Description, Option, OptionItem, Ruleset, expand
+
+__all__ = ["Description", "Option", "OptionItem", "Ruleset", "expand"]

@@ -1,0 +1,1 @@
+"""The ludeme language: types, the registry of ludemes, and the checker."""

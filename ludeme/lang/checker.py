@@ -1,0 +1,248 @@
+"""The checker: resolves every form against the registry and checks argument types.
+
+It reports all the errors it finds (each with its span and, where it fits, a "did you
+mean"), and produces a checked tree of ``Call``/``Lit``/``Seq`` nodes that the compiler
+turns into closures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ludeme.errors import Diagnostic, LudemeError, suggest
+from ludeme.lang import types as T
+from ludeme.lang.registry import REGISTRY, Ludeme, heads, load_vocabulary, subs_of
+from ludeme.syntax.ast import Angle, Array, Bool, Float, Form, Int, Name, Named, Node, Str
+from ludeme.syntax.ast import Param as PNode
+
+# Implicit conversions: an argument of the first type is accepted for the second.
+_COERCE: set[tuple[str, str]] = {
+    ("Str", "Site"), ("Int", "Site"), ("Site", "Region"), ("Str", "Region"), ("Int", "Region"),
+    ("{Str}", "Region"), ("{Int}", "Region"), ("{Site}", "Region"), ("{Region}", "Region"),
+    ("{Direction}", "Direction"), ("{Int}", "IntList"), ("{IntFn}", "IntList"),
+    ("{Any}", "Region"), ("{Any}", "IntList"),
+}
+
+
+@dataclass
+class Lit:
+    value: object
+    type: T.LType
+    node: Node
+
+
+@dataclass
+class Seq:
+    items: list
+    type: T.ListOf
+    node: Node
+
+
+@dataclass
+class Call:
+    decl: Ludeme
+    args: dict[str, object]
+    node: Form
+    type: T.LType = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.type = self.decl.returns
+
+
+Checked = Call | Lit | Seq
+
+
+def accepts(want, have) -> bool:
+    """Whether an argument of type ``have`` fits a parameter of type ``want``."""
+    if isinstance(want, tuple):
+        return any(accepts(w, have) for w in want)
+    if T.is_subtype(have, want):
+        return True
+    if isinstance(want, T.ListOf):
+        if isinstance(have, T.ListOf) and have.item.name == "Any":
+            return True
+        return accepts(want.item, have) and not isinstance(have, T.ListOf)
+    hn, wn = have.name, want.name
+    if (hn, wn) in _COERCE:
+        return True
+    if isinstance(have, T.LType) and have.supertypes:
+        return any((s, wn) in _COERCE for s in have.supertypes)
+    return False
+
+
+def _type_name(t) -> str:
+    if isinstance(t, tuple):
+        return " or ".join(str(x) for x in t)
+    return str(t)
+
+
+class Checker:
+    def __init__(self) -> None:
+        load_vocabulary()
+        self.errors: list[Diagnostic] = []
+
+    def error(self, msg: str, node: Node, hint: str | None = None) -> None:
+        self.errors.append(Diagnostic(msg, node.span, hint))
+
+    # -- entry points -----------------------------------------------------------------
+    def check(self, node: Node) -> Checked | None:
+        result = self.infer(node)
+        return result
+
+    def infer(self, node: Node) -> Checked | None:
+        if isinstance(node, Form):
+            return self._form(node)
+        if isinstance(node, Array):
+            items = [self.infer(i) for i in node.items]
+            good = [i for i in items if i is not None]
+            if len(good) != len(items):
+                return None
+            kinds = {i.type.name for i in good}
+            if not good:
+                item_t = T.Any
+            elif len(kinds) == 1:
+                item_t = good[0].type
+            elif all(T.is_subtype(i.type, T.IntFn) for i in good):
+                item_t = T.IntFn
+            elif all(accepts(T.Region, i.type) for i in good):
+                item_t = T.Region if any(i.type.name == "Region" for i in good) else T.Site
+            else:
+                item_t = T.Any
+            if isinstance(item_t, T.ListOf):
+                item_t = T.Any
+            return Seq(good, T.ListOf(item_t), node)
+        if isinstance(node, Int):
+            return Lit(node.value, T.Int, node)
+        if isinstance(node, Float):
+            return Lit(node.value, T.Float, node)
+        if isinstance(node, Bool):
+            return Lit(node.value, T.Bool, node)
+        if isinstance(node, Str):
+            return Lit(node.value, T.Str, node)
+        if isinstance(node, Name):
+            t = T.NAME_TYPES.get(node.value)
+            if t is None:
+                pool = list(T.NAME_TYPES) + [sub for _, sub in REGISTRY if sub]
+                self.error(f"unknown name '{node.value}'", node, suggest(node.value, pool))
+                return None
+            return Lit(node.value, t, node)
+        if isinstance(node, Named):
+            self.error(f"'{node.name}:' is not allowed here", node,
+                       "named arguments go inside a ludeme's parentheses")
+            return None
+        if isinstance(node, PNode):
+            self.error(f"parameter '#{node.index}' outside a define", node)
+            return None
+        if isinstance(node, Angle):
+            self.error("option placeholder left unexpanded", node,
+                       "is the option declared with (option ...)?")
+            return None
+        self.error(f"unexpected {type(node).__name__}", node)
+        return None
+
+    def _resolve(self, form: Form) -> tuple[list[Ludeme], list[Node]]:
+        args = list(form.args)
+        first = args[0] if args else None
+        if isinstance(first, Name) and (form.head, first.value) in REGISTRY:
+            return REGISTRY[(form.head, first.value)], args[1:]
+        if (form.head, None) in REGISTRY:
+            return REGISTRY[(form.head, None)], args
+        subs = subs_of(form.head)
+        if subs:
+            got = first.value if isinstance(first, Name) else None
+            if got is not None:
+                self.error(f"unknown kind '{got}' of ({form.head} ...)", first,
+                           suggest(got, subs) or f"one of: {', '.join(subs)}")
+            else:
+                self.error(f"({form.head} ...) needs a kind first", form,
+                           f"one of: {', '.join(subs)}")
+            return [], args
+        hint = suggest(form.head, heads())
+        if form.head_is_string:
+            self.error(f"unknown define \"{form.head}\"", form, hint)
+        else:
+            self.error(f"unknown ludeme '{form.head}'", form, hint)
+        return [], args
+
+    def _form(self, form: Form) -> Call | None:
+        decls, args = self._resolve(form)
+        positional = [a for a in args if not isinstance(a, Named)]
+        named = [a for a in args if isinstance(a, Named)]
+        values = [self.infer(a) for a in positional]
+        named_values = [self.infer(a.value) for a in named]
+        if not decls or any(v is None for v in values + named_values):
+            return None
+        first_errors: list[Diagnostic] | None = None
+        for decl in decls:
+            errors: list[Diagnostic] = []
+            bound = self._bind(decl, form, positional, values, named, named_values, errors)
+            if not errors:
+                return Call(decl, bound, form)
+            if first_errors is None:
+                first_errors = errors
+        self.errors.extend(first_errors or [])
+        return None
+
+    def _bind(self, decl: Ludeme, form: Form, nodes: list[Node], values: list,
+              named: list[Named], named_values: list, errors: list[Diagnostic]) -> dict:
+        def err(msg: str, node: Node, hint: str | None = None) -> None:
+            errors.append(Diagnostic(msg, node.span, hint))
+
+        bound: dict[str, object] = {}
+        named_params = decl.named
+        for a, value in zip(named, named_values, strict=True):
+            p = named_params.get(a.name)
+            if p is None:
+                pool = list(named_params)
+                err(f"({decl.name} ...) has no argument '{a.name}:'", a,
+                    suggest(a.name, pool) or (f"its named arguments: {', '.join(pool)}" if pool
+                                              else "it takes no named arguments"))
+            elif p.name in bound:
+                err(f"'{a.name}:' given twice", a)
+            elif not accepts(p.type, value.type):
+                err(f"'{a.name}:' of ({decl.name} ...) takes {p.type_name()}, not {value.type}",
+                    a.value)
+            else:
+                bound[p.name] = value
+        i = 0
+        for p in decl.positional:
+            if p.variadic:
+                items = []
+                while i < len(values):
+                    v = values[i]
+                    if isinstance(v, Seq) and isinstance(v.type, T.ListOf) and \
+                            accepts(T.ListOf(p.type) if not isinstance(p.type, T.ListOf)
+                                    else p.type, v.type) and not accepts(p.type, v.type):
+                        items.extend(v.items)  # {a b c} spreads over a "..." parameter
+                    elif accepts(p.type, v.type):
+                        items.append(v)
+                    else:
+                        break
+                    i += 1
+                bound[p.name] = items
+                continue
+            if i < len(values) and accepts(p.type, values[i].type):
+                bound[p.name] = values[i]
+                i += 1
+            elif not p.optional:
+                if i < len(values):
+                    err(f"({decl.name} ...) expects {p.type_name()} for <{p.name}>, "
+                        f"got {values[i].type}", nodes[i], f"usage: {decl.signature()}")
+                else:
+                    err(f"({decl.name} ...) is missing <{p.name}> ({p.type_name()})",
+                        form, f"usage: {decl.signature()}")
+                return bound
+        if i < len(values):
+            err(f"({decl.name} ...) does not take {values[i].type} here", nodes[i],
+                f"usage: {decl.signature()}")
+        return bound
+
+
+def check(node: Node) -> Checked:
+    """Check one expanded top-level form; raise every error found at once."""
+    checker = Checker()
+    result = checker.check(node)
+    if checker.errors:
+        raise LudemeError(checker.errors)
+    assert result is not None
+    return result

@@ -1,0 +1,136 @@
+"""The ludeme registry: every ludeme declared once, by decorating its compile function.
+
+The function's signature *is* the ludeme's signature: positional parameters after the
+compile context are positional arguments, keyword-only parameters are ``name:``
+arguments, a default makes a parameter optional, ``*args`` takes any number. The
+annotations are ludeme types (``ludeme.lang.types``) and the docstring is the
+reference text ``ludeme doc`` prints. The checker, the compiler and the docs read
+this one declaration.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ludeme.lang.types import ListOf, LType
+
+PType = LType | ListOf | tuple  # a tuple means "any of these"
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: PType
+    named: bool
+    optional: bool
+    default: object = None
+    variadic: bool = False
+
+    def type_name(self) -> str:
+        if isinstance(self.type, tuple):
+            return " | ".join(str(t) for t in self.type)
+        return str(self.type)
+
+    def signature(self) -> str:
+        text = f"{self.name}:{self.type_name()}" if self.named else f"<{self.type_name()}>"
+        if self.variadic:
+            text += " ..."
+        return f"[{text}]" if self.optional else text
+
+
+@dataclass(frozen=True)
+class Ludeme:
+    head: str
+    sub: str | None
+    params: tuple[Param, ...]
+    returns: LType
+    doc: str
+    fn: Callable = field(repr=False)
+    lazy: bool = False
+    category: str = ""
+    ludii: str = ""  # how the form differs from Ludii's, when it does
+
+    @property
+    def name(self) -> str:
+        return f"{self.head} {self.sub}" if self.sub else self.head
+
+    @property
+    def positional(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if not p.named)
+
+    @property
+    def named(self) -> dict[str, Param]:
+        return {p.name: p for p in self.params if p.named}
+
+    def signature(self) -> str:
+        parts = [self.head] + ([self.sub] if self.sub else [])
+        parts += [p.signature() for p in self.params]
+        return "(" + " ".join(parts) + f") -> {self.returns}"
+
+
+#: (head, sub-kind) -> its overloads, tried in declaration order (``if`` is an end rule,
+#: a move generator or an effect, depending on its arguments)
+REGISTRY: dict[tuple[str, str | None], list[Ludeme]] = {}
+
+
+def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "") -> Callable:
+    """Declare a ludeme. ``name`` is its head, with a sub-kind when it has one: ``"move Add"``."""
+    head, _, sub = name.partition(" ")
+
+    def register(fn: Callable) -> Callable:
+        sig = inspect.signature(fn, eval_str=True)
+        params = []
+        for i, (pname, p) in enumerate(sig.parameters.items()):
+            if i == 0:
+                continue  # the compile context
+            ann = p.annotation
+            if ann is inspect.Parameter.empty:
+                raise TypeError(f"ludeme {name}: parameter {pname} has no type")
+            params.append(Param(
+                name=pname.rstrip("_"),
+                type=ann,
+                named=p.kind is inspect.Parameter.KEYWORD_ONLY,
+                optional=p.default is not inspect.Parameter.empty
+                or p.kind is inspect.Parameter.VAR_POSITIONAL,
+                default=None if p.default is inspect.Parameter.empty else p.default,
+                variadic=p.kind is inspect.Parameter.VAR_POSITIONAL,
+            ))
+        key = (head, sub or None)
+        decl = Ludeme(head, sub or None, tuple(params), returns,
+                      inspect.cleandoc(fn.__doc__ or ""), fn, lazy,
+                      fn.__module__.rsplit(".", 1)[-1], ludii)
+        if any(d.fn.__qualname__ == fn.__qualname__ and d.category == decl.category
+               for d in REGISTRY.get(key, [])):
+            return fn  # module imported twice (e.g. as a script): already declared
+        REGISTRY.setdefault(key, []).append(decl)
+        return fn
+
+    return register
+
+
+def load_vocabulary() -> dict[tuple[str, str | None], list[Ludeme]]:
+    """Import every module of ``ludeme.ludemes`` so that their declarations register."""
+    import importlib
+    import pkgutil
+
+    import ludeme.ludemes as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        importlib.import_module(f"{pkg.__name__}.{info.name}")
+    return REGISTRY
+
+
+def heads() -> set[str]:
+    return {h for h, _ in REGISTRY}
+
+
+def subs_of(head: str) -> list[str]:
+    return sorted(s for h, s in REGISTRY if h == head and s)
+
+
+def all_ludemes() -> list[Ludeme]:
+    """Every declaration, sorted by name."""
+    load_vocabulary()
+    return sorted((d for ds in REGISTRY.values() for d in ds), key=lambda d: (d.name, d.returns.name))

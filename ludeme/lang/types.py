@@ -1,0 +1,90 @@
+"""The types of the ludeme language.
+
+Each ludeme parameter and result has one of these types; the checker matches
+arguments against them and ``ludeme doc`` prints them. Subtyping is small and
+explicit: an integer literal is an integer expression, a boolean literal is a
+condition, a single move generator is also an effect (it can follow ``then:``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LType:
+    name: str
+    doc: str
+    supertypes: tuple[str, ...] = ()
+    #: for name types: the bare names that are values of this type
+    values: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: LType
+
+    @property
+    def name(self) -> str:
+        return f"{{{self.item.name}}}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "Each",
+         "Shared", "All", "Neutral")
+DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
+                   "Adjacent", "All")
+
+Int = LType("Int", "an integer literal", ("IntFn",))
+IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
+Float = LType("Float", "a number literal")
+Bool = LType("Bool", "True or False", ("Cond",))
+Cond = LType("Cond", "a condition, evaluated on the current state")
+Str = LType("Str", "a string")
+Region = LType("Region", "a set of sites, evaluated on the current state")
+Site = LType("Site", "one site (a label such as \"d4\", or a site expression)", ("IntFn",))
+Moves = LType("Moves", "a move generator", ("Effect",))
+Effect = LType("Effect", "a state change applied after a move")
+Role = LType("Role", "a player or a set of players", values=ROLES)
+Direction = LType("Direction", "a direction or a set of directions", values=DIRECTION_NAMES)
+SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
+Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
+Shape = LType("Shape", "a board shape (a tiling of cells)")
+Item = LType("Item", "a piece of equipment")
+Result = LType("Result", "an outcome of the game")
+EndRule = LType("EndRule", "an end condition with its result")
+Rules = LType("Rules", "the rules of a game")
+Phase = LType("Phase", "a phase of play")
+Game = LType("Game", "a whole game")
+Players = LType("Players", "the players")
+Equipment = LType("Equipment", "the equipment of a game")
+IntList = LType("IntList", "a list of integers, evaluated on the current state")
+Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
+Any = LType("Any", "anything")
+
+#: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
+NAME_TYPES: dict[str, LType] = {}
+for _t in (Role, Direction, SiteType, Outcome):
+    for _v in _t.values:
+        NAME_TYPES.setdefault(_v, _t)
+
+ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
+                                 Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
+                                 Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Any)}
+
+
+def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:
+    """Whether a value of type ``have`` can be passed where ``want`` is expected."""
+    if isinstance(want, LType) and want.name == "Any":
+        return True
+    if isinstance(have, ListOf) or isinstance(want, ListOf):
+        return (isinstance(have, ListOf) and isinstance(want, ListOf)
+                and is_subtype(have.item, want.item))
+    if have.name == want.name:
+        return True
+    return any(is_subtype(ALL_TYPES[s], want) for s in have.supertypes)

@@ -1,0 +1,48 @@
+"""Finding descriptions: a path, or the name of a bundled description."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ludeme.errors import UsageError, suggest
+
+
+def descriptions_dir() -> Path:
+    """The folder of bundled descriptions (inside the installed package, or the source tree)."""
+    try:
+        p = Path(str(resources.files("ludeme.descriptions")))
+        if p.is_dir():
+            return p
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parents[1] / "descriptions"
+
+
+def bundled() -> dict[str, Path]:
+    """Bundled description names -> paths (``brandubh``, ``branches-young``...)."""
+    root = descriptions_dir()
+    return {p.stem: p for p in sorted(root.rglob("*.lud"))}
+
+
+def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
+    """A path to an existing file, or a bundled description's name."""
+    p = Path(ref)
+    candidates = [p]
+    if relative_to is not None and not p.is_absolute():
+        candidates.insert(0, relative_to / p)
+        if p.suffix != ".lud":
+            candidates.insert(1, relative_to / (str(p) + ".lud"))
+    for c in candidates:
+        if c.is_file():
+            return c
+        if c.is_dir() and c == p:
+            raise UsageError(f"{ref}: is a directory, not a description")
+    names = bundled()
+    key = p.stem if p.suffix == ".lud" and not p.exists() else str(ref)
+    if key in names:
+        return names[key]
+    if p.suffix == ".lud" or "/" in str(ref):
+        raise UsageError(f"{ref}: no such file")
+    raise UsageError(f"no description named '{ref}'",
+                     hint=suggest(str(ref), names) or "see 'ludeme list' for the bundled games")

@@ -1,0 +1,191 @@
+"""Conditions: tests on the state (lines, connections, emptiness, comparisons)."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("is Line", T.Cond)
+def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
+            who: T.Role = None):
+    """Whether the piece just placed or moved (at ``(last To)``) is part of a line of
+    ``length`` or more pieces of one owner (``who:`` to require a player), along
+    ``directions`` (all by default)."""
+    board = c.require_board()
+    dirs = directions or board.directions["Adjacent"]
+    from ludeme.board.graph import OPPOSITE
+
+    axes = []
+    seen = set()
+    for d in dirs:
+        if d in seen:
+            continue
+        seen.add(d)
+        seen.add(OPPOSITE[d])
+        axes.append((board.step["Adjacent"][d], board.step["Adjacent"][OPPOSITE[d]]))
+    owner = c.pieces.owner
+    need = length
+    who_fn = who.fn if who is not None else None
+
+    def fn(s):
+        at = s.to
+        if at < 0:
+            return False
+        w = s.what
+        p = w[at]
+        if not p:
+            return False
+        o = owner[p]
+        if who_fn is not None and o != who_fn(s):
+            return False
+        for fwd, back in axes:
+            n = 1
+            x = fwd[at]
+            while x >= 0 and w[x] and owner[w[x]] == o:
+                n += 1
+                x = fwd[x]
+            x = back[at]
+            while x >= 0 and w[x] and owner[w[x]] == o:
+                n += 1
+                x = back[x]
+            if n >= need:
+                return True
+        return False
+
+    return CondV(fn)
+
+
+@ludeme("is Connected", T.Cond)
+def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None):
+    """Whether the group of ``who``'s pieces containing the last placed piece touches
+    every region declared for that player with ``(regions P1 {...})``."""
+    board = c.require_board()
+    rel = "Adjacent"
+    if directions is not None and set(directions) <= set(board.directions["Orthogonal"]):
+        rel = "Orthogonal"
+    nbrs = board.nbrs[rel]
+    owner = c.pieces.owner
+    n = c.num_players
+    goals = [()] + [tuple(frozenset(r.static or ()) for r in c.player_regions.get(p, []))
+                    for p in range(1, n + 1)]
+    for p in range(1, n + 1):
+        if any(r.static is None for r in c.player_regions.get(p, [])):
+            c.fail("(is Connected ...) needs fixed regions")
+    # for each site: which of each player's goal regions it lies in, as a bit mask
+    masks = [[0] * board.n_sites for _ in range(n + 1)]
+    for p in range(1, n + 1):
+        for i, region in enumerate(goals[p]):
+            for x in region:
+                masks[p][x] |= 1 << i
+    full = [(1 << len(goals[p])) - 1 for p in range(n + 1)]
+    who_fn = who.fn
+
+    def fn(s):
+        p = who_fn(s)
+        at = s.to
+        w = s.what
+        if at < 0 or not w[at] or owner[w[at]] != p or not full[p]:
+            return False
+        mask_p = masks[p]
+        need = full[p]
+        got = mask_p[at]
+        seen = {at}
+        stack = [at]
+        while stack:
+            x = stack.pop()
+            for y in nbrs[x]:
+                if y not in seen:
+                    q = w[y]
+                    if q and owner[q] == p:
+                        seen.add(y)
+                        got |= mask_p[y]
+                        if got == need:
+                            return True
+                        stack.append(y)
+        return got == need
+
+    return CondV(fn)
+
+
+@ludeme("is Full", T.Cond)
+def is_full(c: CompileContext, site_type: T.SiteType = None):
+    """Whether every site of the board holds a piece."""
+    board = c.require_board()
+    sites = board.sites[site_type or c.site_type or board.default_type]
+    return CondV(lambda s: all(s.what[x] for x in sites))
+
+
+@ludeme("is Empty", T.Cond)
+def is_empty(c: CompileContext, site: T.Site):
+    """Whether the site holds no piece."""
+    if site.const is not None:
+        x = site.const
+        return CondV(lambda s: not s.what[x])
+    fn = site.fn
+    return CondV(lambda s: not s.what[fn(s)])
+
+
+@ludeme("is Occupied", T.Cond)
+def is_occupied(c: CompileContext, site: T.Site):
+    """Whether the site holds a piece."""
+    fn = site.fn
+    return CondV(lambda s: s.what[fn(s)] != 0)
+
+
+@ludeme("is In", T.Cond)
+def is_in(c: CompileContext, site: T.Site, region: T.Region):
+    """Whether the site is in the region."""
+    fn, test = site.fn, region.member()
+    return CondV(lambda s: test(s, fn(s)))
+
+
+@ludeme("is Repeat", T.Cond)
+def is_repeat(c: CompileContext, times: T.Int = 3):
+    """Whether the current position (pieces and player to move) has now occurred
+    ``times`` times; the starting position counts as its first occurrence."""
+    c.track_repetition = True
+    return CondV(lambda s: s.hashes.count(s.hash) >= times)
+
+
+@ludeme("and", T.Cond)
+def and_cond(c: CompileContext, *conds: T.Cond):
+    """Whether all hold."""
+    fns = [x.fn for x in conds]
+    return CondV(lambda s: all(f(s) for f in fns))
+
+
+@ludeme("or", T.Cond)
+def or_cond(c: CompileContext, *conds: T.Cond):
+    """Whether any holds."""
+    fns = [x.fn for x in conds]
+    return CondV(lambda s: any(f(s) for f in fns))
+
+
+@ludeme("not", T.Cond)
+def not_cond(c: CompileContext, cond: T.Cond):
+    """Whether it does not hold."""
+    fn = cond.fn
+    return CondV(lambda s: not fn(s))
+
+
+def _compare(name: str, op):
+    def compare(c: CompileContext, a: T.IntFn, b: T.IntFn):
+        fa, fb = a.fn, b.fn
+        if b.const is not None:
+            k = b.const
+            return CondV(lambda s: op(fa(s), k))
+        return CondV(lambda s: op(fa(s), fb(s)))
+
+    compare.__doc__ = f"Whether ``a {name} b`` for two integers."
+    compare.__qualname__ = f"compare_{op.__name__}"
+    return ludeme(name, T.Cond)(compare)
+
+
+import operator as _op  # noqa: E402
+
+for _name, _fn in (("=", _op.eq), ("!=", _op.ne), ("<", _op.lt), ("<=", _op.le), (">", _op.gt),
+                   (">=", _op.ge)):
+    _compare(_name, _fn)

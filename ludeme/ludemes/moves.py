@@ -1,0 +1,154 @@
+"""Move generators: placing, passing, and combining generators.
+
+Generators intern their moves in tables built at compile time, so producing the legal
+moves of a position allocates only the list that holds them.
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import EffectV, MovesV, RegionV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+
+def make_add_act(c: CompileContext):
+    """The primitive of placing ``m.piece`` (with rotation ``m.extra``) on ``m.to``."""
+    z = c.game.zobrist if c.game else None
+
+    def act(s, m):
+        to, p = m.to, m.piece
+        s.what[to] = p
+        s.hash ^= z[to][p]
+
+    return act
+
+
+@ludeme("to", T.Region)
+def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
+    """Destination sites: ``region``, filtered by ``if:`` evaluated with ``(to)`` bound to
+    each candidate site."""
+    if if_ is None:
+        return region
+    fn, test = region.fn, if_.fn
+    member = region.member()
+
+    def filtered(s):
+        out = []
+        for x in fn(s):
+            s.to = x
+            if test(s):
+                out.append(x)
+        return out
+
+    def contains(s, x):
+        if not member(s, x):
+            return False
+        s.to = x
+        return test(s)
+
+    return RegionV(filtered, None, contains, region.site_type)
+
+
+@ludeme("move Add", T.Moves)
+def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
+             then: T.Effect = None):
+    """Place a piece of the mover on one of the ``to`` sites. ``piece`` names the kind
+    when the mover has several (``(move Add "Null" (to ...))``); it may be a shared
+    piece. Ludii writes ``(move Add (to ...))``, the same form."""
+    if to is None:
+        c.fail("(move Add ...) needs (to ...)")
+    g = c.game
+    pieces = c.pieces
+    n = c.num_players
+    per_player = [0] * (n + 1)
+    for p in range(1, n + 1):
+        if piece is None:
+            owned = [pid for pid in range(1, len(pieces.names)) if pieces.owner[pid] == p]
+        else:
+            owned = [pid for pid in range(1, len(pieces.names))
+                     if pieces.kinds[pid] == piece and pieces.owner[pid] in (p, 0)]
+        if piece is None and len(owned) > 1:
+            c.fail("the mover has several kinds of piece: name the one to add")
+        per_player[p] = owned[0] if owned else 0
+    if not any(per_player[1:]):
+        c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")
+    act = make_add_act(c)
+    thenfn = then.fn if then is not None else None
+    table = [None] * (n + 1)
+    for p in range(1, n + 1):
+        pid = per_player[p]
+        if pid:
+            table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(g.board.n_sites)]
+    region = to.fn
+
+    def gen(s):
+        row = table[s.who]
+        if row is None:
+            return []
+        return [row[x] for x in region(s)]
+
+    return MovesV(gen)
+
+
+@ludeme("move Pass", T.Moves)
+def move_pass(c: CompileContext, *, then: T.Effect = None):
+    """Do nothing this turn."""
+    m = Move("pass", -1, -1, 0, 0, lambda s, m: None, then.fn if then else None)
+    return MovesV(lambda s: [m])
+
+
+@ludeme("or", T.Moves)
+def or_moves(c: CompileContext, *generators: T.Moves):
+    """All the moves of all the generators (each move once)."""
+    gens = [g.gen for g in generators]
+    if len(gens) == 1:
+        return generators[0]
+
+    def gen(s):
+        out = []
+        seen = set()
+        for g in gens:
+            for m in g(s):
+                if m not in seen:
+                    seen.add(m)
+                    out.append(m)
+        return out
+
+    return MovesV(gen)
+
+
+@ludeme("if", T.Moves)
+def if_moves(c: CompileContext, cond: T.Cond, then_: T.Moves, else_: T.Moves = None):
+    """The moves of ``then`` when ``cond`` holds, else those of ``else`` (or none)."""
+    test, a = cond.fn, then_.gen
+    b = else_.gen if else_ is not None else (lambda s: [])
+    return MovesV(lambda s: a(s) if test(s) else b(s))
+
+
+@ludeme("if", T.Effect)
+def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect = None):
+    """Apply ``then`` when ``cond`` holds, else ``else`` (or nothing)."""
+    test, a = cond.fn, then_.fn
+    b = else_.fn if else_ is not None else None
+
+    def fn(s):
+        if test(s):
+            a(s)
+        elif b is not None:
+            b(s)
+
+    return EffectV(fn)
+
+
+@ludeme("and", T.Effect)
+def and_effects(c: CompileContext, *effects: T.Effect):
+    """Apply the effects one after another."""
+    fns = [e.fn for e in effects]
+
+    def fn(s):
+        for f in fns:
+            f(s)
+
+    return EffectV(fn)

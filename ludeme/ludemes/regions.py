@@ -1,0 +1,186 @@
+"""Regions: sets of sites, fixed (tables) or read from the state."""
+
+from __future__ import annotations
+
+from ludeme.board.graph import DIRECTIONS
+from ludeme.compile.compiler import CompileContext, union_regions
+from ludeme.compile.values import RegionV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+def _type(c: CompileContext, t: str | None) -> str:
+    board = c.require_board()
+    t = t or c.site_type or board.default_type
+    if t not in board.use:
+        c.fail(f"the board does not use {t.lower()}s", "add it to the board's use:")
+    return t
+
+
+@ludeme("sites", T.Region)
+def sites_given(c: CompileContext, region: T.Region):
+    """Sites given by label (``(sites {"a1" "g7"})``), or a named region
+    (``(sites "Throne")``) when the string names one."""
+    return region
+
+
+@ludeme("sites", T.Region)
+def sites_named(c: CompileContext, name: T.Str):
+    """A region declared with ``(regions "Name" ...)``."""
+    if name in c.regions:
+        return c.regions[name][1]
+    return RegionV.of((c.site_of(name),))
+
+
+@ludeme("sites Board", T.Region)
+def sites_board(c: CompileContext, site_type: T.SiteType = None):
+    """Every site of the board (of the given type)."""
+    return RegionV.of(c.require_board().sites[_type(c, site_type)])
+
+
+@ludeme("sites Empty", T.Region)
+def sites_empty(c: CompileContext, site_type: T.SiteType = None):
+    """The sites with no piece on them."""
+    all_sites = c.require_board().sites[_type(c, site_type)]
+
+    def fn(s):
+        w = s.what
+        return [x for x in all_sites if not w[x]]
+
+    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type))
+
+
+@ludeme("sites Occupied", T.Region)
+def sites_occupied(c: CompileContext, by: T.Role = None, site_type: T.SiteType = None):
+    """The sites holding a piece (of ``by`` when given: ``(sites Occupied Mover)``)."""
+    all_sites = c.require_board().sites[_type(c, site_type)]
+    owner = c.pieces.owner
+    if by is None:
+        return RegionV(lambda s: [x for x in all_sites if s.what[x]], None,
+                       lambda s, x: s.what[x] != 0)
+    players = by.players()
+
+    def fn(s):
+        ps = players(s)
+        w = s.what
+        return [x for x in all_sites if w[x] and owner[w[x]] in ps]
+
+    return RegionV(fn, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
+
+
+def _static(c: CompileContext, name: str, table: dict, site_type):
+    return RegionV.of(table[_type(c, site_type)])
+
+
+@ludeme("sites Perimeter", T.Region)
+def sites_perimeter(c: CompileContext, site_type: T.SiteType = None):
+    """The sites on the edge of the board (cells with a side on the outline)."""
+    return _static(c, "Perimeter", c.require_board().perimeter, site_type)
+
+
+@ludeme("sites Corners", T.Region)
+def sites_corners(c: CompileContext, site_type: T.SiteType = None):
+    """The corner sites of the board (the perimeter sites with the fewest neighbours)."""
+    return _static(c, "Corners", c.require_board().corners, site_type)
+
+
+@ludeme("sites Centre", T.Region)
+def sites_centre(c: CompileContext, site_type: T.SiteType = None):
+    """The site(s) nearest the middle of the board."""
+    return _static(c, "Centre", c.require_board().centre, site_type)
+
+
+@ludeme("sites Side", T.Region)
+def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType = None):
+    """The perimeter sites on one side: those with no neighbour in ``direction``."""
+    board = c.require_board()
+    t = _type(c, site_type)
+    out = []
+    for d in direction:
+        if d not in DIRECTIONS:
+            c.fail(f"(sites Side ...) takes a compass direction, not {d}")
+        out += board.side(t, d)
+    return RegionV.of(out)
+
+
+@ludeme("sites Row", T.Region)
+def sites_row(c: CompileContext, row: T.Int, site_type: T.SiteType = None):
+    """The sites of one row, counted from 0 at the bottom."""
+    rows = c.require_board().rows[_type(c, site_type)]
+    if not 0 <= row < len(rows):
+        c.fail(f"row {row} is not on the board (rows 0 to {len(rows) - 1})")
+    return RegionV.of(rows[row])
+
+
+@ludeme("sites Column", T.Region)
+def sites_column(c: CompileContext, column: T.Int, site_type: T.SiteType = None):
+    """The sites of one column, counted from 0 at the left."""
+    cols = c.require_board().columns[_type(c, site_type)]
+    if not 0 <= column < len(cols):
+        c.fail(f"column {column} is not on the board (columns 0 to {len(cols) - 1})")
+    return RegionV.of(cols[column])
+
+
+@ludeme("sites Drop", T.Region)
+def sites_drop(c: CompileContext, direction: T.Direction = ("S",), site_type: T.SiteType = None):
+    """Where a piece dropped in lands under gravity pulling towards ``direction``: in each
+    line of sites running that way, the last empty site before an occupied one or the
+    edge (Connect Four's columns)."""
+    board = c.require_board()
+    t = _type(c, site_type)
+    if len(direction) != 1:
+        c.fail("(sites Drop ...) takes one direction")
+    d = direction[0]
+    step = board.step["Adjacent"][d]
+    sites = board.sites[t]
+    # lines from the far end ("top") to the landing end, each listed bottom first
+    heads = [x for x in sites if not any(step[y] == x for y in sites)]
+    lines = []
+    for h in heads:
+        line, cur = [], h
+        while cur >= 0:
+            line.append(cur)
+            cur = step[cur]
+        lines.append(tuple(reversed(line)))
+
+    def fn(s):
+        w = s.what
+        out = []
+        for line in lines:
+            for x in line:
+                if not w[x]:
+                    out.append(x)
+                    break
+        return out
+
+    return RegionV(fn, None, None, t)
+
+
+@ludeme("union", T.Region)
+def union(c: CompileContext, *regions: T.Region):
+    """The sites in any of the regions."""
+    return union_regions(list(regions))
+
+
+@ludeme("difference", T.Region)
+def difference(c: CompileContext, region: T.Region, minus: T.Region):
+    """The sites of ``region`` that are not in ``minus``."""
+    if region.static is not None and minus.static is not None:
+        drop = set(minus.static)
+        return RegionV.of([x for x in region.static if x not in drop])
+    fn, test = region.fn, minus.member()
+    inside = region.member()
+    return RegionV(lambda s: [x for x in fn(s) if not test(s, x)], None,
+                   lambda s, x: inside(s, x) and not test(s, x))
+
+
+@ludeme("intersection", T.Region)
+def intersection(c: CompileContext, region: T.Region, other: T.Region):
+    """The sites in both regions."""
+    if region.static is not None and other.static is not None:
+        keep = set(other.static)
+        return RegionV.of([x for x in region.static if x in keep])
+    fn, test = region.fn, other.member()
+    inside = region.member()
+    return RegionV(lambda s: [x for x in fn(s) if test(s, x)], None,
+                   lambda s, x: inside(s, x) and test(s, x))

@@ -1,0 +1,187 @@
+"""The shape of a description: game, players, equipment, rules, phases, start, play, end."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV, EffectV, ResultV
+from ludeme.lang import types as T
+from ludeme.lang.checker import Call, Lit
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.game import Game, Phase
+
+
+@ludeme("game", T.Game, lazy=True)
+def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipment,
+         rules: T.Rules):
+    """A whole game: its name, players, equipment and rules.
+
+    Equipment compiles before the rules, so rules can refer to the board, pieces and
+    named regions.
+    """
+    c.num_players = c.compile(players, T.Players)
+    c.compile(equipment, T.Equipment)
+    if c.board is None:
+        c.fail("the equipment has no (board ...)")
+    g = Game(name.value, c.num_players, c.board, c.pieces)
+    c.game = g
+    c.compile(rules, T.Rules)
+    g.tally_names = list(c.tallies)
+    g.track_repetition = c.track_repetition
+    return g
+
+
+@ludeme("players", T.Players)
+def players(c: CompileContext, count: T.Int):
+    """The number of players, 1 to 6. They are P1, P2, ... in turn order."""
+    if not 1 <= count <= 6:
+        c.fail(f"a game has 1 to 6 players, not {count}")
+    return count
+
+
+@ludeme("equipment", T.Equipment, lazy=True)
+def equipment(c: CompileContext, items: T.ListOf(T.Item)):
+    """The board, pieces, hands and named regions. The board is set up first."""
+    def is_board(item) -> bool:
+        return isinstance(item, Call) and item.decl.head == "board"
+
+    boards = [i for i in items.items if is_board(i)] if hasattr(items, "items") else []
+    if len(boards) > 1:
+        c.fail("the equipment has more than one (board ...)", node=boards[1])
+    ordered = boards + [i for i in getattr(items, "items", [items]) if not is_board(i)]
+    for item in ordered:
+        c.compile(item, T.Item)
+
+
+@ludeme("rules", T.Rules, lazy=True)
+def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
+          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None):
+    """The rules: an optional start position, the play (one ``(play ...)`` or a list
+    of ``(phase ...)``), and the end rules, checked in order after every move."""
+    g = c.game
+    if start is not None:
+        g.start.append(c.compile(start, T.Effect).fn)
+    plays = phases if phases is not None else play
+    if plays is None:
+        c.fail("the rules have no (play ...) and no phases")
+    compiled = c.compile(plays, T.ListOf(T.Phase))
+    g.phases.extend(compiled)
+    if end is not None:
+        for rule in c.compile(end, T.ListOf(T.EndRule)):
+            g.end_rules.append(rule)
+
+
+@ludeme("start", T.Effect)
+def start(c: CompileContext, *effects: T.Effect):
+    """Effects applied once to the empty board to make the starting position."""
+    fns = [e.fn for e in effects]
+
+    def run(s):
+        for f in fns:
+            f(s)
+
+    return EffectV(run)
+
+
+@ludeme("play", T.Phase)
+def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
+    """The moves of the game when it has one phase. With ``skipStuck:True`` a player
+    with no legal move is passed over instead of the game stopping."""
+    return Phase("Play", moves.gen, None, skipStuck)
+
+
+@ludeme("phase", T.Phase, lazy=True)
+def phase(c: CompileContext, name: T.Str, play: T.Phase, *, order: T.ListOf(T.Role) = None,
+          skipStuck: T.Bool = False):
+    """A phase of play. With ``order:{P1 P2 P2 P1}`` it lasts exactly that many moves,
+    made by those players in that order; without, players take turns in cycle (starting
+    with the player after the previous phase's last mover) until the game ends.
+
+    Ludii ends phases with ``(nextPhase ...)``; a fixed order is the common case and is
+    declared directly here.
+    """
+    ph = c.compile(play, T.Phase)
+    seq = None
+    if order is not None:
+        roles = c.compile(order, T.ListOf(T.Role))
+        if any(r.const is None for r in roles):
+            c.fail("a phase order names players: P1, P2, ...", node=order)
+        seq = tuple(r.const for r in roles)
+    skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
+    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck)
+
+
+@ludeme("end", T.EndRule)
+def end(c: CompileContext, *rules: T.EndRule):
+    """End rules, checked in order after every move; the first that applies decides."""
+    fns = [r for r in rules]
+
+    def check(s):
+        for f in fns:
+            out = f(s)
+            if out is not None:
+                return out
+        return None
+
+    return check
+
+
+@ludeme("if", T.EndRule)
+def end_if(c: CompileContext, cond: T.Cond, result: T.Result):
+    """An end rule: when ``cond`` holds after a move, the game ends with ``result``.
+
+    In end rules ``Mover`` is the player who just moved and ``Next`` the player to move.
+    """
+    test, res = cond.fn, result.fn
+    return lambda s: res(s) if test(s) else None
+
+
+@ludeme("result", T.Result)
+def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
+    """The game ends with ``outcome`` (Win, Loss or Draw) for ``who``; in a two-player
+    game the other player gets the opposite."""
+    g_players = c.num_players
+    fn = who.fn
+
+    def out(s):
+        p = fn(s)
+        vec = [0.0] * (g_players + 1)
+        if outcome == "Draw":
+            return tuple(vec)
+        win = 1.0 if outcome == "Win" else -1.0
+        for q in range(1, g_players + 1):
+            vec[q] = win if q == p else -win
+        return tuple(vec)
+
+    return ResultV(out)
+
+
+@ludeme("byScore", T.Result)
+def by_score(c: CompileContext, *, tieBreak: T.Result = None):
+    """The players with the highest score win (they share the win); everybody else loses.
+    With one winner or a tie, ``tieBreak:`` decides instead when given; a tie
+    without one is shared (a draw when everybody ties)."""
+    g = c.game
+    n = c.num_players
+    tb = tieBreak.fn if tieBreak is not None else None
+
+    def out(s):
+        scores = g.final_scores(s)
+        best = max(scores)
+        winners = [p for p, v in enumerate(scores, start=1) if v == best]
+        if len(winners) > 1 and tb is not None:
+            return tb(s)
+        if len(winners) == n:
+            return g.draw
+        return g.outcome_from_ranking(winners)
+
+    return ResultV(out)
+
+
+@ludeme("no Moves", T.Cond)
+def no_moves(c: CompileContext, who: T.Role):
+    """Whether the player to move has no legal move. Only ``Next`` (the player to move,
+    in end rules) is meaningful here."""
+    if who.name not in ("Next", "Mover"):
+        c.fail("(no Moves ...) asks about the player to move: use Next")
+    return CondV(lambda s: not s.legal_moves())
+

@@ -1,0 +1,1 @@
+"""Rendering states: plain text diagrams (and rich colour for the terminal)."""

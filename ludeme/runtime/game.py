@@ -1,0 +1,208 @@
+"""A compiled game: board tables, pieces, phases, end rules, and the turn logic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ludeme.board import Board
+from ludeme.runtime.move import Move
+from ludeme.runtime.state import State
+
+
+@dataclass
+class Phase:
+    """A stage of play with its move generator and turn order.
+
+    ``order``: the exact sequence of movers, played once, after which the next phase
+    starts; ``None`` means players take turns in cycle until the game ends.
+    ``skip_stuck``: a player with no legal move is passed over (the game ends only
+    when nobody can move).
+    """
+
+    name: str
+    generate: Callable[[State], list[Move]]
+    order: tuple[int, ...] | None = None
+    skip_stuck: bool = False
+
+
+@dataclass
+class Pieces:
+    """Piece ids (1-based) with their names, kinds and owners."""
+
+    names: list[str] = field(default_factory=lambda: [""])       # "King2"
+    kinds: list[str] = field(default_factory=lambda: [""])       # "King"
+    owner: list[int] = field(default_factory=lambda: [0])
+    symbol: list[str] = field(default_factory=lambda: [""])      # notation prefix
+    kind_names: list[str] = field(default_factory=list)          # distinct kinds, in order
+
+    def add(self, kind: str, owner: int, symbol: str = "") -> int:
+        if kind not in self.kind_names:
+            self.kind_names.append(kind)
+        self.names.append(f"{kind}{owner}" if owner else kind)
+        self.kinds.append(kind)
+        self.owner.append(owner)
+        self.symbol.append(symbol)
+        return len(self.names) - 1
+
+    def find(self, kind: str, owner: int) -> int:
+        for pid in range(1, len(self.names)):
+            if self.kinds[pid] == kind and self.owner[pid] == owner:
+                return pid
+        return 0
+
+    def ids_of_kind(self, kind: str) -> tuple[int, ...]:
+        return tuple(p for p in range(1, len(self.names)) if self.kinds[p] == kind)
+
+    def kind_index(self, kind: str) -> int:
+        return self.kind_names.index(kind)
+
+
+class Game:
+    """Everything compiled from one description with one choice of options."""
+
+    def __init__(self, name: str, num_players: int, board: Board, pieces: Pieces):
+        self.name = name
+        self.num_players = num_players
+        self.board = board
+        self.pieces = pieces
+        self.phases: list[Phase] = []
+        self.start: list[Callable[[State], None]] = []
+        self.end_rules: list[Callable[[State], tuple[float, ...] | None]] = []
+        self.score_fn: Callable[[State, int], int] | None = None
+        self.tally_names: list[str] = []
+        self.track_repetition = False
+        self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
+        self.draw = tuple([0.0] * (num_players + 1))
+        self.options: dict[str, str] = {}
+        self.metadata: dict = {}
+        self.source_name = name
+        self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
+        rng = random.Random(0x1D0E)
+        n_pieces = max(len(pieces.names), 2)
+        self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
+        self.zobrist_rot = [[rng.getrandbits(64) for _ in range(9)] for _ in range(board.n_sites)]
+        self.zobrist_mover = [rng.getrandbits(64) for _ in range(num_players + 1)]
+        from ludeme.runtime.notation import Notation
+
+        self.notation = Notation(self)
+
+    # -- states ------------------------------------------------------------------------
+    def new_initial_state(self) -> State:
+        s = State(self)
+        n = self.board.n_sites
+        s.what = [0] * n
+        s.rot = [0] * n
+        s.hand = [[0] * len(self.pieces.kind_names) for _ in range(self.num_players + 1)]
+        s.score = [0] * (self.num_players + 1)
+        s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
+        s.phase = 0
+        s.order_pos = 0
+        s.ply = 0
+        first = self.phases[0].order
+        s.mover = first[0] if first else 1
+        s.who = s.mover
+        s.nxt = self.next_of[s.mover]
+        s.hash = 0
+        for effect in self.start:
+            effect(s)
+        s.hash = self._full_hash(s)
+        s.hashes = [s.hash] if self.track_repetition else []
+        s.who = s.mover
+        self._skip_stuck(s)
+        return s
+
+    def _full_hash(self, s: State) -> int:
+        h = self.zobrist_mover[s.mover]
+        z, zr = self.zobrist, self.zobrist_rot
+        for site, p in enumerate(s.what):
+            if p:
+                h ^= z[site][p]
+                if s.rot[site]:
+                    h ^= zr[site][s.rot[site]]
+        return h
+
+    # -- the turn ----------------------------------------------------------------------
+    def play(self, s: State, m: Move) -> None:
+        who = s.mover
+        s.who = who
+        s.nxt = self.next_of[who]
+        s.frm = m.frm
+        s.to = m.to
+        m.act(s, m)
+        if m.then is not None:
+            m.then(s)
+        s.ply += 1
+        s.history.append(m)
+        s.prev_mover = who
+        s._moves = None
+        self._advance(s)
+        if self.track_repetition:
+            s.hashes.append(s.hash)
+        if self.end_rules:
+            s.who = who
+            s.nxt = s.mover
+            for rule in self.end_rules:
+                out = rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                    break
+            s.who = s.mover
+
+    def _advance(self, s: State) -> None:
+        old = s.mover
+        phase = self.phases[s.phase]
+        if phase.order is not None:
+            s.order_pos += 1
+            if s.order_pos < len(phase.order):
+                s.mover = phase.order[s.order_pos]
+            elif s.phase + 1 < len(self.phases):
+                s.phase += 1
+                s.order_pos = 0
+                nxt = self.phases[s.phase].order
+                s.mover = nxt[0] if nxt else self.next_of[old]
+            else:
+                s.order_pos = 0
+                s.mover = phase.order[0]
+        else:
+            s.mover = self.next_of[old]
+        if s.mover != old:
+            zm = self.zobrist_mover
+            s.hash ^= zm[old] ^ zm[s.mover]
+        self._skip_stuck(s)
+
+    def _skip_stuck(self, s: State) -> None:
+        if not self.phases[s.phase].skip_stuck:
+            return
+        start = s.mover
+        for _ in range(self.num_players - 1):
+            if s.legal_moves():
+                return
+            old = s.mover
+            s.mover = self.next_of[old]
+            s.hash ^= self.zobrist_mover[old] ^ self.zobrist_mover[s.mover]
+            s._moves = None
+        if not s.legal_moves() and s.mover != start:
+            pass  # nobody can move: the end rules (or the stuck-draw fallback) decide
+
+    # -- results -----------------------------------------------------------------------
+    def final_scores(self, s: State) -> list[int]:
+        if self.score_fn is None:
+            return s.score[1:]
+        return [self.score_fn(s, p) for p in range(1, self.num_players + 1)]
+
+    def outcome_from_ranking(self, winners: list[int], losers: list[int] | None = None
+                             ) -> tuple[float, ...]:
+        """Winners get 1, everybody else -1 (or only ``losers`` get -1 when given)."""
+        out = [0.0] * (self.num_players + 1)
+        for p in range(1, self.num_players + 1):
+            if p in winners:
+                out[p] = 1.0
+            elif losers is None or p in losers:
+                out[p] = -1.0
+        return tuple(out)
+
+    def describe(self) -> str:
+        return f"{self.name}: {self.num_players} players, {self.board.describe()}"

@@ -1,0 +1,44 @@
+"""Moves: small immutable values, interned by the generators that make them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Move:
+    """One legal action.
+
+    ``kind`` names the primitive (``add``, ``move``, ``path``, ``pass``); ``frm``/``to``
+    are sites (-1 when unused); ``piece`` is a piece id (0 when unused); ``extra`` holds
+    what else identifies the move (a rotation, a path of sites). ``act`` applies the
+    primitive and ``then`` the consequences the description attached (captures, scores).
+    Two moves are equal when they do the same thing, whatever generator made them.
+    """
+
+    __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "_key", "_hash")
+
+    def __init__(self, kind: str, frm: int, to: int, piece: int, extra: Any,
+                 act: Callable, then: Callable | None = None):
+        self.kind = kind
+        self.frm = frm
+        self.to = to
+        self.piece = piece
+        self.extra = extra
+        self.act = act
+        self.then = then
+        self._key = (kind, frm, to, piece, extra)
+        self._hash = hash(self._key)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Move) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind}, frm={self.frm}, to={self.to}, piece={self.piece}, extra={self.extra!r})"
+
+    @property
+    def key(self) -> tuple:
+        return self._key

@@ -1,0 +1,126 @@
+"""A game position: flat lists, cheap to clone, with an incremental Zobrist hash."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludeme.runtime.move import Move
+
+if TYPE_CHECKING:
+    from ludeme.runtime.game import Game
+
+
+class State:
+    """The position and whose turn it is.
+
+    ``what[s]`` is the piece id on site s (0 = empty), ``rot[s]`` its direction index
+    (0 = none), ``hand[p][k]`` how many pieces of kind k player p holds, ``score[p]``
+    and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
+    ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
+    the player whose view "Mover" means, the "Next" player, and the current move's sites.
+    """
+
+    __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
+                 "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
+                 "prev_mover", "_moves", "__weakref__")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.history: list[Move] = []
+        self.outcome: tuple[float, ...] | None = None
+        self.prev_mover = 0
+        self.frm = self.to = -1
+        self._moves: list[Move] | None = None
+
+    # -- the API -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The player to move, 1-based (P1 is 1)."""
+        return self.mover
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the player to move may make (empty when the game is over)."""
+        if self._moves is None:
+            if self.outcome is not None:
+                self._moves = []
+            else:
+                # end rules ask for the next player's moves from their own context: keep it
+                who, nxt = self.who, self.nxt
+                self.who = self.mover
+                self.nxt = self.game.next_of[self.mover]
+                self._moves = self.game.phases[self.phase].generate(self)
+                self.who, self.nxt = who, nxt
+        return self._moves
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` (which must be legal) in place."""
+        self.game.play(self, move)
+
+    def clone(self) -> State:
+        c = State.__new__(State)
+        c.game = self.game
+        c.what = self.what[:]
+        c.rot = self.rot[:]
+        c.hand = [h[:] for h in self.hand]
+        c.score = self.score[:]
+        c.tally = [t[:] for t in self.tally]
+        c.mover = self.mover
+        c.phase = self.phase
+        c.order_pos = self.order_pos
+        c.ply = self.ply
+        c.hash = self.hash
+        c.hashes = self.hashes[:]
+        c.history = self.history[:]
+        c.outcome = self.outcome
+        c.who = self.who
+        c.nxt = self.nxt
+        c.frm = c.to = -1
+        c.prev_mover = self.prev_mover
+        c._moves = self._moves
+        return c
+
+    def child(self, move: Move) -> State:
+        """A copy of this state with ``move`` played."""
+        c = self.clone()
+        c.apply(move)
+        return c
+
+    def is_terminal(self) -> bool:
+        if self.outcome is None and not self.legal_moves():
+            # Nobody said what happens when the mover is stuck: the game stops, drawn.
+            self.outcome = self.game.draw
+        return self.outcome is not None
+
+    def returns(self) -> list[float]:
+        """Per player (P1 first): 1 for a win, -1 for a loss, 0 for a draw or a game not over."""
+        if not self.is_terminal():
+            return [0.0] * self.game.num_players
+        return list(self.outcome[1:])
+
+    def scores(self) -> list[int]:
+        """Per-player scores (P1 first)."""
+        return self.game.final_scores(self)
+
+    def winners(self) -> list[int]:
+        """The players with a positive return once the game is over."""
+        return [p for p, r in enumerate(self.returns(), start=1) if r > 0]
+
+    def repetitions(self) -> int:
+        """How many times the current position (pieces and side to move) has occurred."""
+        return self.hashes.count(self.hash)
+
+    def board(self) -> dict[str, str]:
+        """Occupied sites by label -> piece name with owner (``"King2"``)."""
+        g = self.game
+        return {g.board.labels[s]: g.pieces.names[p] for s, p in enumerate(self.what) if p}
+
+    def move_to_string(self, move: Move) -> str:
+        return self.game.notation.format(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        return self.game.notation.parse(self, text)
+
+    def __str__(self) -> str:
+        from ludeme.render.text import render_text
+
+        return render_text(self)

@@ -1,0 +1,103 @@
+"""AST nodes. Every node carries the span of the text it came from.
+
+Nodes are immutable; expansion builds new trees (keeping the spans of the text
+that produced each node, so errors after expansion still point at the source).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ludeme.errors import Span
+
+_NOSPAN = Span("<generated>", 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span = field(default=_NOSPAN, compare=False, repr=False, kw_only=True)
+
+    def with_span(self, span: Span) -> Node:
+        return replace(self, span=span)
+
+
+@dataclass(frozen=True, slots=True)
+class Atom(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Int(Atom):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Float(Atom):
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Atom):
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Str(Atom):
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Atom):
+    """A bare identifier: P1, Mover, Orthogonal, Empty, ..."""
+
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Param(Atom):
+    """``#n`` inside a define body."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Named(Node):
+    """``name:value`` argument."""
+
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Array(Node):
+    """``{ item ... }``."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Form(Node):
+    """``(head arg ...)``. The head is a name, an operator, or a define's name (``("Name" ...)``).
+
+    ``marks`` counts trailing ``*`` (default option items).
+    """
+
+    head: str
+    args: tuple[Node, ...]
+    head_is_string: bool = False
+    marks: int = 0
+
+    @property
+    def positional(self) -> list[Node]:
+        return [a for a in self.args if not isinstance(a, Named)]
+
+    @property
+    def named(self) -> dict[str, Named]:
+        return {a.name: a for a in self.args if isinstance(a, Named)}
+
+
+@dataclass(frozen=True, slots=True)
+class Angle(Node):
+    """``< ... >``: an option placeholder (``<Key>``, ``<Key:arg>``) or an item's argument."""
+
+    items: tuple[Node, ...]
