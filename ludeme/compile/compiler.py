@@ -98,7 +98,8 @@ class CompileContext:
         if wn == "Cond":
             return CondV.of(v)
         if wn == "Site":
-            return SiteV(lambda s, x=self.site_of(v): x, self.site_of(v))
+            site = self.site_of(v)
+            return SiteV(lambda s: site, site)
         if wn == "Region":
             return RegionV.of((self.site_of(v),), self.site_type)
         if wn == "Role":

@@ -152,3 +152,34 @@ def and_effects(c: CompileContext, *effects: T.Effect):
             f(s)
 
     return EffectV(fn)
+
+
+@ludeme("do", T.Moves)
+def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond):
+    """The moves after which ``ifAfterwards`` holds. The condition sees the position
+    with the move's own action done but before its ``then:`` consequences (captures),
+    with ``(to)``/``(from)`` bound to the move's sites. As in Ludii."""
+    gen, test = moves.gen, ifAfterwards.fn
+
+    def keep(s):
+        out = []
+        what = s.what
+        for m in gen(s):
+            if m.kind == "add":
+                # placing is undone in place: much cheaper than a copy of the state
+                to = m.to
+                old = what[to]
+                what[to] = m.piece
+                s.frm, s.to = m.frm, to
+                ok = test(s)
+                what[to] = old
+            else:
+                t = s.clone()
+                t.frm, t.to = m.frm, m.to
+                m.act(t, m)
+                ok = test(t)
+            if ok:
+                out.append(m)
+        return out
+
+    return MovesV(keep)
