@@ -55,6 +55,9 @@ class RegionV:
     static: tuple[int, ...] | None = None
     contains: Callable[[State, int], bool] | None = None
     site_type: str | None = None
+    #: (first, stop) when the region is exactly the empty sites of that index range,
+    #: which lets generators select from a table in C (itertools.compress)
+    empty_range: tuple[int, int] | None = None
 
     @staticmethod
     def of(sites: Sequence[int], site_type: str | None = None) -> RegionV:

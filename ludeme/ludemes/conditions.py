@@ -61,7 +61,12 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
 @ludeme("is Connected", T.Cond)
 def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None):
     """Whether the group of ``who``'s pieces containing the last placed piece touches
-    every region declared for that player with ``(regions P1 {...})``."""
+    every region declared for that player with ``(regions P1 {...})``.
+
+    Groups are kept in a union-find structure on each state, updated when a move only
+    adds one piece and rebuilt from the position otherwise, so games with captures stay
+    correct and placement games pay a few operations per move instead of a flood fill.
+    """
     board = c.require_board()
     rel = "Adjacent"
     if directions is not None and set(directions) <= set(board.directions["Orthogonal"]):
@@ -69,19 +74,60 @@ def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None)
     nbrs = board.nbrs[rel]
     owner = c.pieces.owner
     n = c.num_players
-    goals = [()] + [tuple(frozenset(r.static or ()) for r in c.player_regions.get(p, []))
-                    for p in range(1, n + 1)]
     for p in range(1, n + 1):
         if any(r.static is None for r in c.player_regions.get(p, [])):
             c.fail("(is Connected ...) needs fixed regions")
-    # for each site: which of each player's goal regions it lies in, as a bit mask
+    goals = [()] + [tuple(frozenset(r.static) for r in c.player_regions.get(p, []))
+                    for p in range(1, n + 1)]
+    # for each player and site: which of the player's goal regions the site lies in
     masks = [[0] * board.n_sites for _ in range(n + 1)]
     for p in range(1, n + 1):
         for i, region in enumerate(goals[p]):
             for x in region:
                 masks[p][x] |= 1 << i
     full = [(1 << len(goals[p])) - 1 for p in range(n + 1)]
+    g = c.game
+    n_sites = board.n_sites
+    zobrist, zmover = g.zobrist, g.zobrist_mover
+    slot = g.add_aux(lambda: [[-1] * n_sites, [0] * n_sites, 0],
+                     lambda a: [a[0][:], a[1][:], a[2]])
     who_fn = who.fn
+
+    def add(parent, gmask, what, x):
+        # x joins the union-find as a new root and absorbs its same-owner neighbours
+        o = owner[what[x]]
+        parent[x] = x
+        m = masks[o][x]
+        for y in nbrs[x]:
+            if parent[y] >= 0 and owner[what[y]] == o:
+                r = y
+                while parent[r] != r:
+                    parent[r] = parent[parent[r]]
+                    r = parent[r]
+                if r != x:
+                    parent[r] = x
+                    m |= gmask[r]
+        gmask[x] = m
+
+    def sync(s, at):
+        uf = s.aux[slot]
+        parent, gmask = uf[0], uf[1]
+        what = s.what
+        pieces_hash = s.hash ^ zmover[s.mover]
+        if uf[2] == pieces_hash:
+            return uf
+        if at >= 0 and what[at] and parent[at] < 0 and \
+                uf[2] ^ zobrist[at][what[at]] == pieces_hash:
+            add(parent, gmask, what, at)       # exactly one piece was added, at `at`
+        else:
+            for x in range(n_sites):           # anything else: rebuild
+                parent[x] = -1
+                gmask[x] = 0
+            for x in range(n_sites):
+                if what[x]:
+                    add(parent, gmask, what, x)
+        uf[2] = pieces_hash
+        return uf
 
     def fn(s):
         p = who_fn(s)
@@ -89,23 +135,11 @@ def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None)
         w = s.what
         if at < 0 or not w[at] or owner[w[at]] != p or not full[p]:
             return False
-        mask_p = masks[p]
-        need = full[p]
-        got = mask_p[at]
-        seen = {at}
-        stack = [at]
-        while stack:
-            x = stack.pop()
-            for y in nbrs[x]:
-                if y not in seen:
-                    q = w[y]
-                    if q and owner[q] == p:
-                        seen.add(y)
-                        got |= mask_p[y]
-                        if got == need:
-                            return True
-                        stack.append(y)
-        return got == need
+        parent = sync(s, at)[0]
+        r = at
+        while parent[r] != r:
+            r = parent[r]
+        return s.aux[slot][1][r] == full[p]
 
     return CondV(fn)
 
@@ -115,7 +149,10 @@ def is_full(c: CompileContext, site_type: T.SiteType = None):
     """Whether every site of the board holds a piece."""
     board = c.require_board()
     sites = board.sites[site_type or c.site_type or board.default_type]
-    return CondV(lambda s: all(s.what[x] for x in sites))
+    first, stop = sites[0], sites[-1] + 1  # each site type is one index range
+    if first == 0 and stop == board.n_sites:
+        return CondV(lambda s: 0 not in s.what)
+    return CondV(lambda s: 0 not in s.what[first:stop])
 
 
 @ludeme("is Empty", T.Cond)

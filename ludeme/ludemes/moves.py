@@ -6,6 +6,10 @@ moves of a position allocates only the list that holds them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import compress
+from operator import attrgetter, not_
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import EffectV, MovesV, RegionV
 from ludeme.lang import types as T
@@ -82,6 +86,8 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         if pid:
             table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(g.board.n_sites)]
     region = to.fn
+    if to.empty_range is not None:
+        return MovesV(_add_to_empty(c, table, to.empty_range))
 
     def gen(s):
         row = table[s.who]
@@ -183,3 +189,53 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
         return out
 
     return MovesV(keep)
+
+
+site_of_move = attrgetter("to")
+
+
+def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
+    """"Place on any empty site", kept incrementally: each state carries every player's
+    move list; when the position differs from the cached one by exactly one added piece
+    (checked with the Zobrist hash) that site's moves are dropped, otherwise the lists
+    are rebuilt from the board in C (itertools.compress)."""
+    g = c.game
+    first, stop = empty_range
+    rows = [r[first:stop] if r is not None else None for r in table]
+    players = [p for p in range(len(rows)) if rows[p] is not None]
+    zobrist, zmover = g.zobrist, g.zobrist_mover
+    slot = g.add_aux(lambda: [None, None, None],
+                     lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
+                                if a[1] is not None else None, a[2]])
+
+    def rebuild(s, cache, pieces_hash):
+        empty = list(map(not_, s.what[first:stop]))
+        cache[1] = [list(compress(r, empty)) if r is not None else None for r in rows]
+        cache[0] = pieces_hash
+
+    def gen(s):
+        cache = s.aux[slot]
+        pieces_hash = s.hash ^ zmover[s.mover]
+        if cache[0] != pieces_hash:
+            hist = s.history
+            x = hist[-1].to if hist else -1
+            p = s.what[x] if x >= 0 else 0
+            if cache[1] is not None and p and first <= x < stop and \
+                    cache[0] ^ zobrist[x][p] == pieces_hash:
+                lists = cache[1]
+                for q in players:
+                    lst = lists[q]
+                    i = bisect_left(lst, x, key=site_of_move)  # lists stay in site order
+                    if i < len(lst) and lst[i].to == x:
+                        del lst[i]
+                    else:
+                        rebuild(s, cache, pieces_hash)
+                        break
+                else:
+                    cache[0] = pieces_hash
+            else:
+                rebuild(s, cache, pieces_hash)
+        mine = cache[1][s.who]
+        return mine[:] if mine is not None else []
+
+    return gen

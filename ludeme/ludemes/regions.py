@@ -42,12 +42,13 @@ def sites_board(c: CompileContext, site_type: T.SiteType = None):
 def sites_empty(c: CompileContext, site_type: T.SiteType = None):
     """The sites with no piece on them."""
     all_sites = c.require_board().sites[_type(c, site_type)]
+    first, stop = all_sites[0], all_sites[-1] + 1
 
     def fn(s):
         w = s.what
         return [x for x in all_sites if not w[x]]
 
-    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type))
+    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop))
 
 
 @ludeme("sites Occupied", T.Region)

@@ -79,6 +79,9 @@ class Game:
         self.metadata: dict = {}
         self.source_name = name
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
+        # incremental structures some ludemes keep on each state (see ``add_aux``)
+        self.aux_init: list[Callable[[], object]] = []
+        self.aux_copy: list[Callable[[object], object]] = []
         rng = random.Random(0x1D0E)
         n_pieces = max(len(pieces.names), 2)
         self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
@@ -88,9 +91,17 @@ class Game:
 
         self.notation = Notation(self)
 
+    def add_aux(self, init: Callable[[], object], copy: Callable[[object], object]) -> int:
+        """Reserve a slot in every state for a ludeme's incremental structure (a cache it
+        can always rebuild from the position); returns its index in ``state.aux``."""
+        self.aux_init.append(init)
+        self.aux_copy.append(copy)
+        return len(self.aux_init) - 1
+
     # -- states ------------------------------------------------------------------------
     def new_initial_state(self) -> State:
         s = State(self)
+        s.aux = [init() for init in self.aux_init]
         n = self.board.n_sites
         s.what = [0] * n
         s.rot = [0] * n

@@ -22,7 +22,7 @@ class State:
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "__weakref__")
+                 "prev_mover", "_moves", "aux", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -77,6 +77,8 @@ class State:
         c.frm = c.to = -1
         c.prev_mover = self.prev_mover
         c._moves = self._moves
+        c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \
+            if self.aux else self.aux
         return c
 
     def child(self, move: Move) -> State:

@@ -1,0 +1,1 @@
+"""Benchmarks: speed comparisons, run as scripts (``python -m benchmarks.compare``)."""
