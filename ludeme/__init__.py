@@ -7,10 +7,10 @@
 9
 """
 
-from ludeme.api import compile_description, load, load_description
+from ludeme.api import compile_description, load, load_description, loads
 from ludeme.errors import LudemeError, UsageError
 from ludeme.runtime import Game, Move, State
 
 __all__ = ["Game", "LudemeError", "Move", "State", "UsageError", "compile_description", "load",
-           "load_description"]
+           "load_description", "loads"]
 __version__ = "0.1.0"

@@ -46,6 +46,12 @@ def _compile(desc: Description) -> Game:
     return game
 
 
+def loads(text: str, options: list[str] | tuple[str, ...] = (), ruleset: str | None = None,
+          file: str = "<string>") -> Game:
+    """Load a game from description text: ``ludeme.loads('(game "X" ...)')``."""
+    return compile_description(expand(file, list(options), ruleset, text=text))
+
+
 def load(path_or_name: str | Path, options: list[str] | tuple[str, ...] = (),
          ruleset: str | None = None) -> Game:
     """Load a game: ``ludeme.load("brandubh", options=["Move Limit/None"])``."""
