@@ -1,0 +1,1 @@
+"""Playing many games and analysing them: batches, backends, the results store, reports."""
