@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from ludeme.errors import UsageError, suggest
 
 
+def data_dir(name: str) -> Path:
+    """A folder shipped with the package (``descriptions``, ``grammar``): inside the
+    installed package, or at the top of the source tree for an editable install."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package / name, package.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise UsageError(f"ludeme's {name}/ folder is missing from this installation")
+
+
 def descriptions_dir() -> Path:
-    """The folder of bundled descriptions (inside the installed package, or the source tree)."""
-    try:
-        p = Path(str(resources.files("ludeme.descriptions")))
-        if p.is_dir():
-            return p
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[1] / "descriptions"
+    """The folder of bundled descriptions."""
+    return data_dir("descriptions")
 
 
 def bundled() -> dict[str, Path]:
