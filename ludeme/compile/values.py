@@ -91,6 +91,10 @@ class RoleV:
 @dataclass(frozen=True, slots=True)
 class MovesV:
     gen: MovesFnT
+    #: optional ``keep_if(test)``: a generator of only the moves after which ``test``
+    #: holds, for generators that can try their moves in place (cheaper than trying
+    #: each on a copy); ``(do ... ifAfterwards:...)`` uses it when present
+    keep_if: Callable[[CondFnT], MovesFnT] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,6 +166,8 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
     with the move's own action done but before its ``then:`` consequences (captures),
     with ``(to)``/``(from)`` bound to the move's sites. As in Ludii."""
     gen, test = moves.gen, ifAfterwards.fn
+    if moves.keep_if is not None:
+        return MovesV(moves.keep_if(test))
 
     def keep(s):
         out = []
@@ -177,12 +179,15 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
                 old = what[to]
                 what[to] = m.piece
                 s.frm, s.to = m.frm, to
+                s.history.append(m)  # the move being tried is the last move
                 ok = test(s)
+                s.history.pop()
                 what[to] = old
             else:
                 t = s.clone()
                 t.frm, t.to = m.frm, m.to
                 m.act(t, m)
+                t.history.append(m)  # the move being tried is the last move
                 ok = test(t)
             if ok:
                 out.append(m)

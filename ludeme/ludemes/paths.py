@@ -1,0 +1,281 @@
+"""Drawing on the lines of a board: paths of edges between vertices, and the shapes
+edges of several owners make where they meet.
+
+A board with ``use:{Vertex Edge}`` has both site types; a drawn edge is a piece on an
+edge site. These ludemes serve line-drawing games: a stroke of several joined edges
+(``move Path``), and a constraint on how lines may meet at a point (``is Crossing``).
+"""
+
+from __future__ import annotations
+
+from ludeme.board.graph import EDGE, OPPOSITE, VERTEX
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV, MovesV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+MAX_PATH_LENGTH = 16
+MAX_PATHS = 1_000_000  # precomputed walks; more means the length is a mistake
+
+
+def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
+    """The piece id each player places (0: none), as ``move Add`` chooses it."""
+    pieces = c.pieces
+    out = [0] * (c.num_players + 1)
+    for p in range(1, c.num_players + 1):
+        if piece is None:
+            owned = [q for q in range(1, len(pieces.names)) if pieces.owner[q] == p]
+            if len(owned) > 1:
+                c.fail("the mover has several kinds of piece: name the one to draw with")
+        else:
+            owned = [q for q in range(1, len(pieces.names))
+                     if pieces.kinds[q] == piece and pieces.owner[q] in (p, 0)]
+        out[p] = owned[0] if owned else 0
+    if not any(out[1:]):
+        c.fail(f"no piece {piece!r} to draw with" if piece
+               else "no piece to draw with: declare (piece ...)")
+    return out
+
+
+def _draw_act(edges: tuple[int, ...], zobrist):
+    def act(s, m):
+        what = s.what
+        p = m.piece
+        h = s.hash
+        for e in edges:
+            what[e] = p
+            h ^= zobrist[e][p]
+        s.hash = h
+
+    return act
+
+
+@ludeme("move Path", T.Moves)
+def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
+              from_: T.Region = None, then: T.Effect = None):
+    """Draw a path of ``length`` empty edges joined end to end, starting at a vertex of
+    ``from:``, putting a piece of the mover on every edge. The path visits ``length + 1``
+    distinct vertices (straight or bent, never a fork or a closed loop). A path is one
+    move whichever end it is walked from: when both its ends are in ``from:`` it starts
+    at the lower one (lower row, then further left). Its notation is its vertices joined
+    by ``-`` from the start (``e5-e6-f6-f7``); the reverse is accepted as input.
+
+    The walks from every vertex are precomputed; under ``(do ... ifAfterwards:...)`` each
+    path is tried by drawing and erasing its edges in place, with ``(from)``/``(to)`` its
+    two ends and the path itself as the last move (what ``(is Crossing)`` looks at).
+    Ludii has no such generator (it draws one edge per move)."""
+    board = c.require_board()
+    if VERTEX not in board.use or EDGE not in board.use:
+        c.fail("(move Path ...) draws on edges between vertices: the board needs "
+               "use:{Vertex Edge}")
+    if length is None or from_ is None:
+        c.fail("(move Path ...) needs length: and from:", "e.g. (move Path length:3 "
+               "from:(sites Occupied Mover Vertex))")
+    if not 1 <= length <= MAX_PATH_LENGTH:
+        c.fail(f"a path has 1 to {MAX_PATH_LENGTH} edges, not {length}")
+    g = c.game
+    n_players = c.num_players
+    pid_of = _pieces_per_player(c, piece)
+    thenfn = then.fn if then is not None else None
+    zobrist = g.zobrist
+    n = board.n_sites
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for i, (a, b) in enumerate(board.edge_ends):
+        e = board.offset[EDGE] + i
+        adj[a].append((e, b))
+        adj[b].append((e, a))
+    for v in board.sites[VERTEX]:
+        adj[v].sort(key=lambda ew: ew[1])
+    count = 0
+
+    def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
+        act = _draw_act(es, zobrist)
+        moves = tuple(Move("path", vs[0], vs[-1], pid_of[p], vs, act, thenfn) if pid_of[p]
+                      else None for p in range(n_players + 1))
+        # (end, the walk from the other end is the canonical one when both ends qualify,
+        #  every edge, the move for each player)
+        return (vs[-1], vs[-1] < vs[0], es, moves)
+
+    def build(vs: tuple[int, ...], es: tuple[int, ...]) -> tuple:
+        nonlocal count
+        entries = []
+        last = len(es) + 1 == length
+        for e, w in adj[vs[-1]]:
+            if w in vs:
+                continue
+            if last:
+                count += 1
+                if count > MAX_PATHS:
+                    c.fail(f"(move Path length:{length}) has more than {MAX_PATHS:,} paths "
+                           "on this board")
+                entries.append((e, leaf(vs + (w,), es + (e,))))
+            else:
+                sub = build(vs + (w,), es + (e,))
+                if sub:
+                    entries.append((e, sub))
+        return tuple(entries)
+
+    tries: list[tuple | None] = [None] * n
+    for v in board.sites[VERTEX]:
+        tries[v] = build((v,), ()) or None
+    from_fn = from_.fn
+
+    def make(test):
+        def gen(s):
+            who = s.who
+            pid = pid_of[who]
+            if not pid:
+                return []
+            what = s.what
+            starts = from_fn(s)
+            inset = set(starts)
+            out: list[Move] = []
+            append = out.append
+            hist = s.history
+
+            def walk(node, depth):
+                if depth < length:
+                    for e, sub in node:
+                        if not what[e]:
+                            walk(sub, depth + 1)
+                    return
+                for e, (end, lower, edges, moves) in node:
+                    if what[e] or (lower and end in inset):
+                        continue
+                    m = moves[who]
+                    if test is not None:
+                        for x in edges:
+                            what[x] = pid
+                        hist.append(m)
+                        s.frm = m.frm
+                        s.to = end
+                        ok = test(s)
+                        hist.pop()
+                        for x in edges:
+                            what[x] = 0
+                        if not ok:
+                            continue
+                    append(m)
+
+            for v in starts:
+                node = tries[v]
+                if node is not None:
+                    walk(node, 1)
+            return out
+
+        return gen
+
+    return MovesV(make(None), keep_if=make)
+
+
+@ludeme("is Crossing", T.Cond)
+def is_crossing(c: CompileContext, at: T.Region = None, *, mixed: T.Bool = False):
+    """Whether two straight lines of drawn edges cross at a vertex: at some vertex, the
+    two edges of one axis (north and south) hold pieces of one owner, and so do the
+    edges of another axis (east and west). With ``mixed:True`` only lines of different
+    owners count (crossing one's own line is allowed). The vertices looked at are
+    ``at`` (a region of vertices), by default those the last move drew at: the ends of
+    the edge it placed on, or every vertex of a drawn path. Under ``(do ...
+    ifAfterwards:...)`` that is the move being tried, so ``(not (is Crossing
+    mixed:True))`` forbids drawing through another colour's line (or ending a stroke
+    where it completes such an X) at the cost of a few vertices per move."""
+    board = c.require_board()
+    if VERTEX not in board.use or EDGE not in board.use:
+        c.fail("(is Crossing ...) needs a board with use:{Vertex Edge}")
+    n = board.n_sites
+    step = board.step["Orthogonal"]
+    dirs = board.directions["Orthogonal"]
+    axis_dirs = []
+    for d in dirs:
+        if OPPOSITE[d] in dirs and (OPPOSITE[d], d) not in axis_dirs:
+            axis_dirs.append((d, OPPOSITE[d]))
+    # per vertex: its axes as pairs of edges, when it has two or more complete axes
+    axes: list[tuple[tuple[int, int], ...] | None] = [None] * n
+    for v in board.sites[VERTEX]:
+        pairs = []
+        for d1, d2 in axis_dirs:
+            a, b = step[d1][v], step[d2][v]
+            if a >= 0 and b >= 0:
+                pairs.append((board.edge_between[(v, a)], board.edge_between[(v, b)]))
+        if len(pairs) >= 2:
+            axes[v] = tuple(pairs)
+    # the vertices a move on one site draws at
+    ends: list[tuple[int, ...]] = [()] * n
+    for i, (a, b) in enumerate(board.edge_ends):
+        ends[board.offset[EDGE] + i] = (a, b)
+    for v in board.sites[VERTEX]:
+        ends[v] = (v,)
+    owner = c.pieces.owner
+    only_mixed = bool(mixed)
+    if all(ax is None or len(ax) == 2 for ax in axes):
+        crossed = _crossed_two_axes(axes, owner, only_mixed)
+    else:
+        crossed = _crossed_any(axes, owner, only_mixed)
+
+    if at is not None:
+        if at.static is not None:
+            fixed = tuple(at.static)
+            return CondV(lambda s: crossed(s.what, fixed))
+        at_fn = at.fn
+        return CondV(lambda s: crossed(s.what, at_fn(s)))
+
+    def last_move(s):
+        hist = s.history
+        if not hist:
+            return False
+        m = hist[-1]
+        if m.kind == "path":
+            return crossed(s.what, m.extra)
+        return m.to >= 0 and crossed(s.what, ends[m.to])
+
+    return CondV(last_move)
+
+
+def _crossed_two_axes(axes, owner, only_mixed):
+    """The crossing test when a vertex has at most two axes (square grids): four edges,
+    no inner loop."""
+    quads = [ax and (ax[0][0], ax[0][1], ax[1][0], ax[1][1]) for ax in axes]
+
+    def crossed(what, vertices) -> bool:
+        for v in vertices:
+            q = quads[v]
+            if q is None:
+                continue
+            a, b, x, y = q
+            pa, pb, px, py = what[a], what[b], what[x], what[y]
+            if pa and pb and px and py:
+                o, ox = owner[pa], owner[px]
+                if o == owner[pb] and ox == owner[py] and (o != ox or not only_mixed):
+                    return True
+        return False
+
+    return crossed
+
+
+def _crossed_any(axes, owner, only_mixed):
+    """The crossing test for vertices with any number of axes (triangular grids)."""
+
+    def crossed(what, vertices) -> bool:
+        for v in vertices:
+            ax = axes[v]
+            if ax is None:
+                continue
+            first = -1
+            for a, b in ax:
+                pa = what[a]
+                if not pa:
+                    continue
+                pb = what[b]
+                if not pb:
+                    continue
+                oa = owner[pa]
+                if oa != owner[pb]:
+                    continue
+                if first < 0:
+                    first = oa
+                elif oa != first or not only_mixed:
+                    return True
+        return False
+
+    return crossed
