@@ -86,8 +86,62 @@ class Notation:
             options = ", ".join(self.format(s, m) for m in matches[:12])
             raise LudemeError(f"'{text}' is ambiguous: it could be {options}")
         near = [self.format(s, m) for m in legal]
-        prefix = want[:2]
-        similar = [t for t in near if t.lower().startswith(prefix)][:12]
-        hint = ("legal moves starting the same way: " + ", ".join(similar) if similar
+        similar = self._similar(s, want, legal)
+        hint = ("legal moves starting the same way: " + ", ".join(similar[:12])
+                + (f" ({len(similar)} in all)" if len(similar) > 12 else "") if similar
                 else f"{len(near)} legal moves, e.g. " + ", ".join(near[:8]))
-        raise LudemeError(f"'{text}' is not a legal move here", hint=hint)
+        why = self._why(s, want)
+        raise LudemeError(f"'{text}' is not a legal move here" + (f": {why}" if why else ""),
+                          hint=hint)
+
+    def _similar(self, s: State, want: str, legal: list[Move]) -> list[str]:
+        """The legal moves sharing the longest prefix with ``want`` (any spelling)."""
+        forms = [(self.format(s, m), [f.lower() for f in self.forms(s, m)]) for m in legal]
+        for n in range(len(want), 0, -1):
+            head = want[:n]
+            found = [text for text, fs in forms if any(f.startswith(head) for f in fs)]
+            if found:
+                return found
+        return []
+
+    def _why(self, s: State, want: str) -> str | None:
+        """Why a move written as a site (a placement) or ``from-to`` is not legal, from
+        the sites it names; None when the text names no such thing."""
+        g = self.game
+        labels = {lab.lower(): x for x, lab in enumerate(g.board.labels)}
+        core = want.split("x", 1)[0] if "-" in want else want
+        parts = core.split("-")
+        if not all(parts):
+            return None
+        first = parts[0]
+        if first not in labels:
+            # a piece symbol may come first ("Kd4-d6")
+            for cut in range(1, len(first)):
+                if first[cut:] in labels:
+                    first = first[cut:]
+                    break
+            else:
+                return f"there is no site {parts[0]} on this board"
+        for p in parts[1:]:
+            if p not in labels:
+                return f"there is no site {p} on this board"
+        sites = [labels[first]] + [labels[p] for p in parts[1:]]
+        owner = g.pieces.owner
+        names = g.pieces.kinds
+        if len(sites) == 1:
+            x = sites[0]
+            if s.what[x]:
+                who = owner[s.what[x]]
+                return f"{g.board.labels[x]} is occupied" + (
+                    f" by P{who}'s {names[s.what[x]]}" if who else "")
+            return f"P{s.mover} cannot place on {g.board.labels[x]} now"
+        x, y = sites[0], sites[-1]
+        p = s.what[x]
+        if not p:
+            return f"there is no piece on {g.board.labels[x]}"
+        if owner[p] and owner[p] != s.mover:
+            return f"the {names[p]} on {g.board.labels[x]} is P{owner[p]}'s, not P{s.mover}'s"
+        can = any(m.frm == x for m in s.legal_moves())
+        if not can:
+            return f"the {names[p]} on {g.board.labels[x]} has no legal move"
+        return f"the {names[p]} on {g.board.labels[x]} cannot move to {g.board.labels[y]}"
