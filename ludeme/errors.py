@@ -20,17 +20,28 @@ class Span:
     col: int
     length: int = 1
     source: str | None = field(default=None, compare=False, repr=False)
+    #: for text that came out of a define: where that define was used
+    via: Span | None = field(default=None, compare=False, repr=False)
+    via_define: str | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
     def source_line(self) -> str | None:
-        if self.source is None:
+        if self.source is None or self.line < 1:
             return None
-        lines = self.source.splitlines()
-        if 1 <= self.line <= len(lines):
-            return lines[self.line - 1]
-        return None
+        # lines as the parser counts them: split on newlines only
+        start = 0
+        for _ in range(self.line - 1):
+            start = self.source.find("\n", start) + 1
+            if start == 0:
+                return None
+        end = self.source.find("\n", start)
+        return self.source[start:end if end >= 0 else len(self.source)].rstrip("\r")
+
+
+_WIDTH = 100  # the widest source excerpt shown under a message
+MAX_SHOWN = 25  # diagnostics printed at once; the rest are counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +55,32 @@ class Diagnostic:
         head = f"{self.span}: " if self.span else ""
         out = [f"{head}{self.severity}: {self.message}"]
         line = self.span.source_line() if self.span else None
-        if line is not None and len(line) <= 400:
+        if line is not None:
             assert self.span is not None
             num = str(self.span.line)
             pad = " " * len(num)
-            caret_col = max(self.span.col - 1, 0)
+            line = line.expandtabs(1)
+            caret_col = min(max(self.span.col - 1, 0), len(line))
             width = max(1, min(self.span.length, max(len(line) - caret_col, 1)))
-            out.append(f" {num} | {line.expandtabs(1)}")
+            if len(line) > _WIDTH:  # show a window of a long line around the caret
+                start = max(0, min(caret_col - _WIDTH // 3, len(line) - _WIDTH))
+                shown = line[start:start + _WIDTH]
+                prefix = "..." if start else ""
+                suffix = "..." if start + _WIDTH < len(line) else ""
+                line = prefix + shown + suffix
+                caret_col = caret_col - start + len(prefix)
+                width = max(1, min(width, _WIDTH - (caret_col - len(prefix))))
+            out.append(f" {num} | {line}")
             out.append(f" {pad} | {' ' * caret_col}{'^' * width}")
         if self.hint:
             out.append(f" = {self.hint}")
+        via, seen = self.span.via if self.span else None, 0
+        name = self.span.via_define if self.span else None
+        while via is not None and seen < 3:
+            out.append(f" = in define \"{name}\", used at {via}")
+            via, name, seen = via.via, via.via_define, seen + 1
+        if via is not None:
+            out.append(" = ...")
         return "\n".join(out)
 
 
@@ -70,7 +97,15 @@ class LudemeError(Exception):
         super().__init__(self.format())
 
     def format(self) -> str:
-        return "\n".join(d.format() for d in self.diagnostics)
+        shown = self.diagnostics[:MAX_SHOWN]
+        out = [d.format() for d in shown]
+        errors = sum(d.severity == "error" for d in self.diagnostics)
+        hidden = len(self.diagnostics) - len(shown)
+        if hidden:
+            out.append(f"... and {hidden} more")
+        if errors > 1:
+            out.append(f"{errors} errors")
+        return "\n".join(out)
 
 
 class UsageError(LudemeError):

@@ -1,103 +1,189 @@
-"""(define "Name" body) with parameters #1..#n: expansion with bounded growth.
+"""(define "Name" body) with parameters #1..#n: expansion with bounded work.
+
+A define is used as ``("Name" arg ...)`` or, without arguments, as a bare ``"Name"``.
+Its body may use other defines. ``~`` passes "no argument" for a parameter (as in
+Ludii); a parameter with no argument at all is an error (Ludii silently drops it,
+which hides typos in define calls).
 
 A define that refers to itself, a missing argument, or an expansion that grows past
-``MAX_NODES`` is a clear error; the work done is bounded whatever the input.
+``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH`` is a clear error; the work done
+is bounded whatever the input, and nothing here can overflow Python's stack.
 """
 
 from __future__ import annotations
 
-from ludeme.errors import Diagnostic, LudemeError, suggest
-from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Param, Str
+from dataclasses import replace
 
-MAX_NODES = 200_000
-MAX_DEPTH = 64
+from ludeme.errors import Diagnostic, LudemeError, Span, suggest
+from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str
+from ludeme.syntax.parser import MAX_DEPTH
+
+MAX_NODES = 200_000       # nodes an expansion may produce (a real game has a few thousand)
+MAX_CALL_DEPTH = 64       # defines used inside defines
+MAX_TREE_DEPTH = MAX_DEPTH
+_PROTECTED = ("game", "match", "instance")
+
+
+class Budget:
+    """Work shared by every expansion step of one description."""
+
+    def __init__(self, nodes: int = MAX_NODES):
+        self.limit = nodes
+        self.left = nodes
+
+    def spend(self, amount: int, node: Node, what: str = "expanding defines") -> None:
+        self.left -= amount
+        if self.left < 0:
+            raise LudemeError(Diagnostic(
+                f"{what} produces more than {self.limit:,} nodes", node.span,
+                "a define (or option) probably uses another one many times over, "
+                "so the description grows exponentially"))
+
+
+def _respan(node: Node, via: tuple[Span, str] | None) -> Span:
+    if via is None:
+        return node.span
+    return replace(node.span, via=via[0], via_define=via[1])
 
 
 class DefineExpander:
-    def __init__(self, defines: dict[str, Form]):
-        # name -> (body, definition form)
-        self.defines: dict[str, tuple[Node, Form]] = {}
-        for name, form in defines.items():
-            body = form.args[1] if len(form.args) > 1 else None
-            if body is None:
-                raise LudemeError(Diagnostic(f"define \"{name}\" has no body", form.span))
-            self.defines[name] = (body, form)
-        self.budget = MAX_NODES
-        self._sizes: dict[int, int] = {}
+    def __init__(self, defines: dict[str, Form], budget: Budget | None = None,
+                 errors: list[Diagnostic] | None = None):
+        # name -> (body nodes, definition form)
+        self.defines: dict[str, tuple[tuple[Node, ...], Form]] = {
+            name: (form.args[1:], form) for name, form in defines.items()}
+        self.budget = budget or Budget()
+        #: errors that do not stop expansion (the rest of the description is still
+        #: expanded so that all of them are reported at once)
+        self.errors = errors if errors is not None else []
+        self._sizes: dict[int, tuple[Node, int]] = {}
+
+    def error(self, msg: str, span: Span, hint: str | None = None) -> None:
+        self.errors.append(Diagnostic(msg, span, hint))
 
     def _size(self, node: Node) -> int:
         """Nodes in a (shared) subtree, memoised: substituted arguments count in full."""
         key = id(node)
-        if key not in self._sizes:
-            if isinstance(node, Form):
-                kids = node.args
-            elif isinstance(node, (Array, Angle)):
-                kids = node.items
-            elif isinstance(node, Named):
-                kids = (node.value,)
-            else:
-                kids = ()
-            self._sizes[key] = 1 + sum(self._size(k) for k in kids)
-        return self._sizes[key]
-
-    def _spend(self, node: Node, amount: int = 1) -> None:
-        self.budget -= amount
-        if self.budget < 0:
-            raise LudemeError(Diagnostic(
-                f"expanding defines produces more than {MAX_NODES:,} nodes", node.span,
-                "a define probably uses another one many times over (a define bomb)"))
+        hit = self._sizes.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        # iterative post-order, so deep trees cannot overflow the stack
+        stack: list[tuple[Node, bool]] = [(node, False)]
+        while stack:
+            n, done = stack.pop()
+            kids = _kids(n)
+            if done:
+                total = 1 + sum(self._sizes[id(k)][1] for k in kids)
+                self._sizes[id(n)] = (n, total)
+                continue
+            hit = self._sizes.get(id(n))
+            if hit is not None and hit[0] is n:
+                continue
+            stack.append((n, True))
+            stack.extend((k, False) for k in kids)
+        return self._sizes[key][1]
 
     def expand(self, node: Node, stack: tuple[str, ...] = (),
-               params: tuple[tuple[Node, ...] | None, ...] | None = None) -> list[Node]:
-        """Expand ``node``; returns a list because a parameter may stand for nothing."""
-        self._spend(node)
+               params: tuple[tuple[Node, ...] | None, ...] | None = None,
+               via: tuple[Span, str] | None = None, depth: int = 1) -> list[Node]:
+        """Expand ``node``; returns a list because a parameter may stand for nothing
+        (or a define for several nodes)."""
+        self.budget.spend(1, node)
+        if depth > MAX_TREE_DEPTH:
+            raise LudemeError(Diagnostic(
+                f"expanding defines nests the description more than {MAX_TREE_DEPTH} deep",
+                _respan(node, via), "a define probably wraps its argument in itself many times"))
         if isinstance(node, Param):
             if params is None:
-                raise LudemeError(Diagnostic(f"parameter '#{node.index}' outside a define",
-                                             node.span))
+                self.error(f"parameter '#{node.index}' outside a define", _respan(node, via),
+                           "#1, #2, ... stand for a define's arguments, inside its body")
+                return []
             if node.index < 1 or node.index > len(params) or params[node.index - 1] is None:
-                raise LudemeError(Diagnostic(
-                    f"define \"{stack[-1]}\" uses #{node.index} but was given "
-                    f"{len(params)} argument{'s' if len(params) != 1 else ''}", node.span))
+                given = len(params)
+                self.error(f"define \"{stack[-1]}\" uses #{node.index} but was given "
+                           f"{given} argument{'s' if given != 1 else ''}",
+                           via[0] if via else node.span,
+                           f"#{node.index} is used at {node.span}; pass ~ to leave an "
+                           "argument out")
+                return []
             values = params[node.index - 1]
             for v in values:
-                self._spend(v, self._size(v))
+                self.budget.spend(self._size(v), v)
             return list(values)
         if isinstance(node, Str) and node.value in self.defines:
-            return self._call(node.value, (), node, stack)
+            return self._call(node.value, (), node, stack, via, depth)
         if isinstance(node, Form):
-            args = self._expand_all(node.args, stack, params)
             if node.head_is_string:
+                args = self._expand_args(node.args, stack, params, via, depth)
                 if node.head not in self.defines:
-                    raise LudemeError(Diagnostic(f"unknown define \"{node.head}\"", node.span,
-                                                 suggest(node.head, self.defines)))
-                return self._call(node.head, tuple(args), node, stack)
-            return [Form(node.head, tuple(args), False, node.marks, span=node.span)]
+                    self.error(f"unknown define \"{node.head}\"", _respan(node, via),
+                               suggest(node.head, self.defines)
+                               or ("no defines are declared" if not self.defines else None))
+                    return []
+                return self._call(node.head, tuple(args), node, stack, via, depth)
+            if node.head in _PROTECTED and node.args and isinstance(node.args[0], Str):
+                # a game's name is never a define use, even if a define has that name
+                rest = self._expand_all(node.args[1:], stack, params, via, depth)
+                args = [replace(node.args[0], span=_respan(node.args[0], via)), *rest]
+            else:
+                args = self._expand_all(node.args, stack, params, via, depth)
+            head_angle = node.head_angle
+            return [Form(node.head, tuple(args), False, node.marks, head_angle,
+                         span=_respan(node, via))]
         if isinstance(node, Array):
-            return [Array(tuple(self._expand_all(node.items, stack, params)), span=node.span)]
+            return [Array(tuple(self._expand_all(node.items, stack, params, via, depth)),
+                          span=_respan(node, via))]
         if isinstance(node, Named):
-            value = self.expand(node.value, stack, params)
+            value = self.expand(node.value, stack, params, via, depth + 1)
             if len(value) != 1:
-                raise LudemeError(Diagnostic(f"'{node.name}:' needs exactly one value",
-                                             node.span))
-            return [Named(node.name, value[0], span=node.span)]
+                self.error(f"'{node.name}:' needs exactly one value, but its value expands "
+                           f"to {len(value)}", _respan(node, via))
+                return []
+            return [Named(node.name, value[0], span=_respan(node, via))]
         if isinstance(node, Angle):
-            return [Angle(tuple(self._expand_all(node.items, stack, params)), span=node.span)]
+            return [Angle(tuple(self._expand_all(node.items, stack, params, via, depth)),
+                          span=_respan(node, via))]
+        if via is not None:
+            return [replace(node, span=_respan(node, via))]
         return [node]
 
-    def _expand_all(self, nodes, stack, params) -> list[Node]:
+    def _expand_all(self, nodes, stack, params, via, depth) -> list[Node]:
         out: list[Node] = []
         for n in nodes:
-            out.extend(self.expand(n, stack, params))
+            out.extend(self.expand(n, stack, params, via, depth + 1))
         return out
 
-    def _call(self, name: str, args: tuple[Node, ...], at: Node, stack) -> list[Node]:
+    def _expand_args(self, nodes, stack, params, via, depth) -> list[tuple[Node, ...] | None]:
+        """A define call's arguments, each expanded on its own (``~`` is no argument)."""
+        out: list[tuple[Node, ...] | None] = []
+        for n in nodes:
+            if isinstance(n, Omit):
+                out.append(())
+            else:
+                out.append(tuple(self.expand(n, stack, params, via, depth + 1)))
+        return out
+
+    def _call(self, name: str, args: tuple, at: Node, stack, via, depth) -> list[Node]:
+        at_span = _respan(at, via)
         if name in stack:
             chain = " -> ".join(f'"{n}"' for n in stack[stack.index(name):] + (name,))
             raise LudemeError(Diagnostic(f"define \"{name}\" refers to itself: {chain}",
-                                         at.span, "a define cannot expand into itself"))
-        if len(stack) >= MAX_DEPTH:
-            raise LudemeError(Diagnostic(f"defines nested more than {MAX_DEPTH} deep", at.span))
+                                         at_span, "a define cannot expand into itself"))
+        if len(stack) >= MAX_CALL_DEPTH:
+            raise LudemeError(Diagnostic(f"defines used inside defines more than "
+                                         f"{MAX_CALL_DEPTH} deep", at_span))
         body, _ = self.defines[name]
-        params = tuple((a,) for a in args)
-        return self.expand(body, stack + (name,), params)
+        out: list[Node] = []
+        for b in body:
+            out.extend(self.expand(b, stack + (name,), tuple(args), (at_span, name), depth))
+        return out
+
+
+def _kids(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, Form):
+        return node.args if node.head_angle is None else (node.head_angle, *node.args)
+    if isinstance(node, (Array, Angle)):
+        return node.items
+    if isinstance(node, Named):
+        return (node.value,)
+    return ()

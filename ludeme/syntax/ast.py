@@ -61,6 +61,11 @@ class Param(Atom):
 
 
 @dataclass(frozen=True, slots=True)
+class Omit(Atom):
+    """``~``: an argument left out of a define call, ``("Step" ~ Orthogonal)``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Named(Node):
     """``name:value`` argument."""
 
@@ -86,6 +91,9 @@ class Form(Node):
     args: tuple[Node, ...]
     head_is_string: bool = False
     marks: int = 0
+    #: an option placeholder standing for the head, ``(<Capture:type> ...)``; ``head`` is
+    #: then empty until the option is substituted
+    head_angle: Angle | None = None
 
     @property
     def positional(self) -> list[Node]:

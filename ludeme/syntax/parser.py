@@ -1,38 +1,57 @@
 """Text -> AST. A bracket pre-scan gives precise errors for the commonest mistakes
 (unclosed or mismatched brackets, unterminated strings, absurd nesting); Lark
 (LALR, contextual lexer) does the rest.
+
+Every limit here exists so that no input, however hostile, can make parsing slow,
+exhaust memory or overflow Python's stack: the later stages recurse over the tree,
+so its depth is bounded once, here.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ludeme.errors import Diagnostic, LudemeError, Span
-from ludeme.syntax.ast import Angle, Array, Bool, Float, Form, Int, Name, Named, Node, Param, Str
+from ludeme.errors import Diagnostic, LudemeError, Span, UsageError
+from ludeme.syntax.ast import (
+    Angle,
+    Array,
+    Bool,
+    Float,
+    Form,
+    Int,
+    Name,
+    Named,
+    Node,
+    Omit,
+    Param,
+    Str,
+)
 
-MAX_SOURCE_BYTES = 1 << 20  # a description is a page of text; 1 MiB is generous
-MAX_DEPTH = 200
+MAX_SOURCE_BYTES = 1 << 20  # a description is a few pages of text; 1 MiB is generous
+MAX_DEPTH = 200             # brackets nested deeper than this are a mistake
 MAX_INT_DIGITS = 18
+MAX_FLOAT_DIGITS = 30
+MAX_RANGE = 1000            # Ludii's limit on 1..n ranges
 
 _CLOSERS = {"(": ")", "{": "}"}
 _TERMINAL_NAMES = {
     "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "NAME": "a name",
     "STRING": "a string", "INT": "an integer", "FLOAT": "a number", "KEY": "a 'name:' argument",
     "OP": "an operator", "PARAM": "a parameter '#n'", "LANGLE": "'<'", "RANGLE": "'>'",
-    "STARS": "'*'", "$END": "the end of the file",
+    "STARS": "'*'", "$END": "the end of the file", "PLACEHOLDER": "an option placeholder <Key>",
+    "TILDE": "'~'", "INT_RANGE": "a range", "SITE_RANGE": "a range",
 }
 
 
 def _grammar_text() -> str:
-    try:
-        return resources.files("ludeme.grammar").joinpath("ludii.lark").read_text()
-    except (ModuleNotFoundError, FileNotFoundError):  # running from a source tree
-        return (Path(__file__).resolve().parents[2] / "grammar" / "ludii.lark").read_text()
+    from ludeme.library import data_dir
+
+    return (data_dir("grammar") / "ludii.lark").read_text()
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +67,18 @@ def _span(file: str, source: str, line: int, col: int, length: int = 1) -> Span:
 def _prescan(text: str, file: str) -> None:
     """Check brackets, strings and depth, pointing at the opener that is never closed."""
     stack: list[tuple[str, int, int]] = []
+    # the first string that spans lines: when brackets go wrong, a missing closing quote
+    # (which makes a string swallow the code after it) is the likeliest cause
+    long_string: tuple[int, int] | None = None
     line, col, i, n = 1, 1, 0, len(text)
+
+    def fail(diags: list[Diagnostic]) -> None:
+        if long_string is not None:
+            diags.append(Diagnostic("this string runs across several lines; is its closing "
+                                    "'\"' missing?", _span(file, text, *long_string),
+                                    severity="note"))
+        raise LudemeError(diags)
+
     while i < n:
         c = text[i]
         if c == "\n":
@@ -65,15 +95,21 @@ def _prescan(text: str, file: str) -> None:
             i += 1
             col += 1
             while i < n and text[i] != '"':
+                if text[i] == "\\" and i + 1 < n:
+                    i += 1
+                    col += 1
                 if text[i] == "\n":
-                    break
-                step = 2 if text[i] == "\\" else 1
-                i += step
-                col += step
-            if i >= n or text[i] != '"':
-                raise LudemeError(Diagnostic("unterminated string",
-                                             _span(file, text, start_line, start_col),
-                                             "close it with '\"' on the same line"))
+                    line, col = line + 1, 0
+                i += 1
+                col += 1
+            if i >= n:
+                err = Diagnostic("unterminated string", _span(file, text, start_line, start_col),
+                                 "close it with '\"'")
+                if long_string is not None and long_string != (start_line, start_col):
+                    fail([err])
+                raise LudemeError(err)
+            if line != start_line and long_string is None:
+                long_string = (start_line, start_col)
             i += 1
             col += 1
             continue
@@ -81,17 +117,17 @@ def _prescan(text: str, file: str) -> None:
             stack.append((c, line, col))
             if len(stack) > MAX_DEPTH:
                 raise LudemeError(Diagnostic(
-                    f"nesting deeper than {MAX_DEPTH} levels", _span(file, text, line, col),
+                    f"brackets nested more than {MAX_DEPTH} deep", _span(file, text, line, col),
                     "descriptions this deep are almost certainly generated by mistake"))
         elif c in ")}":
             if not stack:
-                raise LudemeError(Diagnostic(f"unexpected '{c}' with nothing open",
-                                             _span(file, text, line, col)))
+                fail([Diagnostic(f"unexpected '{c}': nothing is open here",
+                                 _span(file, text, line, col), "remove it")])
             opener, oline, ocol = stack.pop()
             if _CLOSERS[opener] != c:
-                raise LudemeError([
-                    Diagnostic(f"'{c}' closes the '{opener}' opened at line {oline}, column {ocol}",
-                               _span(file, text, line, col),
+                fail([
+                    Diagnostic(f"'{c}' does not match the '{opener}' opened at line {oline}, "
+                               f"column {ocol}", _span(file, text, line, col),
                                f"expected '{_CLOSERS[opener]}' here"),
                     Diagnostic(f"the '{opener}' opened here", _span(file, text, oline, ocol),
                                severity="note"),
@@ -100,8 +136,8 @@ def _prescan(text: str, file: str) -> None:
         col += 1
     if stack:
         opener, oline, ocol = stack[-1]
-        raise LudemeError(Diagnostic(f"'{opener}' is never closed", _span(file, text, oline, ocol),
-                                     f"add '{_CLOSERS[opener]}' to close it"))
+        fail([Diagnostic(f"'{opener}' is never closed", _span(file, text, oline, ocol),
+                         f"add '{_CLOSERS[opener]}' to close it")])
 
 
 def _expected(tokens: set[str]) -> str:
@@ -118,18 +154,26 @@ def _syntax_error(err: UnexpectedInput, file: str, text: str) -> LudemeError:
     col = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        msg = f"unexpected character {ch!r}"
-        return LudemeError(Diagnostic(msg, _span(file, text, line, col), _expected(err.allowed)))
+        hint = _expected(err.allowed)
+        if ch == "<":
+            hint = "an option placeholder is written <Key> or <Key:arg>"
+        return LudemeError(Diagnostic(f"unexpected character {ch!r}",
+                                      _span(file, text, line, col), hint))
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":
             return LudemeError(Diagnostic("unexpected end of file", _span(file, text, line, col),
                                           _expected(err.expected)))
-        length = max(1, len(str(tok)))
-        what = f"'{tok}'" if str(tok) else tok.type
-        hint = _expected(err.expected)
-        if tok.type == "KEY" and "head" in str(err.state):
-            hint = "a form starts with its ludeme's name"
+        length = max(1, min(len(str(tok)), 80))
+        shown = str(tok) if len(str(tok)) <= 40 else str(tok)[:37] + "..."
+        what = f"'{shown}'" if str(tok) else tok.type
+        expected = set(err.expected)
+        if expected and expected <= {"NAME", "OP", "STRING", "PLACEHOLDER"}:
+            hint = "a form starts with its ludeme's name: (name ...)"
+        elif tok.type == "STARS":
+            hint = "'*' marks a default option item: (item ...)*"
+        else:
+            hint = _expected(expected)
         return LudemeError(Diagnostic(f"unexpected {what}", _span(file, text, line, col, length),
                                       hint))
     if isinstance(err, UnexpectedEOF):
@@ -137,7 +181,18 @@ def _syntax_error(err: UnexpectedInput, file: str, text: str) -> LudemeError:
     return LudemeError(Diagnostic(str(err).splitlines()[0], _span(file, text, line, col)))
 
 
-class _ToAst(Transformer):
+def _flat(items: list) -> tuple:
+    """Children of a rule; a range stands for several items."""
+    out: list = []
+    for i in items:
+        if isinstance(i, list):
+            out.extend(i)
+        else:
+            out.append(i)
+    return tuple(out)
+
+
+class _ToAst(Transformer_NonRecursive):
     def __init__(self, file: str, text: str):
         super().__init__()
         self.file = file
@@ -148,60 +203,121 @@ class _ToAst(Transformer):
         col = getattr(meta_or_tok, "column", 1)
         if length is None:
             if isinstance(meta_or_tok, Token):
-                length = len(meta_or_tok)
+                length = len(meta_or_tok) if "\n" not in meta_or_tok else 1
             else:
                 end = getattr(meta_or_tok, "end_column", col + 1)
                 same = getattr(meta_or_tok, "end_line", line) == line
                 length = (end - col) if same else 1
         return Span(self.file, line, col, max(1, length), self.text)
 
-    def start(self, items):
-        return list(items)
+    def _fail(self, msg: str, span: Span, hint: str | None = None):
+        raise LudemeError(Diagnostic(msg, span, hint))
 
-    @v_args(meta=True)
-    def form(self, meta, items):
+    def start(self, items):
+        return list(_flat(items))
+
+    def form(self, items):
         head_tok = items[0]
-        head = str(head_tok)
-        is_str = head_tok.type == "STRING"
-        if is_str:
-            head = _unescape(head)
-        return Form(head, tuple(items[1:]), head_is_string=is_str, span=self._sp(head_tok))
+        args = _flat(items[1:])
+        span = self._sp(head_tok)
+        if head_tok.type == "PLACEHOLDER":
+            return Form("", args, head_angle=self._placeholder(head_tok), span=span)
+        if head_tok.type == "STRING":
+            return Form(_unescape(str(head_tok)), args, head_is_string=True, span=span)
+        return Form(str(head_tok), args, span=span)
 
     def head(self, items):
         return items[0]
 
     def starred(self, items):
         form, stars = items
-        return Form(form.head, form.args, form.head_is_string, len(stars), span=form.span)
+        return Form(form.head, form.args, form.head_is_string, len(stars), form.head_angle,
+                    span=form.span)
 
     @v_args(meta=True)
     def array(self, meta, items):
-        return Array(tuple(items), span=self._sp(meta, 1))
+        return Array(_flat(items), span=self._sp(meta, 1))
 
     def named(self, items):
         key, value = items
+        if isinstance(value, list):
+            self._fail(f"'{key}' takes one value, not a range", self._sp(key))
         return Named(str(key)[:-1], value, span=self._sp(key))
 
     def angle(self, items):
-        return Angle(tuple(items[1:-1]), span=self._sp(items[0]))
+        if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "PLACEHOLDER":
+            return self._placeholder(items[0])
+        return Angle(_flat(items[1:-1]), span=self._sp(items[0]))
+
+    def _placeholder(self, tok: Token) -> Angle:
+        span = self._sp(tok)
+        key, _, arg = str(tok)[1:-1].partition(":")
+        inner_span = Span(self.file, tok.line, tok.column + 1, len(key), self.text)
+        if arg:
+            item: Node = Named(key, Name(arg, span=inner_span), span=inner_span)
+        else:
+            item = self._word(key, inner_span)
+        return Angle((item,), span=span)
+
+    @staticmethod
+    def _word(text: str, sp: Span) -> Node:
+        if text in ("True", "False", "true", "false"):
+            return Bool(text in ("True", "true"), span=sp)
+        return Name(text, span=sp)
 
     def atom(self, items):
         tok: Token = items[0]
         sp = self._sp(tok)
         text = str(tok)
-        if tok.type == "STRING":
+        kind = tok.type
+        if kind == "STRING":
             return Str(_unescape(text), span=sp)
-        if tok.type == "INT":
+        if kind == "INT":
             if len(text.lstrip("-")) > MAX_INT_DIGITS:
-                raise LudemeError(Diagnostic("integer too large", sp))
+                self._fail("integer too large", sp, f"at most {MAX_INT_DIGITS} digits")
             return Int(int(text), span=sp)
-        if tok.type == "FLOAT":
-            return Float(float(text), span=sp)
-        if tok.type == "PARAM":
+        if kind == "FLOAT":
+            value = float(text)
+            if len(text) > MAX_FLOAT_DIGITS or not math.isfinite(value):
+                self._fail("number too long", sp, f"at most {MAX_FLOAT_DIGITS} characters")
+            return Float(value, span=sp)
+        if kind == "PARAM":
+            if len(text) > 4:
+                self._fail(f"no define has parameter {text}", sp, "parameters are #1 .. #99")
             return Param(int(text[1:]), span=sp)
-        if text in ("True", "False", "true", "false"):
-            return Bool(text in ("True", "true"), span=sp)
-        return Name(text, span=sp)
+        if kind == "TILDE":
+            return Omit(span=sp)
+        return self._word(text, sp)
+
+    def range(self, items):
+        tok: Token = items[0]
+        sp = self._sp(tok)
+        lo, hi = str(tok).split("..")
+        if tok.type == "INT_RANGE":
+            if max(len(lo), len(hi)) > MAX_INT_DIGITS:
+                self._fail("integer too large", sp)
+            a, b = int(lo), int(hi)
+            if abs(b - a) >= MAX_RANGE:
+                self._fail(f"range of more than {MAX_RANGE} numbers", sp)
+            step = 1 if b >= a else -1
+            return [Int(v, span=sp) for v in range(a, b + step, step)]
+        (la, na), (lb, nb) = _site(lo[1:-1]), _site(hi[1:-1])
+        if la.upper() > lb.upper() or na > nb or len(la) != 1 or len(lb) != 1:
+            self._fail(f"bad site range {tok}", sp,
+                       "write it as \"A1\"..\"C3\": first column and row, then last")
+        if (ord(lb.upper()) - ord(la.upper()) + 1) * (nb - na + 1) > MAX_RANGE:
+            self._fail(f"range of more than {MAX_RANGE} sites", sp)
+        base = "a" if la.islower() else "A"
+        cols = range(ord(la.upper()) - ord("A"), ord(lb.upper()) - ord("A") + 1)
+        return [Str(f"{chr(ord(base) + c)}{r}", span=sp) for c in cols for r in range(na, nb + 1)]
+
+
+def _site(label: str) -> tuple[str, int]:
+    i = 0
+    while i < len(label) and label[i].isalpha():
+        i += 1
+    digits = label[i:]
+    return label[:i], int(digits) if len(digits) <= MAX_INT_DIGITS else 10**MAX_INT_DIGITS
 
 
 def _unescape(quoted: str) -> str:
@@ -221,6 +337,29 @@ def _unescape(quoted: str) -> str:
     return "".join(out)
 
 
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly inside ``node``."""
+    if isinstance(node, Form):
+        return node.args if node.head_angle is None else (node.head_angle, *node.args)
+    if isinstance(node, (Array, Angle)):
+        return node.items
+    if isinstance(node, Named):
+        return (node.value,)
+    return ()
+
+
+def check_depth(nodes: list[Node] | tuple[Node, ...], limit: int = MAX_DEPTH) -> None:
+    """Raise when the tree nests deeper than ``limit`` (without recursing itself)."""
+    stack = [(n, 1) for n in nodes]
+    while stack:
+        node, d = stack.pop()
+        if d > limit:
+            raise LudemeError(Diagnostic(f"description nested more than {limit} deep", node.span,
+                                         "descriptions this deep are almost certainly "
+                                         "generated by mistake"))
+        stack.extend((c, d + 1) for c in children(node))
+
+
 def parse_text(text: str, file: str = "<string>") -> list[Node]:
     """Parse a description's text into its top-level AST nodes."""
     if len(text) > MAX_SOURCE_BYTES:
@@ -235,30 +374,35 @@ def parse_text(text: str, file: str = "<string>") -> list[Node]:
         tree = _lark().parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, file, text) from None
-    return _ToAst(file, text).transform(tree)
+    nodes = _ToAst(file, text).transform(tree)
+    check_depth(nodes)
+    return nodes
 
 
 def read_source(path: str | Path) -> str:
     """Read a description file as text, turning every OS/encoding problem into a LudemeError."""
-    from ludeme.errors import UsageError
-
     p = Path(path)
-    if not p.exists():
-        raise UsageError(f"{path}: no such file")
-    if p.is_dir():
-        raise UsageError(f"{path}: is a directory, not a description")
     try:
+        if not p.exists():
+            raise UsageError(f"{path}: no such file")
+        if p.is_dir():
+            raise UsageError(f"{path}: is a directory, not a description")
         size = p.stat().st_size
         if size > MAX_SOURCE_BYTES:
             raise LudemeError(f"{path}: file is {size:,} bytes; a description may be at most "
                               f"{MAX_SOURCE_BYTES:,}")
-        data = p.read_bytes()
+        with p.open("rb") as fh:  # read at most the limit, even if the file grows meanwhile
+            data = fh.read(MAX_SOURCE_BYTES + 1)
     except OSError as err:
         raise UsageError(f"{path}: cannot read: {err.strerror or err}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise LudemeError(f"{path}: file is larger than {MAX_SOURCE_BYTES:,} bytes, the limit "
+                          "for a description")
     if b"\x00" in data:
         raise LudemeError(f"{path}: this is not a text file (it contains NUL bytes)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        raise LudemeError(Diagnostic("this is not UTF-8 text", Span(str(path), line, 1))) from None
+        raise LudemeError(Diagnostic("this is not UTF-8 text", Span(str(path), line, 1),
+                                     "descriptions are UTF-8 text files")) from None
