@@ -216,3 +216,16 @@ def test_compare_a_game_with_itself_finds_nothing(tmp_path):
     assert rows_equal_ignoring_time(*rows)
     diffs = compare(reps[0], reps[1], rows[0], rows[1])
     assert all(d["p"] == pytest.approx(1.0) for d in diffs if d["metric"] != "seconds per game")
+
+
+def test_missing_optional_dependencies_are_clear_errors(monkeypatch, tmp_path):
+    from ludeme.sim.backends import run_games
+    from ludeme.sim.plots import write_plots
+
+    monkeypatch.setitem(sys.modules, "ray", None)        # import ray -> ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    spec = BatchSpec("tic-tac-toe", (), None, ("random", "random"), 1)
+    with pytest.raises(UsageError, match="needs Ray"):
+        list(run_games(spec, [0], "ray"))
+    with pytest.raises(UsageError, match="needs matplotlib"):
+        write_plots(tmp_path, [], [])
