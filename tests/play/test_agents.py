@@ -11,7 +11,11 @@ from ludeme.errors import UsageError
 from ludeme.library import bundled
 from ludeme.records import agent_move, play_game
 
-BUNDLED = sorted(bundled())
+# every bundled description, and the games the project is adding, skipped only while
+# their description file does not exist
+EXPECTED = ["tic-tac-toe", "connect-four", "hex", "brandubh", "tablut", "hnefatafl",
+            "branches", "twigs-and-thorns", "branching-coral"]
+BUNDLED = sorted(set(bundled()) | set(EXPECTED))
 SPECS = ["random", "mcts:iterations=20,playout=40", "alphabeta:nodes=200"]
 
 # three players on a 4x4 board, three in a row wins: exercises n-player agents
@@ -41,6 +45,8 @@ def _positions(game, plies=(0, 3, 8)):
 @pytest.mark.parametrize("name", BUNDLED)
 @pytest.mark.parametrize("spec", SPECS)
 def test_agents_choose_legal_moves(load, name, spec):
+    if name not in bundled():
+        pytest.skip(f"descriptions/{name}.lud does not exist yet")
     game = load(name)
     for state in _positions(game):
         agent = make_agent(spec, 3)

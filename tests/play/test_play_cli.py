@@ -14,7 +14,16 @@ from ludeme.cli.main import cli
 from ludeme.library import bundled
 from ludeme.records import load_records, verify_record
 
-BUNDLED = sorted(bundled())
+# every bundled description, and the games the project is adding, skipped only while
+# their description file does not exist
+EXPECTED = ["tic-tac-toe", "connect-four", "hex", "brandubh", "tablut", "hnefatafl",
+            "branches", "twigs-and-thorns", "branching-coral"]
+BUNDLED = sorted(set(bundled()) | set(EXPECTED))
+
+
+def require(name):
+    if name not in bundled():
+        pytest.skip(f"descriptions/{name}.lud does not exist yet")
 
 
 def run(args, text=""):
@@ -29,6 +38,7 @@ def first_move(game):
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_session_move_illegal_undo_resign(load, name, tmp_path):
+    require(name)
     game = load(name)
     seat, move = first_move(game)
     seats = []
@@ -224,3 +234,31 @@ def test_verify_json_lines_reports_each(saved, tmp_path):
     assert "1 of 2 records verified" in r.output
     r = run(["verify", str(path), "-n", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["ok"] is True
+
+
+PASSING = """
+(game "Passing" (players 2)
+    (equipment { (board (rectangle 1 3)) (piece "Stone" Each) })
+    (rules (play (or (move Add (to (sites Empty))) (move Pass)))
+           (end (if (is Repeat 3) (result Mover Draw)))))
+"""
+
+
+def test_warning_when_a_position_comes_round_twice(tmp_path):
+    path = tmp_path / "passing.lud"
+    path.write_text(PASSING)
+    out = run(["play", str(path), "--p1", "human", "--p2", "human", "--seed", "1"],
+              "pass\npass\npass\npass\n").output
+    warning = "warning: this position has occurred twice"
+    assert out.count(warning) == 2          # after the second and the third pass
+    assert out.index(warning) > out.index("P2 plays pass")
+    assert "result: draw after 4 moves" in out
+
+
+def test_colour_diagram(load):
+    out = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
+               "--seed", "1", "--color"], "d4\nquit\n").output
+    assert "Hex · move 1" in out and "Hex · move 2" in out
+    assert "P2 to move" in out and "last move: P1 d4" in out
+    # the columns of a rhombus are named once each along the bottom row
+    assert "    a   b   c   d   e   f   g" in out
