@@ -191,13 +191,27 @@ class Session:
                                markup=False)
 
     # -- input -------------------------------------------------------------------------
-    def read(self, player: int) -> str | None:
-        """A line from the player, or None at the end of input."""
+    def read(self, player: int, until: float | None = None) -> str | None:
+        """A line from the player, or None at the end of input. On a terminal with a
+        deadline (``until``, a ``time.perf_counter`` value) the wait stops there and
+        ``TIMED_OUT`` comes back; on a pipe a late line is judged by the caller."""
         if self.plain:
             line = self.stdin.readline()
             return line.strip() if line else None
+        prompt = f"[bold]{self.name(player)}>[/] "
+        if until is not None and _tty_stdin():
+            import select
+
+            left = until - time.perf_counter()
+            self.console.print(f"[dim]({max(left, 0):.0f} s)[/] " + prompt, end="")
+            ready, _, _ = select.select([sys.stdin], [], [], max(left, 0.0))
+            if not ready:
+                self.console.print()
+                return TIMED_OUT
+            line = sys.stdin.readline()
+            return line.strip() if line else None
         try:
-            return self.console.input(f"[bold]{self.name(player)}>[/] ").strip()
+            return self.console.input(prompt).strip()
         except EOFError:
             return None
 
@@ -217,8 +231,8 @@ class Session:
                 if outcome == "moved":
                     shown = False
             else:
-                if not self.plain and not shown:
-                    self.show()
+                if not self.plain and not shown and not self.humans:
+                    self.show()         # watching bots: every position
                 self.bot_turn(seat)
                 shown = False
         if self.state.is_terminal() and self.end == END_UNFINISHED:
@@ -250,12 +264,13 @@ class Session:
         """Read and act on lines until a move is made ("moved"), the game is decided or
         stopped ("stop"), or something else happened ("again")."""
         started = time.perf_counter()
+        until = started + self.deadline if self.deadline is not None else None
         while True:
-            line = self.read(seat.player)
+            line = self.read(seat.player, until)
             if line is None:
                 self.say("input ended: the game stops unfinished")
                 return "stop"
-            if self.deadline is not None and time.perf_counter() - started > self.deadline:
+            if line is TIMED_OUT or (until is not None and time.perf_counter() > until):
                 self.say(f"{self.name(seat.player)} let the {self.deadline:g} s deadline pass "
                          f"and loses on time")
                 self.end, self.end_by = END_TIME, seat.player
@@ -384,6 +399,16 @@ class Session:
         if self.save_path:
             save_records(self.save_path, [rec])
             self.say(f"saved the game record to {self.save_path}")
+
+
+TIMED_OUT = "\x00timed out"      # a sentinel no typed line can equal (lines are stripped)
+
+
+def _tty_stdin() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _player_style(player: int) -> str:
