@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from ludeme.compile.compiler import compile_game
+from ludeme.compile.compiler import CompileContext, compile_game
+from ludeme.errors import Diagnostic, LudemeError
 from ludeme.expand import Description, expand
 from ludeme.lang.checker import check
 from ludeme.library import resolve
@@ -14,10 +17,37 @@ from ludeme.runtime.game import Game
 def load_description(path_or_name: str | Path, options: list[str] | tuple[str, ...] = (),
                      ruleset: str | None = None) -> Description:
     """Parse and expand a description (a path or a bundled name) with option choices."""
-    path = resolve(path_or_name)
-    return expand(path, list(options), ruleset)
+    with guarded("expanding"):
+        path = resolve(path_or_name)
+        return expand(path, list(options), ruleset)
 
 
+@contextmanager
+def guarded(stage: str) -> Iterator[None]:
+    """Whatever goes wrong inside becomes a LudemeError: input that nests too deeply
+    for Python, or a bug in a compile function (reported with the span of the form
+    being compiled, so the user knows which form triggered it)."""
+    try:
+        yield
+    except LudemeError:
+        raise
+    except RecursionError:
+        raise LudemeError(f"error {stage}: the description nests too deeply") from None
+    except MemoryError:
+        raise LudemeError(f"error {stage}: out of memory") from None
+    except Exception as err:  # noqa: BLE001 - the last line of defence against tracebacks
+        span = None
+        tb = err.__traceback__
+        while tb is not None:  # the innermost ludeme being compiled
+            call = tb.tb_frame.f_locals.get("call") if tb.tb_frame.f_code is _CALL_CODE else None
+            span = getattr(getattr(call, "node", None), "span", span)
+            tb = tb.tb_next
+        raise LudemeError(Diagnostic(
+            f"internal error {stage}: {type(err).__name__}: {err}", span,
+            "this is a bug in ludeme, not in the description; please report it")) from err
+
+
+_CALL_CODE = CompileContext.call.__code__
 _CACHE: dict[tuple, Game] = {}
 _CACHE_SIZE = 64
 
@@ -37,8 +67,10 @@ def compile_description(desc: Description) -> Game:
 
 
 def _compile(desc: Description) -> Game:
-    checked = check(desc.game)
-    game = compile_game(checked, desc.chosen)
+    with guarded("checking"):
+        checked = check(desc.game)
+    with guarded("compiling"):
+        game = compile_game(checked, desc.chosen)
     game.metadata = desc.metadata
     game.source_name = Path(desc.path).stem
     game.description = desc
@@ -49,7 +81,9 @@ def _compile(desc: Description) -> Game:
 def loads(text: str, options: list[str] | tuple[str, ...] = (), ruleset: str | None = None,
           file: str = "<string>") -> Game:
     """Load a game from description text: ``ludeme.loads('(game "X" ...)')``."""
-    return compile_description(expand(file, list(options), ruleset, text=text))
+    with guarded("expanding"):
+        desc = expand(file, list(options), ruleset, text=text)
+    return compile_description(desc)
 
 
 def load(path_or_name: str | Path, options: list[str] | tuple[str, ...] = (),

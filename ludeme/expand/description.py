@@ -379,9 +379,8 @@ class _Parts:
     rulesets: list[Ruleset] = field(default_factory=list)
     metadata: list[Form] = field(default_factory=list)
     variant: Form | None = None
-    # what variant files choose
-    choices: list[Choice] = field(default_factory=list)
-    ruleset: Choice | None = None
+    # what variant files choose: (ruleset, option choices) per variant, innermost first
+    layers: list[tuple[Choice | None, list[Choice]]] = field(default_factory=list)
     name: str | None = None
     base: str | None = None
     base_source: str | None = None
@@ -547,16 +546,17 @@ def _load(file: str, source: str, depth: int, seen: tuple[Path, ...]) -> _Parts:
     if errors:
         raise LudemeError(errors)
     base.metadata.extend(parts.metadata)
-    base.choices = base.choices + vchoices
-    base.ruleset = vruleset or base.ruleset
+    base.layers = base.layers + [(vruleset, vchoices)]
     base.name = vname or base.name
     base.base, base.base_source = str(base_path), base_text
     base.file, base.source = file, source
     return base
 
 
-def _choose(parts: _Parts, choices: list[Choice], ruleset: Choice | None,
+def _choose(parts: _Parts, layers: list[tuple[Choice | None, list[Choice]]],
             errors: list[Diagnostic]) -> tuple[dict[str, OptionItem], str | None]:
+    """The chosen item of every option: defaults, then each layer (a variant's, then the
+    command line's) applies its ruleset and then its explicit choices."""
     options, rulesets, file = parts.options, parts.rulesets, parts.file
     by_title = {o.title: o for o in options}
     chosen = {o.title: o.default for o in options}
@@ -588,23 +588,24 @@ def _choose(parts: _Parts, choices: list[Choice], ruleset: Choice | None,
             pick(text, span)
     chosen = {o.title: o.default for o in options}
     ruleset_name = None
-    if ruleset is not None:
-        name, span = ruleset
-        rs = next((r for r in rulesets if r.name in (name, f"Ruleset/{name}")), None)
-        if rs is None:
-            hint = (suggest(name, [r.name for r in rulesets])
-                    or ("rulesets: " + ", ".join(f'"{r.name}"' for r in rulesets)
-                        if rulesets else "this description has no rulesets"))
-            if span is None:
-                raise UsageError(f"{file}: no ruleset \"{name}\"", hint=hint)
-            raise LudemeError(Diagnostic(f"no ruleset \"{name}\"", span, hint))
-        ruleset_name = rs.name
-        for text in rs.choices:
-            title, _, item = text.partition("/")
-            if title in by_title and any(i.name == item for i in by_title[title].items):
-                chosen[title] = by_title[title].item(item)
-    for text, span in choices:
-        pick(text, span)
+    for ruleset, choices in layers:
+        if ruleset is not None:
+            name, span = ruleset
+            rs = next((r for r in rulesets if r.name in (name, f"Ruleset/{name}")), None)
+            if rs is None:
+                hint = (suggest(name, [r.name for r in rulesets])
+                        or ("rulesets: " + ", ".join(f'"{r.name}"' for r in rulesets)
+                            if rulesets else "this description has no rulesets"))
+                if span is None:
+                    raise UsageError(f"{file}: no ruleset \"{name}\"", hint=hint)
+                raise LudemeError(Diagnostic(f"no ruleset \"{name}\"", span, hint))
+            ruleset_name = rs.name
+            for text in rs.choices:
+                title, _, item = text.partition("/")
+                if title in by_title and any(i.name == item for i in by_title[title].items):
+                    chosen[title] = by_title[title].item(item)
+        for text, span in choices:
+            pick(text, span)
     return chosen, ruleset_name
 
 
@@ -631,13 +632,13 @@ def expand(path: str | Path, options: list[str] | None = None, ruleset: str | No
     source = text if text is not None else read_source(path)
     seen = (Path(file).resolve(),) if text is None else ()
     parts = _load(file, source, 0, seen)
-    cli = [(o, None) for o in options or []]
-    return _finish(parts, parts.choices + cli, (ruleset, None) if ruleset else parts.ruleset)
+    cli = ((ruleset, None) if ruleset else None, [(o, None) for o in options or []])
+    return _finish(parts, [*parts.layers, cli])
 
 
-def _finish(parts: _Parts, choices: list[Choice], ruleset: Choice | None) -> Description:
+def _finish(parts: _Parts, layers: list[tuple[Choice | None, list[Choice]]]) -> Description:
     errors: list[Diagnostic] = []
-    chosen, ruleset_name = _choose(parts, choices, ruleset, errors)
+    chosen, ruleset_name = _choose(parts, layers, errors)
     budget = Budget()
     sub = _Substituter({o.key: o for o in parts.options}, chosen, budget, errors)
     assert parts.game is not None

@@ -153,6 +153,7 @@ class Checker:
             if got is not None:
                 self.error(f"unknown kind '{got}' of ({form.head} ...)", first,
                            suggest(got, subs) or f"one of: {', '.join(subs)}")
+                return [], args[1:]  # the kind is reported; it is not also an unknown name
             else:
                 self.error(f"({form.head} ...) needs a kind first", form,
                            f"one of: {', '.join(subs)}")
@@ -243,6 +244,14 @@ def check(node: Node) -> Checked:
     checker = Checker()
     result = checker.check(node)
     if checker.errors:
-        raise LudemeError(checker.errors)
+        # a mistake inside a define used several times is reported once, at its source
+        seen: set[tuple] = set()
+        unique = []
+        for d in checker.errors:
+            key = (d.message, str(d.span), d.hint)
+            if key not in seen:
+                seen.add(key)
+                unique.append(d)
+        raise LudemeError(unique)
     assert result is not None
     return result

@@ -254,7 +254,7 @@ class _ToAst(Transformer_NonRecursive):
         key, _, arg = str(tok)[1:-1].partition(":")
         inner_span = Span(self.file, tok.line, tok.column + 1, len(key), self.text)
         if arg:
-            item: Node = Named(key, Name(arg, span=inner_span), span=inner_span)
+            item: Node = Named(key, self._word(arg, inner_span), span=inner_span)
         else:
             item = self._word(key, inner_span)
         return Angle((item,), span=span)

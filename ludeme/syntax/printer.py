@@ -94,15 +94,17 @@ class _Printer:
         self._flat[id(node)] = (node, text)
         return text
 
-    def fmt(self, node: Node, indent: int) -> str:
-        """The node starting at column ``indent``; continuation lines carry their indent."""
+    def fmt(self, node: Node, indent: int, col: int | None = None) -> str:
+        """The node starting at column ``col`` (by default ``indent``) on a line indented
+        by ``indent``; continuation lines carry their indent."""
         flat = self.flat(node)
-        if indent + len(flat) <= self.width or not _nested(node):
+        col = indent if col is None else col
+        if col + len(flat) <= self.width or not _nested(node):
             return flat
         pad = " " * indent
         inner = indent + len(INDENT)
         if isinstance(node, Named):
-            return f"{node.name}:" + self.fmt(node.value, indent)
+            return f"{node.name}:" + self.fmt(node.value, indent, col + len(node.name) + 1)
         if isinstance(node, Form):
             first = [self.head(node)]
             rest = list(node.args)
@@ -112,8 +114,9 @@ class _Printer:
                 return flat
             if len(rest) == 1 and isinstance(rest[0], Array):
                 # (equipment { ... }) keeps its brace on the first line
-                body = self.fmt(rest[0], indent)
-                return "(" + " ".join(first) + " " + body + ")" + "*" * node.marks
+                prefix = "(" + " ".join(first) + " "
+                body = self.fmt(rest[0], indent, col + len(prefix))
+                return prefix + body + ")" + "*" * node.marks
             lines = ["(" + " ".join(first)]
             lines += [" " * inner + self.fmt(a, inner) for a in rest]
             lines.append(pad + ")" + "*" * node.marks)
@@ -123,7 +126,18 @@ class _Printer:
             if not node.items:
                 return flat
             lines = [open_]
-            lines += [" " * inner + self.fmt(i, inner) for i in node.items]
+            if not any(_nested(i) for i in node.items):  # atoms: fill lines like a paragraph
+                line = ""
+                for i in node.items:
+                    word = self.flat(i)
+                    if line and inner + len(line) + 1 + len(word) > self.width:
+                        lines.append(" " * inner + line)
+                        line = word
+                    else:
+                        line = f"{line} {word}" if line else word
+                lines.append(" " * inner + line)
+            else:
+                lines += [" " * inner + self.fmt(i, inner) for i in node.items]
             lines.append(pad + close)
             return "\n".join(lines)
         return flat
