@@ -65,6 +65,7 @@ Players = LType("Players", "the players")
 Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
+Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind")
 Any = LType("Any", "anything")
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
@@ -75,7 +76,8 @@ for _t in (Role, Direction, SiteType, Outcome):
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
-                                 Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Any)}
+                                 Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
+                                 Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -80,15 +80,17 @@ def remove_cells(c: CompileContext, shape: T.Shape, *, cells: T.ListOf(T.Str)):
 
 
 @ludeme("piece", T.Item)
-def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each", *, symbol: T.Str = ""):
+def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each", *, symbol: T.Str = "",
+          value: T.Int = 0):
     """A kind of piece. ``Each`` gives every player one (named ``Disc1``, ``Disc2``...),
     ``P2`` only that player, ``Shared``/``Neutral`` a piece nobody owns. ``symbol:`` is
-    its prefix in move notation (``"K"``: ``Kd4-d6``)."""
+    its prefix in move notation (``"K"``: ``Kd4-d6``). ``value:`` is a number the rules
+    can read with ``(value Piece at:...)`` (a size, a strength; 0 by default)."""
     if owner.name in ("Each", "All"):
         for p in range(1, c.num_players + 1):
-            c.pieces.add(name, p, symbol)
+            c.pieces.add(name, p, symbol, value)
     elif owner.const is not None:
-        c.pieces.add(name, owner.const, symbol)
+        c.pieces.add(name, owner.const, symbol, value)
     else:
         c.fail(f"a piece belongs to Each, Shared or a player, not {owner.name}")
     return None

@@ -52,10 +52,32 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
 
 @ludeme("sites Occupied", T.Region)
-def sites_occupied(c: CompileContext, by: T.Role = None, site_type: T.SiteType = None):
-    """The sites holding a piece (of ``by`` when given: ``(sites Occupied Mover)``)."""
+def sites_occupied(c: CompileContext, by: T.Role = None, site_type: T.SiteType = None, *,
+                   component: (T.Str, T.ListOf(T.Str)) = None):
+    """The sites holding a piece (of ``by`` when given: ``(sites Occupied Mover)``; of the
+    kinds named by ``component:`` when given: ``(sites Occupied component:"Null")``)."""
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
+    if component is not None:
+        kinds = [component] if isinstance(component, str) else list(component)
+        for k in kinds:
+            if k not in c.pieces.kind_names:
+                from ludeme.errors import suggest
+
+                c.fail(f"no piece '{k}' in the equipment", suggest(k, c.pieces.kind_names))
+        # piece id -> does it count, so that the scan is one table lookup per site
+        ok = [i > 0 and c.pieces.kinds[i] in kinds for i in range(len(c.pieces.names))]
+        if by is not None:
+            many = by.players()
+            return RegionV(lambda s: [x for x in all_sites if ok[s.what[x]]
+                                      and owner[s.what[x]] in many(s)], None,
+                           lambda s, x: ok[s.what[x]] and owner[s.what[x]] in many(s))
+
+        def fn_kind(s):
+            w = s.what
+            return [x for x in all_sites if ok[w[x]]]
+
+        return RegionV(fn_kind, None, lambda s, x: ok[s.what[x]])
     if by is None:
         return RegionV(lambda s: [x for x in all_sites if s.what[x]], None,
                        lambda s, x: s.what[x] != 0)

@@ -27,6 +27,63 @@ def piece_char(s: State, site: int) -> str:
     return ch.upper() if owner == 1 else ch.lower()
 
 
+def _needs_wide_cells(g) -> bool:
+    """Whether one character per site would hide something: pieces of different owners
+    drawn alike (players' pieces named by symbols such as sizes), or pieces that can be
+    turned (``state.rot``)."""
+    p = g.pieces
+    drawn: dict[str, int] = {}
+    for pid in range(1, len(p.names)):
+        if p.owner[pid] and p.symbol[pid]:
+            ch = p.symbol[pid][0].upper()
+            if drawn.setdefault(ch, p.owner[pid]) != p.owner[pid]:
+                return True
+    return bool(getattr(g, "turns_pieces", False))
+
+
+def wide_token(s: State, site: int) -> str:
+    """A site as owner mark, symbol and direction (``X2>``); shared pieces by the first
+    letter of their kind (``r``); ``.`` when empty."""
+    g = s.game
+    p = s.what[site]
+    if not p:
+        return "."
+    owner = g.pieces.owner[p]
+    arrow = DIR_ARROWS[s.rot[site]] if s.rot[site] else ""
+    if owner == 0:
+        return (g.pieces.symbol[p] or g.pieces.kinds[p][0]).lower() + arrow
+    sym = g.pieces.symbol[p] or g.pieces.kinds[p][0]
+    return PLAYER_MARKS[owner] + sym + arrow
+
+
+def _wide_grid(s: State) -> list[str]:
+    g = s.game
+    b = g.board
+    sites = b.sites["Cell"]
+    xs = sorted({round(b.coords[x][0], 3) for x in sites})
+    step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
+    col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
+    tokens = {x: wide_token(s, x) for x in sites}
+    w = max(3, max(len(t) for t in tokens.values()))
+    width = max(col_of.values()) + 1
+    rows: dict[float, list[int]] = {}
+    for x in sites:
+        rows.setdefault(round(b.coords[x][1], 3), []).append(x)
+    lines = []
+    for y in sorted(rows, reverse=True):
+        row = rows[y]
+        rowname = "".join(ch for ch in b.labels[row[0]] if ch.isdigit())
+        cells = [" " * w] * width
+        for x in row:
+            cells[col_of[x]] = tokens[x].ljust(w)
+        lines.append(f"{rowname:>3} {' '.join(cells).rstrip()}")
+    letters = [" " * w] * width
+    for x in sites:
+        letters[col_of[x]] = "".join(ch for ch in b.labels[x] if ch.isalpha()).ljust(w)
+    lines.append(f"    {' '.join(letters).rstrip()}")
+    return lines
+
+
 def render_text(s: State) -> str:
     """Cells (or vertices) as rows from the top, with column letters and row numbers;
     drawn edges as ``-`` and ``|`` between vertices; then whose turn it is and numbers."""
@@ -34,7 +91,9 @@ def render_text(s: State) -> str:
     b = g.board
     t = b.default_type
     lines: list[str] = []
-    if t in ("Cell", "Vertex"):
+    if t == "Cell" and b.shape.label_style != "RowPosition" and _needs_wide_cells(g):
+        lines.extend(_wide_grid(s))
+    elif t in ("Cell", "Vertex"):
         sites = b.sites[t]
         rows: dict[float, list[int]] = {}
         for x in sites:

@@ -36,14 +36,16 @@ class Pieces:
     owner: list[int] = field(default_factory=lambda: [0])
     symbol: list[str] = field(default_factory=lambda: [""])      # notation prefix
     kind_names: list[str] = field(default_factory=list)          # distinct kinds, in order
+    value: list[int] = field(default_factory=lambda: [0])        # (value Piece at:...)
 
-    def add(self, kind: str, owner: int, symbol: str = "") -> int:
+    def add(self, kind: str, owner: int, symbol: str = "", value: int = 0) -> int:
         if kind not in self.kind_names:
             self.kind_names.append(kind)
         self.names.append(f"{kind}{owner}" if owner else kind)
         self.kinds.append(kind)
         self.owner.append(owner)
         self.symbol.append(symbol)
+        self.value.append(value)
         return len(self.names) - 1
 
     def find(self, kind: str, owner: int) -> int:

@@ -1,0 +1,113 @@
+"""Cohesion: whether a region forms one connected group (a board that must not be cut in
+two by holes).
+
+Modules register in name order, so this overload of ``(is Connected ...)`` is tried
+before the reachability test in ``connectivity`` (which needs ``to:``): a form without
+``to:`` whose first argument is a region is this test.
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+#: analysed regions kept per condition (a pure function of the region, so any size is
+#: correct; bounded so that long searches do not grow memory)
+CACHE_LIMIT = 4096
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def analyse(mask: int, nbr_bits: list[int]) -> tuple[bool, int]:
+    """(whether the sites in ``mask`` form one group, the mask of its cut sites: those
+    whose removal would split it). Cut sites (articulation points) come from an
+    iterative Tarjan depth-first search; they only mean something for one group."""
+    if not mask:
+        return True, 0
+    root = (mask & -mask).bit_length() - 1
+    index = {root: 0}
+    low = {root: 0}
+    cut = 0
+    counter = 1
+    root_children = 0
+    stack = [(root, -1, _bits(nbr_bits[root] & mask))]
+    while stack:
+        x, parent, todo = stack[-1]
+        if todo:
+            y = todo.pop()
+            if y not in index:
+                index[y] = low[y] = counter
+                counter += 1
+                stack.append((y, x, _bits(nbr_bits[y] & mask)))
+                if x == root:
+                    root_children += 1
+            elif y != parent and index[y] < low[x]:
+                low[x] = index[y]
+            continue
+        stack.pop()
+        if parent >= 0:
+            if low[x] < low[parent]:
+                low[parent] = low[x]
+            if parent != root and low[x] >= index[parent]:
+                cut |= 1 << parent
+    if root_children > 1:
+        cut |= 1 << root
+    return len(index) == mask.bit_count(), cut
+
+
+@ludeme("is Connected", T.Cond)
+def region_connected(c: CompileContext, region: T.Region, directions: T.Direction = None):
+    """Whether the sites of ``region`` form one group: each reachable from any other
+    through sites of the region, along ``directions`` (``Orthogonal``, or all adjacent
+    sites by default). An empty region counts as one group.
+
+    ``(do (move Add "Hole" (to (sites Empty))) ifAfterwards:(is Connected (difference
+    (sites Board) (sites Occupied component:"Hole")) Orthogonal))``: a hole may not cut
+    the rest of the board in two.
+    """
+    board = c.require_board()
+    rel = "Adjacent"
+    if directions is not None and set(directions) <= set(board.directions["Orthogonal"]):
+        rel = "Orthogonal"
+    nbrs = board.nbrs[rel]
+    n_sites = board.n_sites
+    bits = [1 << x for x in range(n_sites)]
+    nbr_bits = [sum(bits[y] for y in set(nbrs[x])) for x in range(n_sites)]
+    if region.static is not None:
+        ok = analyse(sum(bits[x] for x in set(region.static)), nbr_bits)[0]
+        return CondV(lambda s: ok, ok)
+    fn = region.fn
+    cache: dict[int, tuple[bool, int]] = {}
+
+    def info(m: int) -> tuple[bool, int]:
+        got = cache.get(m)
+        if got is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            got = cache[m] = analyse(m, nbr_bits)
+        return got
+
+    def test(s):
+        m = 0
+        for x in fn(s):
+            m |= bits[x]
+        x = s.to
+        # A tried move usually changes the region by taking out its own site (a hole
+        # placed there). The region with that site put back is then the same for every
+        # candidate of a position, and one analysis of it (its cut sites) answers all.
+        if m and 0 <= x < n_sites and not m >> x & 1:
+            whole, cut = info(m | bits[x])
+            if whole:
+                return not cut >> x & 1
+        return info(m)[0]
+
+    return CondV(test)

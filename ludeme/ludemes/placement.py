@@ -1,0 +1,141 @@
+"""Placing pieces from a hand, optionally turned to point at a neighbour.
+
+``(move Add (handSite Mover) (to (sites Empty)) rotations:Orthogonal facing:<region>)``
+places one piece of any kind the mover still holds, on a ``to`` site, pointing in one
+of the ``rotations`` directions at a neighbour in ``facing``. The direction is stored
+in ``state.rot`` (1..8 for N NE E SE S SW W NW) and printed after the site (``2c3n``).
+
+(This module is loaded after ``moves``: the plain ``(move Add "Disc" (to ...))`` is
+tried first, and forms whose first argument is a hand come here.)
+"""
+
+from __future__ import annotations
+
+from ludeme.board.graph import DIRECTIONS
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import MovesV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.ludemes.hands import hand_players
+from ludeme.runtime.move import Move
+
+#: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
+ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
+
+
+@ludeme("move Add", T.Moves)
+def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf(T.Str)) = None,
+                       to: T.Region = None, *, rotations: T.Direction = None,
+                       facing: T.Region = None, then: T.Effect = None):
+    """Place a piece from a hand (``(handSite Mover)``): one of each kind the hand still
+    holds (only the kinds named by ``piece`` when given), on one of the ``to`` sites; the
+    hand loses it. With ``rotations:`` the piece is also turned to one of those
+    directions (``Orthogonal``: N, E, S, W), each a different move; with ``facing:`` only
+    directions whose neighbour of the destination lies in that region are allowed (the
+    piece must point at one of those sites). ``(ahead (to))`` is the site it points at."""
+    if to is None:
+        c.fail("(move Add ...) needs (to ...)")
+    g = c.game
+    board = c.require_board()
+    pieces = c.pieces
+    if facing is not None and rotations is None:
+        c.fail("facing: needs rotations: (the directions the piece may point in)")
+    # which kinds this generator may place
+    if piece is None:
+        kinds = [k for k in pieces.kind_names]
+    else:
+        kinds = [piece] if isinstance(piece, str) else list(piece)
+        for k in kinds:
+            if k not in pieces.kind_names:
+                from ludeme.errors import suggest
+
+                c.fail(f"no piece '{k}' in the equipment", suggest(k, pieces.kind_names))
+    players = hand_players(c, where)
+    if not players and where.const != 0:
+        c.fail("no player has a hand", "declare hands in the equipment: (hand Each)")
+    # per hand owner: (kind index, piece id) for the kinds that player can hold
+    owned: dict[int, list[tuple[int, int]]] = {}
+    for p in set(players) | ({where.const} if where.const is not None else set()):
+        row = []
+        for k in kinds:
+            pid = pieces.find(k, p) or pieces.find(k, 0)
+            if pid:
+                row.append((pieces.kind_index(k), pid))
+        owned[p] = row
+    if piece is not None and not any(owned.values()):
+        c.fail("nobody can hold these pieces in hand")
+    n_sites = board.n_sites
+    z, zr = g.zobrist, g.zobrist_rot
+    hand_fn = where.fn
+    kind_of = [pieces.kind_index(pieces.kinds[i]) if i else -1 for i in range(len(pieces.names))]
+
+    def act(s, m):
+        to, p, r = m.to, m.piece, m.extra
+        s.what[to] = p
+        s.rot[to] = r
+        s.hash ^= z[to][p] ^ zr[to][r] if r else z[to][p]
+        s.hand[hand_fn(s)][kind_of[p]] -= 1
+
+    thenfn = then.fn if then is not None else None
+    # the (rotation, neighbour) pairs each site may turn to
+    if rotations is None:
+        turns: list[tuple[tuple[int, int], ...]] = [((0, -1),)] * n_sites
+    else:
+        g.turns_pieces = True  # diagrams then show which way pieces point
+        step = board.step["Adjacent"]
+        dirs = [d for d in rotations if d in ROTATION]
+        if not dirs:
+            c.fail("rotations: takes compass directions (N, NE, ... or Orthogonal)")
+        if facing is None:
+            turns = [tuple((ROTATION[d], step[d][x]) for d in dirs) for x in range(n_sites)]
+        else:
+            turns = [tuple((ROTATION[d], step[d][x]) for d in dirs if step[d][x] >= 0)
+                     for x in range(n_sites)]
+    # moves[p][x * 9 + r] = the moves placing each kind p may hold, on x turned to r, as
+    # (kind index, move) pairs; filtered by what the hand holds when generating
+    moves: dict[int, list[tuple[tuple[int, Move], ...]]] = {}
+    for p, row in owned.items():
+        table = [()] * (n_sites * 9)
+        for x in range(n_sites):
+            for r, _ in turns[x]:
+                table[x * 9 + r] = tuple(
+                    (k, Move("add", -1, x, pid, r, act, thenfn)) for k, pid in row)
+        moves[p] = table
+    # bundles[(p, mask)][x * 9 + r]: the same restricted to the kinds in `mask`, so that
+    # generating is one list extension per (site, direction); built when first needed
+    bundles: dict[tuple[int, int], list[tuple[Move, ...]]] = {}
+
+    def bundle(p: int, mask: int) -> list[tuple[Move, ...]]:
+        b = [tuple(m for k, m in entry if mask >> k & 1) for entry in moves[p]]
+        bundles[(p, mask)] = b
+        return b
+
+    region = to.fn
+    face = facing.fn if facing is not None else None
+
+    def gen(s):
+        p = hand_fn(s)
+        held = s.hand[p]
+        mask = 0
+        for k, n in enumerate(held):
+            if n > 0:
+                mask |= 1 << k
+        if not mask or p not in moves:
+            return []
+        b = bundles.get((p, mask)) or bundle(p, mask)
+        out: list[Move] = []
+        if face is None:
+            for x in region(s):
+                base = x * 9
+                for r, _ in turns[x]:
+                    out += b[base + r]
+            return out
+        targets = set(face(s))
+        for x in region(s):
+            base = x * 9
+            for r, y in turns[x]:
+                if y in targets:
+                    out += b[base + r]
+        return out
+
+    return MovesV(gen)

@@ -1,0 +1,70 @@
+"""What is on a site: its owner, its piece's value, the site it points at; and who
+counts as an enemy or a friend of the mover."""
+
+from __future__ import annotations
+
+from ludeme.board.graph import DIRECTIONS
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV, IntV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("who", T.IntFn)
+def who_at(c: CompileContext, *, at: T.Site):
+    """The owner of the piece on a site: a player number, 0 for a shared piece or an
+    empty site (or a site off the board). As in Ludii: ``(who at:(to))``."""
+    owner = c.pieces.owner
+    fn = at.fn
+    return IntV(lambda s: owner[s.what[x]] if (x := fn(s)) >= 0 else 0)
+
+
+@ludeme("value Piece", T.IntFn)
+def value_piece(c: CompileContext, *, at: T.Site):
+    """The ``value:`` of the piece on a site (declared with ``(piece "Large" Each
+    value:3)``); 0 for an empty site or a site off the board."""
+    value = c.pieces.value
+    fn = at.fn
+    return IntV(lambda s: value[s.what[x]] if (x := fn(s)) >= 0 else 0)
+
+
+@ludeme("ahead", T.Site)
+def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None):
+    """The neighbour of ``site`` in ``direction``, or -1 off the board. Without a
+    direction: the site the piece on ``site`` points at (its rotation, set when it was
+    placed turned), -1 when it is not turned. ``(ahead (to))`` after an oriented
+    placement is the site the new piece points at."""
+    board = c.require_board()
+    fn = site.fn
+    if direction is not None:
+        if len(direction) != 1 or direction[0] not in DIRECTIONS:
+            c.fail("(ahead ...) takes one compass direction")
+        st = board.step["Adjacent"][direction[0]]
+        if site.const is not None:
+            y = st[site.const]
+            return SiteV(lambda s: y, y)
+        return SiteV(lambda s: st[x] if (x := fn(s)) >= 0 else -1)
+    # by_rot[r][x]: the neighbour of x in rotation r (index 0: not turned)
+    steps = board.step["Adjacent"]
+    by_rot = [(-1,) * board.n_sites] + [steps[d] for d in DIRECTIONS]
+
+    def fwd(s):
+        x = fn(s)
+        return by_rot[s.rot[x]][x] if x >= 0 else -1
+
+    return SiteV(fwd)
+
+
+@ludeme("is Enemy", T.Cond)
+def is_enemy(c: CompileContext, player: T.IntFn):
+    """Whether a player number (``(who at:(to))``) is another player than the mover
+    (0, nobody, is nobody's enemy)."""
+    fn = player.fn
+    return CondV(lambda s: (p := fn(s)) != 0 and p != s.who)
+
+
+@ludeme("is Friend", T.Cond)
+def is_friend(c: CompileContext, player: T.IntFn):
+    """Whether a player number (``(who at:(to))``) is the mover."""
+    fn = player.fn
+    return CondV(lambda s: fn(s) == s.who)
