@@ -16,7 +16,7 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 MAX_PATH_LENGTH = 16
-MAX_PATHS = 1_000_000  # precomputed walks; more means the length is a mistake
+MAX_PATHS = 250_000  # precomputed walks; more means the length is a mistake
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -56,7 +56,8 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
               from_: T.Region = None, then: T.Effect = None):
     """Draw a path of ``length`` empty edges joined end to end, starting at a vertex of
     ``from:``, putting a piece of the mover on every edge. The path visits ``length + 1``
-    distinct vertices (straight or bent, never a fork or a closed loop). A path is one
+    distinct vertices (straight or bent, never a fork or a closed loop); pieces on its
+    vertices do not stop it (only drawn edges do). A path is one
     move whichever end it is walked from: when both its ends are in ``from:`` it starts
     at the lower one (lower row, then further left). Its notation is its vertices joined
     by ``-`` from the start (``e5-e6-f6-f7``); the reverse is accepted as input.
@@ -87,7 +88,12 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         adj[b].append((e, a))
     for v in board.sites[VERTEX]:
         adj[v].sort(key=lambda ew: ew[1])
-    count = 0
+    # walks that never turn straight back bound the paths: refuse before building
+    top = max(len(adj[v]) for v in board.sites[VERTEX])
+    bound = sum(len(adj[v]) for v in board.sites[VERTEX]) * max(top - 1, 1) ** (length - 1)
+    if bound > MAX_PATHS:
+        c.fail(f"(move Path length:{length}) could have up to {bound:,} paths on this board "
+               f"(the limit is {MAX_PATHS:,})", "use a shorter length")
 
     def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
         act = _draw_act(es, zobrist)
@@ -98,17 +104,12 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         return (vs[-1], vs[-1] < vs[0], es, moves)
 
     def build(vs: tuple[int, ...], es: tuple[int, ...]) -> tuple:
-        nonlocal count
         entries = []
         last = len(es) + 1 == length
         for e, w in adj[vs[-1]]:
             if w in vs:
                 continue
             if last:
-                count += 1
-                if count > MAX_PATHS:
-                    c.fail(f"(move Path length:{length}) has more than {MAX_PATHS:,} paths "
-                           "on this board")
                 entries.append((e, leaf(vs + (w,), es + (e,))))
             else:
                 sub = build(vs + (w,), es + (e,))
