@@ -237,7 +237,6 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     if not isinstance(game, Game):
         raise LudemeError("a description must contain a (game ...)")
     game.options = dict(options or {})
-    # named regions with fixed sites, for diagrams that mark them: name -> (owner, sites)
-    game.named_regions = {name: (owner, tuple(r.static)) for name, (owner, r) in
-                          ctx.regions.items() if r.static is not None}
+    # named regions, for diagrams that mark them: name -> (owner name or None, RegionV)
+    game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
     return game

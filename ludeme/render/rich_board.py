@@ -124,10 +124,21 @@ def _append_cells(out: Text, cells: list[tuple[str, str]]) -> None:
 
 
 def _marked_regions(state: State) -> list[tuple[str, tuple[str | None, tuple[int, ...]]]]:
-    """Named regions not owned by a player: squares a game gives a meaning (a throne,
-    corners) are shown even when empty."""
+    """Named regions not owned by a player, with their sites in this position: squares
+    a description gives a name (a castle, a goal) are shown even when empty."""
     regions = getattr(state.game, "named_regions", {}) or {}
-    return [(n, r) for n, r in regions.items() if not r[0] or r[0] in ("Neutral", "Shared")]
+    out = []
+    for name, (owner, region) in regions.items():
+        if owner and owner not in ("Neutral", "Shared"):
+            continue
+        sites = getattr(region, "static", None)
+        if sites is None:
+            try:
+                sites = region.fn(state)
+            except Exception:  # noqa: BLE001 - a region needing a move's context: not drawn
+                continue
+        out.append((name, (owner, tuple(sites))))
+    return out
 
 
 def legend(state: State) -> Text:
