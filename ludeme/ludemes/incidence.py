@@ -42,14 +42,14 @@ def incidence_table(board: Board, of: str, want: str) -> list[tuple[int, ...]]:
     return table
 
 
-@ludeme("sites Incident", T.Region)
+@ludeme("sites Incident", T.Region, ludii="at: may also be a region (Ludii: one site).")
 def sites_incident(c: CompileContext, site_type: T.SiteType, *, of: T.SiteType = None,
                    at: T.Region = None):
     """The sites of type ``site_type`` incident to the sites ``at:`` of type ``of:``: the
     end points of edges (``(sites Incident Vertex of:Edge at:(sites Occupied Mover
     Edge))``: every point the mover's edges reach), the edges around a vertex or a cell,
-    the cells beside an edge. As in Ludii, where ``at:`` is one site; here it may also be
-    a region (each incident site once)."""
+    the cells beside an edge. ``at:`` may be one site or a region (each incident site is
+    listed once)."""
     board = c.require_board()
     if of is None or at is None:
         c.fail("(sites Incident ...) needs of: (the type of the given sites) and at:",

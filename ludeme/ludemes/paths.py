@@ -51,7 +51,8 @@ def _draw_act(edges: tuple[int, ...], zobrist):
     return act
 
 
-@ludeme("move Path", T.Moves)
+@ludeme("move Path", T.Moves,
+        ludii="Not in Ludii, whose line games draw one edge per move with (move Add ...).")
 def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
               from_: T.Region = None, then: T.Effect = None):
     """Draw a path of ``length`` empty edges joined end to end, starting at a vertex of
@@ -64,8 +65,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
 
     The walks from every vertex are precomputed; under ``(do ... ifAfterwards:...)`` each
     path is tried by drawing and erasing its edges in place, with ``(from)``/``(to)`` its
-    two ends and the path itself as the last move (what ``(is Crossing)`` looks at).
-    Ludii has no such generator (it draws one edge per move)."""
+    two ends and the path itself as the last move (what ``(is Crossing)`` looks at)."""
     board = c.require_board()
     if VERTEX not in board.use or EDGE not in board.use:
         c.fail("(move Path ...) draws on edges between vertices: the board needs "
@@ -170,7 +170,9 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
     return MovesV(make(None), keep_if=make)
 
 
-@ludeme("is Crossing", T.Cond)
+@ludeme("is Crossing", T.Cond,
+        ludii="Ludii's (is Crossing <edge> <edge>) asks whether two edges cross; this form "
+              "asks whether lines of edges cross at a vertex.")
 def is_crossing(c: CompileContext, at: T.Region = None, *, mixed: T.Bool = False):
     """Whether two straight lines of drawn edges cross at a vertex: at some vertex, the
     two edges of one axis (north and south) hold pieces of one owner, and so do the
