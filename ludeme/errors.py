@@ -113,16 +113,28 @@ class UsageError(LudemeError):
 
 
 def suggest(word: str, choices: Iterable[str]) -> str | None:
-    """A 'did you mean' hint for a misspelt word, or None when nothing is close."""
+    """A 'did you mean' hint for a misspelt word, or None when nothing is close.
+
+    Only the closest few candidates are offered: a clear best match is offered alone.
+    """
     pool = list(dict.fromkeys(choices))
     lowered = {c.lower(): c for c in pool}
     if word.lower() in lowered and lowered[word.lower()] != word:
         return f"did you mean '{lowered[word.lower()]}'?"
-    close = difflib.get_close_matches(word, pool, n=3, cutoff=0.6)
-    if not close:
-        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)]
-    if not close:
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word.lower())
+    scored = []
+    for c in pool:
+        matcher.set_seq1(c.lower())
+        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+            ratio = matcher.ratio()
+            if ratio >= 0.6:
+                scored.append((ratio, c))
+    if not scored:
         return None
+    scored.sort(key=lambda rc: -rc[0])
+    best = scored[0][0]
+    close = [c for r, c in scored if r >= best - 0.08][:3]
     if len(close) == 1:
         return f"did you mean '{close[0]}'?"
     return "did you mean " + ", ".join(f"'{c}'" for c in close[:-1]) + f" or '{close[-1]}'?"

@@ -18,7 +18,7 @@ from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str
 from ludeme.syntax.parser import MAX_DEPTH
 
-MAX_NODES = 200_000       # nodes an expansion may produce (a real game has a few thousand)
+MAX_NODES = 100_000       # nodes an expansion may produce (a real game has a few thousand)
 MAX_CALL_DEPTH = 64       # defines used inside defines
 MAX_TREE_DEPTH = MAX_DEPTH
 _PROTECTED = ("game", "match", "instance")
@@ -43,7 +43,19 @@ class Budget:
 def _respan(node: Node, via: tuple[Span, str] | None) -> Span:
     if via is None:
         return node.span
-    return replace(node.span, via=via[0], via_define=via[1])
+    s = node.span  # built directly: dataclasses.replace is the bottleneck of a define bomb
+    return Span(s.file, s.line, s.col, s.length, s.source, via[0], via[1])
+
+
+def _atom_with_span(node: Node, span: Span) -> Node:
+    if isinstance(node, Param):
+        return Param(node.index, span=span)
+    if isinstance(node, Omit):
+        return Omit(span=span)
+    value = getattr(node, "value", None)
+    if value is not None:
+        return type(node)(value, span=span)
+    return replace(node, span=span)
 
 
 class DefineExpander:
@@ -88,7 +100,9 @@ class DefineExpander:
                via: tuple[Span, str] | None = None, depth: int = 1) -> list[Node]:
         """Expand ``node``; returns a list because a parameter may stand for nothing
         (or a define for several nodes)."""
-        self.budget.spend(1, node)
+        self.budget.left -= 1
+        if self.budget.left < 0:
+            self._exhausted(node, via)
         if depth > MAX_TREE_DEPTH:
             raise LudemeError(Diagnostic(
                 f"expanding defines nests the description more than {MAX_TREE_DEPTH} deep",
@@ -108,7 +122,9 @@ class DefineExpander:
                 return []
             values = params[node.index - 1]
             for v in values:
-                self.budget.spend(self._size(v), v)
+                self.budget.left -= self._size(v)
+                if self.budget.left < 0:
+                    self._exhausted(node, via)
             return list(values)
         if isinstance(node, Str) and node.value in self.defines:
             return self._call(node.value, (), node, stack, via, depth)
@@ -124,7 +140,7 @@ class DefineExpander:
             if node.head in _PROTECTED and node.args and isinstance(node.args[0], Str):
                 # a game's name is never a define use, even if a define has that name
                 rest = self._expand_all(node.args[1:], stack, params, via, depth)
-                args = [replace(node.args[0], span=_respan(node.args[0], via)), *rest]
+                args = [_atom_with_span(node.args[0], _respan(node.args[0], via)), *rest]
             else:
                 args = self._expand_all(node.args, stack, params, via, depth)
             head_angle = node.head_angle
@@ -134,7 +150,10 @@ class DefineExpander:
             return [Array(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
         if isinstance(node, Named):
+            before = len(self.errors)
             value = self.expand(node.value, stack, params, via, depth + 1)
+            if not value and len(self.errors) > before:
+                return []  # its value's error is reported already
             if len(value) != 1:
                 self.error(f"'{node.name}:' needs exactly one value, but its value expands "
                            f"to {len(value)}", _respan(node, via))
@@ -144,8 +163,21 @@ class DefineExpander:
             return [Angle(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
         if via is not None:
-            return [replace(node, span=_respan(node, via))]
+            return [_atom_with_span(node, _respan(node, via))]
         return [node]
+
+    def _exhausted(self, node: Node, via: tuple[Span, str] | None) -> None:
+        """Report a define bomb at its outermost use: the define the game asked for."""
+        if via is None:
+            self.budget.spend(0, node)
+            return
+        span, name = via
+        while span.via is not None and span.via_define is not None:
+            span, name = span.via, span.via_define
+        raise LudemeError(Diagnostic(
+            f"define \"{name}\" expands to more than {self.budget.limit:,} nodes", span,
+            "it (or a define it uses) probably uses another define many times over, so it "
+            "grows exponentially"))
 
     def _expand_all(self, nodes, stack, params, via, depth) -> list[Node]:
         out: list[Node] = []

@@ -577,9 +577,10 @@ def _choose(parts: _Parts, layers: list[tuple[Choice | None, list[Choice]]],
             return
         try:
             chosen[title] = by_title[title].item(item, span)
+        except UsageError as err:  # from the command line: say which file
+            d = err.diagnostics[0]
+            raise UsageError(f"{file}: {d.message}", hint=d.hint) from None
         except LudemeError as err:
-            if span is None:
-                raise
             errors.extend(err.diagnostics)
 
     # every ruleset is checked, chosen or not: a bad entry is a bug in the description
