@@ -107,3 +107,17 @@ def test_bad_json_is_a_ludeme_error(tmp_path):
     p.write_text('{"description": "hex"}\nnot json\n')
     with pytest.raises(LudemeError):
         load_records(p)
+
+
+def test_options_are_recorded_and_checked(load):
+    rec = play_game(load("hex", "Board Size/7x7"), ["random", "mcts:iterations=10"], seed=3)
+    assert rec.options == ["Board Size/7x7"]
+    assert verify_record(rec).ok
+    # the same moves under other options: the seeded agent no longer agrees (or a move
+    # or the result fails first); either way the record does not verify
+    other = dataclasses.replace(rec, options=["Board Size/9x9"])
+    assert not verify_record(other).ok
+    missing = dataclasses.replace(rec, options=["Board Size/8x8"])
+    report = verify_record(missing)
+    assert report.divergence.ply == -1 and "cannot load the description" in \
+        report.divergence.message
