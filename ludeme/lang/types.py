@@ -66,6 +66,7 @@ Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
 Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind")
+Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
 Any = LType("Any", "anything")
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
@@ -77,7 +78,7 @@ for _t in (Role, Direction, SiteType, Outcome):
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Any)}
+                                 Score, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

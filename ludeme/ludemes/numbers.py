@@ -36,8 +36,12 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
 
 
 @ludeme("count Sites", T.IntFn)
-def count_sites(c: CompileContext, region: T.Region):
-    """The number of sites in a region."""
+def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = None):
+    """The number of sites in a region, given directly or as Ludii writes it:
+    ``(count Sites in:(sites Empty))``."""
+    if (region is None) == (in_ is None):
+        c.fail("(count Sites ...) counts one region: (count Sites in:<region>)")
+    region = region if region is not None else in_
     if region.static is not None:
         return IntV.of(len(region.static))
     fn = region.fn

@@ -155,17 +155,50 @@ def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
     return ResultV(out)
 
 
+@ludeme("score", T.Score)
+def score_entry(c: CompileContext, who: T.Role, value: T.IntFn):
+    """A player's final score, for ``(byScore {(score P1 <int>) (score P2 <int>)})``."""
+    if who.const is None or who.const < 1:
+        c.fail("(score <player> <int>) scores one player: P1, P2, ...")
+    return (who.const, value.fn)
+
+
 @ludeme("byScore", T.Result)
-def by_score(c: CompileContext, *, tieBreak: T.Result = None):
+def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T.Result = None):
     """The players with the highest score win (they share the win); everybody else loses.
     With one winner or a tie, ``tieBreak:`` decides instead when given; a tie
-    without one is shared (a draw when everybody ties)."""
+    without one is shared (a draw when everybody ties).
+
+    The scores are the players' ``score`` counters, or, as in Ludii, worked out when
+    the game ends from a list with one entry per player:
+    ``(byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})``. A
+    ``tieBreak:`` may itself be a ``byScore`` with its own list (a second score)."""
     g = c.game
     n = c.num_players
     tb = tieBreak.fn if tieBreak is not None else None
+    final = g.final_scores
+    if scores is not None:
+        fns = [None] * (n + 1)
+        for p, fn in scores:
+            if p > n:
+                c.fail(f"P{p} does not exist in a {n}-player game")
+            if fns[p] is not None:
+                c.fail(f"P{p} is scored twice")
+            fns[p] = fn
+        missing = [f"P{p}" for p in range(1, n + 1) if fns[p] is None]
+        if missing:
+            c.fail(f"(byScore {{...}}) gives no score for {', '.join(missing)}")
+        table = tuple(fns[1:])
+
+        def final(s):
+            return [f(s) for f in table]
+
+        # the outermost byScore is compiled last (arguments first), so the game's scores
+        # are its own, not a tie-breaker's
+        g.score_fn = lambda s, p: table[p - 1](s)
 
     def out(s):
-        scores = g.final_scores(s)
+        scores = final(s)
         best = max(scores)
         winners = [p for p, v in enumerate(scores, start=1) if v == best]
         if len(winners) > 1 and tb is not None:

@@ -84,6 +84,30 @@ def _wide_grid(s: State) -> list[str]:
     return lines
 
 
+def _row_position_grid(s: State) -> list[str]:
+    """Boards named by row and position in the row (a hexagon of hexagons): each row
+    from the top, between the labels of its first and last cells, cells half a cell
+    apart from one row to the next as the tiling lays them."""
+    b = s.game.board
+    sites = b.sites["Cell"]
+    xs = sorted({round(b.coords[x][0], 3) for x in sites})
+    step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
+    col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
+    rows: dict[float, list[int]] = {}
+    for x in sites:
+        rows.setdefault(round(b.coords[x][1], 3), []).append(x)
+    ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
+    pad = max(len(b.labels[row[0]]) for row in ordered)
+    lines = []
+    for row in ordered:
+        cells = [" "] * (max(col_of.values()) + 1)
+        for x in row:
+            cells[col_of[x]] = piece_char(s, x)
+        body = "".join(cells).rstrip()
+        lines.append(f"{b.labels[row[0]]:>{pad}} {body}  {b.labels[row[-1]]}")
+    return lines
+
+
 def render_text(s: State) -> str:
     """Cells (or vertices) as rows from the top, with column letters and row numbers;
     drawn edges as ``-`` and ``|`` between vertices; then whose turn it is and numbers."""
@@ -91,7 +115,9 @@ def render_text(s: State) -> str:
     b = g.board
     t = b.default_type
     lines: list[str] = []
-    if t == "Cell" and b.shape.label_style != "RowPosition" and _needs_wide_cells(g):
+    if t == "Cell" and b.shape.label_style == "RowPosition":
+        lines.extend(_row_position_grid(s))
+    elif t == "Cell" and _needs_wide_cells(g):
         lines.extend(_wide_grid(s))
     elif t in ("Cell", "Vertex"):
         sites = b.sites[t]
@@ -132,7 +158,8 @@ def render_text(s: State) -> str:
                     lines.append(f"    {''.join(under).rstrip()}")
         if b.shape.label_style != "RowPosition":
             letters = [" "] * (width * 2 + 1)
-            for x in sites:
+            # on hexagons the columns slant: letter them along the bottom row only
+            for x in (rows[min(rows)] if b.kind == "hex" else sites):
                 lab = b.labels[x]
                 letters[col_of[x] * 2] = "".join(ch for ch in lab if ch.isalpha())[:1]
             lines.append(f"    {''.join(letters).rstrip()}")
