@@ -19,7 +19,7 @@ from pathlib import Path
 from ludeme.errors import Diagnostic, LudemeError, Span, UsageError, suggest
 from ludeme.expand.defines import MAX_TREE_DEPTH, Budget, DefineExpander
 from ludeme.syntax.ast import Angle, Array, Form, Name, Named, Node, Str
-from ludeme.syntax.parser import parse_text, read_source
+from ludeme.syntax.parser import check_depth, parse_text, read_source
 
 MAX_VARIANT_DEPTH = 8
 TOP_LEVEL = ("game", "define", "option", "rulesets", "metadata", "variant")
@@ -508,7 +508,7 @@ def _resolve_base(ref: Str, file: str) -> Path:
         candidates.append(candidates[0].with_name(candidates[0].name + ".lud"))
     for c in candidates:
         if c.is_file():
-            return c
+            return _shortest(c.resolve())
     names = bundled()
     key = p.stem if p.suffix == ".lud" else ref.value
     if "/" not in ref.value and key in names:
@@ -518,6 +518,15 @@ def _resolve_base(ref: Str, file: str) -> Path:
                                  suggest(key, list(names) + local)
                                  or f"a path relative to {here}, or a bundled name "
                                  "(see 'ludeme list')"))
+
+
+def _shortest(path: Path) -> Path:
+    """The path as messages should show it: relative to the working folder when it is
+    inside it, absolute otherwise."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def _load(file: str, source: str, depth: int, seen: tuple[Path, ...]) -> _Parts:
@@ -655,6 +664,8 @@ def _finish(parts: _Parts, layers: list[tuple[Choice | None, list[Choice]]]) -> 
         raise LudemeError(Diagnostic("the (game ...) form does not expand to one form",
                                      parts.game.span))
     game = expanded[0]
+    # arguments substituted into defines can nest the tree deeper than any one text
+    check_depth([game], MAX_TREE_DEPTH, "expanding defines and options nests the game")
     metadata: dict = {}
     for m in parts.metadata:
         for k, v in _metadata(_quiet_expand(m, sub, expander)).items():
