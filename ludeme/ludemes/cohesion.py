@@ -87,6 +87,7 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
         return CondV(lambda s: ok, ok)
     fn = region.fn
     cache: dict[int, tuple[bool, int]] = {}
+    get_bit = bits.__getitem__
 
     def info(m: int) -> tuple[bool, int]:
         got = cache.get(m)
@@ -97,9 +98,12 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
         return got
 
     def test(s):
-        m = 0
-        for x in fn(s):
-            m |= bits[x]
+        sites = fn(s)
+        m = sum(map(get_bit, sites))
+        if m.bit_count() != len(sites):     # a site listed twice: add each once
+            m = 0
+            for x in sites:
+                m |= bits[x]
         x = s.to
         # A tried move usually changes the region by taking out its own site (a hole
         # placed there). The region with that site put back is then the same for every

@@ -112,6 +112,13 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
 
     region = to.fn
     face = facing.fn if facing is not None else None
+    # incoming[y]: the (site, rotation) pairs that point at y, to walk from the sites
+    # pointed at when there are fewer of them than destinations
+    incoming: list[list[tuple[int, int]]] = [[] for _ in range(n_sites)]
+    for x in range(n_sites):
+        for r, y in turns[x]:
+            if y >= 0:
+                incoming[y].append((x, r))
 
     def gen(s):
         p = hand_fn(s)
@@ -130,11 +137,20 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
                 for r, _ in turns[x]:
                     out += b[base + r]
             return out
-        targets = set(face(s))
-        for x in region(s):
+        targets = face(s)
+        dests = region(s)
+        if len(targets) < len(dests):
+            into = set(dests)
+            for y in targets:
+                for x, r in incoming[y]:
+                    if x in into:
+                        out += b[x * 9 + r]
+            return out
+        pointed = set(targets)
+        for x in dests:
             base = x * 9
             for r, y in turns[x]:
-                if y in targets:
+                if y in pointed:
                     out += b[base + r]
         return out
 
