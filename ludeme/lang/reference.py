@@ -60,7 +60,7 @@ def select(name: str | None) -> list[Ludeme]:
     if not name:
         return decls
     wanted = " ".join(name.split())
-    for test in (lambda d: d.name == wanted, lambda d: d.head == wanted,
+    for test in (lambda d: d.name == wanted or d.head == wanted,
                  lambda d: d.category == wanted.lower(),
                  lambda d: d.name.lower() == wanted.lower()):
         found = [d for d in decls if test(d)]

@@ -14,7 +14,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer_NonRecursive, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from ludeme.errors import Diagnostic, LudemeError, Span, UsageError
 from ludeme.syntax.ast import (
@@ -375,7 +381,12 @@ def parse_text(text: str, file: str = "<string>") -> list[Node]:
         tree = _lark().parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, file, text) from None
-    nodes = _ToAst(file, text).transform(tree)
+    try:
+        nodes = _ToAst(file, text).transform(tree)
+    except VisitError as err:  # Lark wraps what the transformer raises
+        if isinstance(err.orig_exc, LudemeError):
+            raise err.orig_exc from None
+        raise
     check_depth(nodes)
     return nodes
 
