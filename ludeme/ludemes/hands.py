@@ -54,8 +54,8 @@ def hand_players(c: CompileContext, who: RoleV) -> tuple[int, ...]:
 
 
 @ludeme("place", T.Effect)
-def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.IntFn = 1):
-    """Put ``count`` pieces in hands (a start rule). ``piece`` is a kind (``"Small"``: each
+def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.IntFn = None):
+    """Put ``count`` pieces (1 by default) in hands (a start rule). ``piece`` is a kind (``"Small"``: each
     hand gets its owner's pieces of that kind) or one player's piece (``"Small1"``).
     As in Ludii: ``(place "Small" (handSite Each) count:5)``."""
     pieces = c.pieces
@@ -86,7 +86,7 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
             if not pieces.find(kind, p) and not pieces.find(kind, 0):
                 c.fail(f"P{p} has no piece '{kind}'" if p else f"'{kind}' is not shared",
                        "declare it with (piece ...) for that player")
-    fn = count.fn
+    fn = count.fn if count is not None else (lambda s: 1)
     if targets is not None:
         fixed = targets
 

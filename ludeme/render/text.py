@@ -42,8 +42,9 @@ def _needs_wide_cells(g) -> bool:
 
 
 def wide_token(s: State, site: int) -> str:
-    """A site as owner mark, symbol and direction (``X2>``); shared pieces by the first
-    letter of their kind (``r``); ``.`` when empty."""
+    """A site as owner mark, symbol (or the kind's initial when there are several kinds)
+    and direction (``X2>``); shared pieces by the first letter of their kind (``r``);
+    ``.`` when empty."""
     g = s.game
     p = s.what[site]
     if not p:
@@ -52,7 +53,7 @@ def wide_token(s: State, site: int) -> str:
     arrow = DIR_ARROWS[s.rot[site]] if s.rot[site] else ""
     if owner == 0:
         return (g.pieces.symbol[p] or g.pieces.kinds[p][0]).lower() + arrow
-    sym = g.pieces.symbol[p] or g.pieces.kinds[p][0]
+    sym = g.pieces.symbol[p] or (g.pieces.kinds[p][0] if len(g.pieces.kind_names) > 1 else "")
     return PLAYER_MARKS[owner] + sym + arrow
 
 
