@@ -169,20 +169,26 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
     if moves.keep_if is not None:
         return MovesV(moves.keep_if(test))
 
+    zobrist = c.game.zobrist
+
     def keep(s):
         out = []
         what = s.what
         for m in gen(s):
             if m.kind == "add":
-                # placing is undone in place: much cheaper than a copy of the state
+                # placing is undone in place: much cheaper than a copy of the state; the
+                # hash follows, since caches on the state are validated by it
                 to = m.to
                 old = what[to]
+                delta = zobrist[to][m.piece] ^ (zobrist[to][old] if old else 0)
                 what[to] = m.piece
+                s.hash ^= delta
                 s.frm, s.to = m.frm, to
                 s.history.append(m)  # the move being tried is the last move
                 ok = test(s)
                 s.history.pop()
                 what[to] = old
+                s.hash ^= delta
             else:
                 t = s.clone()
                 t.frm, t.to = m.frm, m.to
