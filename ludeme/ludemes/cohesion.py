@@ -64,7 +64,9 @@ def analyse(mask: int, nbr_bits: list[int]) -> tuple[bool, int]:
     return len(index) == mask.bit_count(), cut
 
 
-@ludeme("is Connected", T.Cond)
+@ludeme("is Connected", T.Cond,
+        ludii="Ludii expresses this as (= 1 (count Groups ... if:...)); its (is Connected "
+              "{<regions>}) asks whether regions are joined, which connectivity offers.")
 def region_connected(c: CompileContext, region: T.Region, directions: T.Direction = None):
     """Whether the sites of ``region`` form one group: each reachable from any other
     through sites of the region, along ``directions`` (``Orthogonal``, or all adjacent

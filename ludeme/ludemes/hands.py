@@ -34,7 +34,8 @@ def hand(c: CompileContext, owner: T.Role = "Each"):
     return None
 
 
-@ludeme("handSite", T.Hand)
+@ludeme("handSite", T.Hand,
+        ludii="A hand, not a site: no index into the board; Each is allowed in (place ...).")
 def hand_site(c: CompileContext, who: T.Role):
     """The hand of ``who`` (``Mover``, ``P1``, ``Shared``; ``Each`` for every player's hand
     in ``(place ...)``). The hand must be declared with ``(hand ...)`` in the equipment."""
@@ -53,7 +54,8 @@ def hand_players(c: CompileContext, who: RoleV) -> tuple[int, ...]:
     return tuple(sorted(p for p in declared_hands(c) if p > 0))
 
 
-@ludeme("place", T.Effect)
+@ludeme("place", T.Effect,
+        ludii="Counts by kind: \"Small\" fills each hand with its owner's Small pieces.")
 def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.IntFn = None):
     """Put ``count`` pieces (1 by default) in hands (a start rule). ``piece`` is a kind (``"Small"``: each
     hand gets its owner's pieces of that kind) or one player's piece (``"Small1"``).

@@ -23,7 +23,10 @@ from ludeme.runtime.move import Move
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
 
-@ludeme("move Add", T.Moves)
+@ludeme("move Add", T.Moves,
+        ludii="Ludii places from a hand with (move (from (handSite Mover)) (to <region> "
+              "(rotations Orthogonal))); hands here are counts, not sites, and facing: "
+              "(which neighbours a turned piece may point at) is not in Ludii.")
 def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf(T.Str)) = None,
                        to: T.Region = None, *, rotations: T.Direction = None,
                        facing: T.Region = None, then: T.Effect = None):

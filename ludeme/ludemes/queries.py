@@ -19,7 +19,8 @@ def who_at(c: CompileContext, *, at: T.Site):
     return IntV(lambda s: owner[s.what[x]] if (x := fn(s)) >= 0 else 0)
 
 
-@ludeme("value Piece", T.IntFn)
+@ludeme("value Piece", T.IntFn,
+        ludii="The value belongs to the kind of piece (piece ... value:), not to the site.")
 def value_piece(c: CompileContext, *, at: T.Site):
     """The ``value:`` of the piece on a site (declared with ``(piece "Large" Each
     value:3)``); 0 for an empty site or a site off the board."""
@@ -28,7 +29,8 @@ def value_piece(c: CompileContext, *, at: T.Site):
     return IntV(lambda s: value[s.what[x]] if (x := fn(s)) >= 0 else 0)
 
 
-@ludeme("ahead", T.Site)
+@ludeme("ahead", T.Site,
+        ludii="Without a direction: the way the piece points (Ludii's Forward).")
 def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None):
     """The neighbour of ``site`` in ``direction``, or -1 off the board. Without a
     direction: the site the piece on ``site`` points at (its rotation, set when it was
