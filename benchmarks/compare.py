@@ -51,6 +51,8 @@ COMPARISONS: list[Comparison] = [
                {"players": 4}),
     Comparison("branching-coral", "branching-coral", [], "baseline:branching_coral",
                {"side": 6}),
+    Comparison("brain-coral", "brain-coral", [], "baseline:branching_coral",
+               {"side": 6, "brain": True}),
 ]
 
 

@@ -56,7 +56,7 @@ def _group_sizes(c: CompileContext, directions, who):
     return sizes
 
 
-@ludeme("sizes Group", T.IntList)
+@ludeme("sizes Group", T.IntList, ludii="Sizes come largest first.")
 def sizes_group(c: CompileContext, directions: T.Direction = None, who: T.Role = None):
     """The sizes of the groups of ``who``'s pieces (every owner's, each group of one
     owner, when not given), largest first. A group is a maximal set of one owner's

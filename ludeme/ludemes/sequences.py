@@ -12,14 +12,14 @@ from ludeme.lang.checker import Lit
 from ludeme.lang.registry import ludeme
 
 
-@ludeme("max", T.IntFn)
+@ludeme("max", T.IntFn, ludii="An empty list gives 0.")
 def max_of_list(c: CompileContext, values: T.IntList):
     """The largest number of the list; 0 when the list is empty."""
     fn = values.fn
     return IntV(lambda s: max(fn(s), default=0))
 
 
-@ludeme("min", T.IntFn)
+@ludeme("min", T.IntFn, ludii="An empty list gives 0.")
 def min_of_list(c: CompileContext, values: T.IntList):
     """The smallest number of the list; 0 when the list is empty."""
     fn = values.fn
@@ -33,7 +33,8 @@ def size_array(c: CompileContext, values: T.IntList):
     return IntV(lambda s: len(fn(s)))
 
 
-@ludeme("difference", T.IntList)
+@ludeme("difference", T.IntList,
+        ludii="multiset: is this engine's; Ludii's difference removes every occurrence.")
 def difference_of_lists(c: CompileContext, values: T.IntList, minus: T.IntList, *,
                         multiset: T.Bool = False):
     """The numbers of ``values`` that are not in ``minus``, in their order. As in Ludii,

@@ -2,10 +2,9 @@
 
 ``(count Sites in:(sites Around (to) Orthogonal if:(is Empty (to))))`` counts the empty
 neighbours of the site being tried; ``(sites Around (last To) if:...)`` selects the
-neighbours of the piece just placed that meet a condition (to capture them, say).
-
-``neighbourhood`` declares the plain form, ``(sites Around <region> [<directions>]
-[includeSelf:])``; this declaration is tried after it and adds ``if:``.
+neighbours of the piece just placed that meet a condition (to capture them, say);
+``(sites Around (sites Centre) Orthogonal includeSelf:True)`` is a centre and the sites
+beside it.
 """
 
 from __future__ import annotations
