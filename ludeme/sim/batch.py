@@ -76,7 +76,7 @@ def plan_batch(store: Store, game_ref: str, n: int, agents: Sequence[str],
     resumed = False
     if resume:
         found = store.find_resumable(ref=ref, chosen=chosen, ruleset=ruleset, agents=specs,
-                                     seed=seed, max_moves=max_moves)
+                                     seed=seed, max_moves=max_moves, label=label)
         if found:
             batch = found[0]
             resumed = True

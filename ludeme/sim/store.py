@@ -201,13 +201,14 @@ class Store:
 
     def find_resumable(self, *, ref: str, chosen: list[str], ruleset: str | None,
                        agents: list[str], seed: int | None,
-                       max_moves: int | None) -> list[Batch]:
-        """Batches (newest first) of the same game, options, agents (and seed if given)."""
+                       max_moves: int | None, label: str | None = None) -> list[Batch]:
+        """Batches (newest first) of the same game, options, agents, label (a comparison's
+        "A" or "B", None for a plain simulation) and seed if given."""
         out = []
         for b in reversed(self.batches()):
             if (b.ref == ref and sorted(b.chosen) == sorted(chosen) and b.ruleset == ruleset
                     and b.agents == agents and (seed is None or b.seed == seed)
-                    and b.max_moves == max_moves):
+                    and b.max_moves == max_moves and b.label == label):
                 out.append(b)
         return out
 

@@ -178,7 +178,7 @@ def test_simulate_and_report_cli(tmp_path):
     assert sim.exit_code == 0, sim.output
     rep = cli_runner.invoke(cli, ["report", str(db), "--json"])
     assert rep.exit_code == 0, rep.output
-    assert json.loads(rep.output) == json.loads(sim.output)
+    assert json.loads(rep.stdout) == json.loads(sim.stdout)
     table = cli_runner.invoke(cli, ["report", str(db), "--batch", "1"])
     assert table.exit_code == 0 and "Wilson" in table.output
     plots = cli_runner.invoke(cli, ["report", str(db), "--plot", str(tmp_path / "charts")])
@@ -196,13 +196,22 @@ def test_compare_marks_significant_differences(tmp_path):
     result = CliRunner().invoke(cli, ["compare", "tic-tac-toe", "connect-four", "-n", "40",
                                       "--seed", "2", "-w", "1", "--db", str(db), "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert out["a"]["seed"] == out["b"]["seed"] == 2
     by_metric = {d["metric"]: d for d in out["differences"]}
     # random connect four lasts far longer than random tic-tac-toe
     assert by_metric["length (distribution)"]["significant"]
     assert by_metric["length (distribution)"]["test"] == "Mann-Whitney U"
     assert by_metric["P1 win"]["test"] == "two-proportion z"
+    # --resume with a larger -n extends both batches instead of starting new ones
+    more = CliRunner().invoke(cli, ["compare", "tic-tac-toe", "connect-four", "-n", "50",
+                                    "-w", "1", "--db", str(db), "--json", "--resume"])
+    assert more.exit_code == 0, more.output
+    out = json.loads(more.stdout)
+    assert (out["a"]["batch"], out["b"]["batch"]) == (1, 2)
+    assert out["a"]["games"] == out["b"]["games"] == 50
+    with open_store(db) as store:
+        assert len(store.batches()) == 2
 
 
 def test_compare_a_game_with_itself_finds_nothing(tmp_path):

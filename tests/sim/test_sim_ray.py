@@ -41,7 +41,7 @@ def test_simulate_cli_on_ray_stores_the_same_rows(ray_cluster, tmp_path):
     assert on_ray.exit_code == 0, on_ray.output
     local = cli_runner.invoke(cli, [*common, "-w", "2"])
     assert local.exit_code == 0, local.output
-    a, b = json.loads(on_ray.output), json.loads(local.output)
+    a, b = json.loads(on_ray.stdout), json.loads(local.stdout)
     assert a["batch"] == 1 and b["batch"] == 2
     with open_store(db) as store:
         assert rows_equal_ignoring_time(store.games(1), store.games(2))
