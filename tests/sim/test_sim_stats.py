@@ -19,6 +19,7 @@ def test_wilson_interval():
     assert lo == 0.0
     assert hi == pytest.approx(0.2775, abs=1e-4)
     assert stats.wilson(0, 0) == (0.0, 1.0)
+    assert stats.wilson(0, 100)[0] == 0.0 and stats.wilson(100, 100)[1] == 1.0
 
 
 def test_student_t_p_values():
