@@ -185,7 +185,7 @@ class Session:
             self.console.print(Text(f"{self.name(s.mover)} to move",
                                     style=_player_style(s.mover)))
         for line in number_lines(s):
-            self.console.print(line)
+            self.console.print(line, markup=False)
         for n in notes:
             self.console.print(n, style="bold yellow" if n.startswith("warning") else "dim",
                                markup=False)
