@@ -52,7 +52,7 @@ def write_plots(directory: str | Path, reports: Sequence[dict[str, Any]],
                     label=_name(rep))
     ax.set_xlabel("game length (moves)")
     ax.set_ylabel("games")
-    ax.set_title("Game length")
+    ax.set_title("Game length" + (f": {_name(reports[0])}" if len(reports) == 1 else ""))
     if len(reports) > 1:
         ax.legend()
     fig.tight_layout()
@@ -78,7 +78,7 @@ def write_plots(directory: str | Path, reports: Sequence[dict[str, Any]],
     ax.set_ylim(0, 1)
     ax.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.set_title("Wins per seat")
+    ax.set_title("Wins per seat" + (f": {_name(reports[0])}" if len(reports) == 1 else ""))
     if len(reports) > 1:
         ax.legend()
     fig.tight_layout()
