@@ -19,11 +19,11 @@ def declared_hands(c: CompileContext) -> set[int]:
 
 
 @ludeme("hand", T.Item)
-def hand(c: CompileContext, owner: T.Role = "Each"):
-    """Hands for ``owner``: ``Each`` player (the usual case), one player (``P2``) or a
+def hand(c: CompileContext, owner: T.Role = None):
+    """Hands for ``owner``: ``Each`` player (the default and usual case), one player (``P2``) or a
     ``Shared`` pool. Pieces in a hand are counted by kind; ``(place ... (handSite ...)
     count:n)`` puts pieces there and ``(move Add (handSite Mover) ...)`` plays them."""
-    if owner.name in ("Each", "All"):
+    if owner is None or owner.name in ("Each", "All"):
         got = set(range(1, c.num_players + 1))
     elif owner.const is not None:
         got = {owner.const}
