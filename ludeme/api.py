@@ -31,20 +31,31 @@ def guarded(stage: str) -> Iterator[None]:
         yield
     except LudemeError:
         raise
-    except RecursionError:
+    except RecursionError as err:
+        span = _compiling(err)
+        if span is not None:
+            raise LudemeError(Diagnostic(
+                f"recursion without end while {stage} this form", span,
+                "does a ludeme end up containing itself?")) from None
         raise LudemeError(f"error {stage}: the description nests too deeply") from None
     except MemoryError:
         raise LudemeError(f"error {stage}: out of memory") from None
     except Exception as err:  # noqa: BLE001 - the last line of defence against tracebacks
-        span = None
-        tb = err.__traceback__
-        while tb is not None:  # the innermost ludeme being compiled
-            call = tb.tb_frame.f_locals.get("call") if tb.tb_frame.f_code is _CALL_CODE else None
-            span = getattr(getattr(call, "node", None), "span", span)
-            tb = tb.tb_next
         raise LudemeError(Diagnostic(
-            f"internal error {stage}: {type(err).__name__}: {err}", span,
+            f"internal error {stage}: {type(err).__name__}: {err}", _compiling(err),
             "this is a bug in ludeme, not in the description; please report it")) from err
+
+
+def _compiling(err: BaseException):
+    """The span of the innermost ludeme that was being compiled when ``err`` was raised."""
+    span = None
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _CALL_CODE:
+            call = tb.tb_frame.f_locals.get("call")
+            span = getattr(getattr(call, "node", None), "span", span)
+        tb = tb.tb_next
+    return span
 
 
 _CALL_CODE = CompileContext.call.__code__
