@@ -101,6 +101,8 @@ class CompileContext:
             site = self.site_of(v)
             return SiteV(lambda s: site, site)
         if wn == "Region":
+            if isinstance(v, str) and v in self.regions:  # a named region: (sites "Castle")
+                return self.regions[v][1]
             return RegionV.of((self.site_of(v),), self.site_type)
         if wn == "Role":
             return self.role(v)

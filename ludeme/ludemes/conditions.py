@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import CondV
+from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -175,7 +175,20 @@ def is_occupied(c: CompileContext, site: T.Site):
 @ludeme("is In", T.Cond)
 def is_in(c: CompileContext, site: T.Site, region: T.Region):
     """Whether the site is in the region."""
-    fn, test = site.fn, region.member()
+    fn = site.fn
+    if region.static is None:
+        from ludeme.compile.fold import constant
+
+        fixed = constant(region.fn)  # a region that reads nothing of the state
+        if fixed is not None:
+            region = RegionV.of(tuple(fixed))
+    if region.static is not None:
+        members = frozenset(region.static)
+        if site.const is not None:
+            inside = site.const in members
+            return CondV(lambda s: inside, inside)
+        return CondV(lambda s: fn(s) in members)
+    test = region.member()
     return CondV(lambda s: test(s, fn(s)))
 
 
@@ -191,6 +204,12 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
 def and_cond(c: CompileContext, *conds: T.Cond):
     """Whether all hold."""
     fns = [x.fn for x in conds]
+    if len(fns) == 2:  # the common cases without a generator per test
+        f0, f1 = fns
+        return CondV(lambda s: f0(s) and f1(s))
+    if len(fns) == 3:
+        f0, f1, f2 = fns
+        return CondV(lambda s: f0(s) and f1(s) and f2(s))
     return CondV(lambda s: all(f(s) for f in fns))
 
 
@@ -198,6 +217,12 @@ def and_cond(c: CompileContext, *conds: T.Cond):
 def or_cond(c: CompileContext, *conds: T.Cond):
     """Whether any holds."""
     fns = [x.fn for x in conds]
+    if len(fns) == 2:
+        f0, f1 = fns
+        return CondV(lambda s: f0(s) or f1(s))
+    if len(fns) == 3:
+        f0, f1, f2 = fns
+        return CondV(lambda s: f0(s) or f1(s) or f2(s))
     return CondV(lambda s: any(f(s) for f in fns))
 
 
@@ -213,6 +238,15 @@ def _compare(name: str, op):
         fa, fb = a.fn, b.fn
         if b.const is not None:
             k = b.const
+            absent = getattr(a, "absent", None)  # a count of pieces compared with 0
+            if absent is not None and k == 0 and op in (_op.eq, _op.le):
+                return CondV(absent)
+            if absent is not None and k == 0 and op in (_op.ne, _op.gt):
+                return CondV(lambda s: not absent(s))
+            if op is _op.eq:  # the commonest tests, without a call to the operator
+                return CondV(lambda s: fa(s) == k)
+            if op is _op.ge:
+                return CondV(lambda s: fa(s) >= k)
             return CondV(lambda s: op(fa(s), k))
         return CondV(lambda s: op(fa(s), fb(s)))
 

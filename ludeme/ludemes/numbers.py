@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime.state import State
 
 
 @ludeme("count Moves", T.IntFn)
@@ -14,23 +18,64 @@ def count_moves(c: CompileContext):
     return IntV(lambda s: s.ply)
 
 
+@dataclass(frozen=True, slots=True)
+class PieceCountV(IntV):
+    """A count of pieces that also knows how to test "none left" without counting
+    (``(= (count Pieces P1) 0)`` stops at the first piece found)."""
+
+    absent: Callable[[State], bool] | None = None
+
+
 @ludeme("count Pieces", T.IntFn)
 def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
     """The number of pieces on the board (of ``who``; of kind ``piece``)."""
     board = c.require_board()
     sites = board.sites[c.site_type or board.default_type]
     pieces = c.pieces
+    if piece is not None and piece not in pieces.kind_names:
+        from ludeme.errors import suggest
+
+        c.fail(f"no piece '{piece}' in the equipment", suggest(piece, pieces.kind_names))
     kind_ok = [piece is None or pieces.kinds[p] == piece for p in range(len(pieces.names))]
     kind_ok[0] = False
     owner = pieces.owner
+    # count piece ids with list.count (a scan in C) over the sites of this type
+    first, stop = sites[0], sites[-1] + 1
+    whole = first == 0 and stop == board.n_sites
+
+    def counter(pids: tuple[int, ...]):
+        if len(pids) == 1:
+            pid = pids[0]
+            if whole:
+                return lambda s: s.what.count(pid)
+            return lambda s: s.what[first:stop].count(pid)
+        if whole:
+            return lambda s: sum(map(s.what.count, pids))
+        return lambda s: sum(map(s.what[first:stop].count, pids))
+
+    def fixed(pids: tuple[int, ...]) -> PieceCountV:
+        if not whole:
+            return PieceCountV(counter(pids))
+        if len(pids) == 1:
+            pid = pids[0]
+            return PieceCountV(counter(pids), None, lambda s: pid not in s.what)
+        return PieceCountV(counter(pids), None,
+                           lambda s: not any(map(s.what.__contains__, pids)))
+
+    ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
     if who is None:
-        return IntV(lambda s: sum(1 for x in sites if kind_ok[s.what[x]]))
+        return fixed(tuple(ids))
+    if who.const is not None:
+        return fixed(tuple(p for p in ids if owner[p] == who.const))
     players = who.players()
+    by_players: dict[tuple[int, ...], object] = {}
 
     def fn(s):
-        ps = players(s)
-        w = s.what
-        return sum(1 for x in sites if kind_ok[w[x]] and owner[w[x]] in ps)
+        ps = tuple(players(s))
+        f = by_players.get(ps)
+        if f is None:
+            f = by_players[ps] = counter(tuple(p for p in ids if owner[p] in ps))
+        return f(s)
 
     return IntV(fn)
 

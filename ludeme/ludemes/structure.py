@@ -114,6 +114,17 @@ def phase(c: CompileContext, name: T.Str, play: T.Phase, *, order: T.ListOf(T.Ro
 def end(c: CompileContext, *rules: T.EndRule):
     """End rules, checked in order after every move; the first that applies decides."""
     fns = [r for r in rules]
+    parts = [getattr(f, "parts", None) for f in fns]
+    if all(p is not None for p in parts):
+        pairs = tuple(parts)  # (condition, result) of each (if ...): one call less per rule
+
+        def check_pairs(s):
+            for test, res in pairs:
+                if test(s):
+                    return res(s)
+            return None
+
+        return check_pairs
 
     def check(s):
         for f in fns:
@@ -132,7 +143,12 @@ def end_if(c: CompileContext, cond: T.Cond, result: T.Result):
     In end rules ``Mover`` is the player who just moved and ``Next`` the player to move.
     """
     test, res = cond.fn, result.fn
-    return lambda s: res(s) if test(s) else None
+
+    def rule(s):
+        return res(s) if test(s) else None
+
+    rule.parts = (test, res)  # lets (end ...) test the condition itself
+    return rule
 
 
 @ludeme("result", T.Result)

@@ -144,10 +144,12 @@ class Game:
         s.frm = m.frm
         s.to = m.to
         m.act(s, m)
+        # the move is history before its consequences run: (last To) in a then: effect
+        # is this move's destination, as in Ludii
+        s.history.append(m)
         if m.then is not None:
             m.then(s)
         s.ply += 1
-        s.history.append(m)
         s.prev_mover = who
         s._moves = None
         self._advance(s)

@@ -17,19 +17,20 @@ class State:
     (0 = none), ``hand[p][k]`` how many pieces of kind k player p holds, ``score[p]``
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
-    the player whose view "Mover" means, the "Next" player, and the current move's sites.
+    the player whose view "Mover" means, the "Next" player, and the current move's sites;
+    ``between`` is the site a capture or slide rule is examining (``(between)``).
     """
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "__weakref__")
+                 "prev_mover", "_moves", "aux", "between", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
         self.history: list[Move] = []
         self.outcome: tuple[float, ...] | None = None
         self.prev_mover = 0
-        self.frm = self.to = -1
+        self.frm = self.to = self.between = -1
         self._moves: list[Move] | None = None
 
     # -- the API -----------------------------------------------------------------------
@@ -74,7 +75,7 @@ class State:
         c.outcome = self.outcome
         c.who = self.who
         c.nxt = self.nxt
-        c.frm = c.to = -1
+        c.frm = c.to = c.between = -1
         c.prev_mover = self.prev_mover
         c._moves = self._moves
         c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \

@@ -1,0 +1,53 @@
+"""The parts of a move or capture rule, as Ludii writes them: ``(from ...)``,
+``(between ...)``, ``(to ...)``, ``(apply ...)`` and a range such as ``(max 1)``.
+
+They are not values of the game but arguments that shape a generator or an effect
+(``move Slide``, ``custodial``, ``surround``); each compiles to a small record the
+parent reads at compile time. The types live here, outside the vocabulary package, so
+that every module declaring ludemes can name them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludeme.compile.values import CondV, EffectV, RegionV, SiteV
+from ludeme.lang.types import LType
+
+FROM = LType("From", "where a move or rule starts: (from <site or region> [if:<cond>])")
+BETWEEN = LType("Between", "the sites passed over or enclosed: "
+                "(between [(max n)] [if:<cond>] [(apply <effect>)])")
+RANGE = LType("Range", "a limit on a distance: (max n)")
+TO = LType("To", "the site reached or enclosing: (to [if:<cond>] [(apply ...)])")
+APPLY = LType("Apply", "what happens at a site: (apply [<effect>] [if:<cond>])")
+
+
+@dataclass(frozen=True)
+class FromPart:
+    site: SiteV | None = None
+    region: RegionV | None = None
+    cond: CondV | None = None
+
+
+@dataclass(frozen=True)
+class ApplyPart:
+    effect: EffectV | None = None
+    cond: CondV | None = None
+
+
+@dataclass(frozen=True)
+class BetweenPart:
+    max: int | None = None          # None: no limit
+    cond: CondV | None = None
+    effect: EffectV | None = None
+
+
+@dataclass(frozen=True)
+class ToPart:
+    cond: CondV | None = None        # (to if:...)
+    apply: ApplyPart | None = None   # (to (apply if:... <effect>))
+
+
+@dataclass(frozen=True)
+class RangePart:
+    max: int

@@ -1,0 +1,344 @@
+"""Captures by enclosing: ``custodial`` (flanking along a line, as in the tafl games,
+Hasami Shogi or Ludus Latrunculorum), ``surround`` (enclosing on every side), and the
+``remove`` effect that takes the enclosed pieces.
+
+Both capture rules look outwards from one site (by default the destination of the move
+just made: only the piece that has just moved captures), find the pieces that meet the
+``(between if:...)`` condition and are enclosed by sites that meet the ``(to if:...)``
+condition, and apply the ``(between (apply ...))`` effect to all of them together once
+every direction has been examined. Hostile squares (a throne, corners) are written into
+the ``(to if:...)`` condition, so each game says which sites enclose for whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import site_piece_table
+from ludeme.compile.moveparts import BETWEEN, FROM, TO, BetweenPart, FromPart, ToPart
+from ludeme.compile.values import EffectV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("remove", T.Effect)
+def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect = None):
+    """Take the piece(s) on a site or a region off the board: ``(remove (between))``.
+    A region is worked out in full before anything is removed."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+    thenfn = then.fn if then is not None else None
+
+    def take(s, x):
+        w = s.what
+        p = w[x]
+        if p:
+            w[x] = 0
+            h = s.hash ^ z[x][p]
+            r = s.rot[x]
+            if r:
+                h ^= zr[x][r]
+                s.rot[x] = 0
+            s.hash = h
+
+    if isinstance(where, SiteV):
+        site = where.fn
+
+        def fn(s):
+            x = site(s)
+            if x >= 0:
+                take(s, x)
+            if thenfn is not None:
+                thenfn(s)
+    else:
+        region = where.fn
+
+        def fn(s):
+            for x in tuple(region(s)):
+                take(s, x)
+            if thenfn is not None:
+                thenfn(s)
+
+    return EffectV(fn)
+
+
+def _remover(c: CompileContext) -> Callable:
+    """The default effect on an enclosed site: its piece is removed."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+
+    def take(s):
+        x = s.between
+        w = s.what
+        p = w[x]
+        if p:
+            w[x] = 0
+            h = s.hash ^ z[x][p]
+            r = s.rot[x]
+            if r:
+                h ^= zr[x][r]
+                s.rot[x] = 0
+            s.hash = h
+
+    return take
+
+
+def _origin(c: CompileContext, frm: FromPart | None) -> Callable:
+    """The site a capture rule looks out from: ``(from <site>)``, by default the
+    destination of the move just made."""
+    if frm is None:
+        return lambda s: s.history[-1].to if s.history else -1
+    if frm.site is None or frm.cond is not None:
+        c.fail("a capture rule starts from one site: (from (last To))")
+    return frm.site.fn
+
+
+def _defaults(c: CompileContext, between: BetweenPart | None, to: ToPart | None):
+    """The rule's conditions and effect, Ludii's defaults filled in: the enclosed piece is
+    an enemy's, the enclosing piece a friend's, and the enclosed piece is removed."""
+    owner = c.pieces.owner
+    target = between.cond.fn if between is not None and between.cond is not None else None
+    if target is None:
+        def target(s):
+            o = owner[s.what[s.between]]
+            return o != 0 and o != s.who
+    friend = to.cond.fn if to is not None and to.cond is not None else None
+    if friend is None:
+        def friend(s):
+            return owner[s.what[s.to]] == s.who
+    if to is not None and to.apply is not None:
+        c.fail("the enclosing sites take a condition: (to if:...), not (apply ...)")
+    effect = between.effect.fn if between is not None and between.effect is not None else None
+    if effect is None:
+        effect = _remover(c)
+    return target, friend, effect
+
+
+@ludeme("custodial", T.Effect,
+        ludii="The board edge never encloses (nothing is captured against the edge).")
+def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+              between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+    """Capture by flanking: looking out from ``(from ...)`` (by default the site the
+    last move reached) in each of ``directions`` (all by default), a line of one or
+    more sites meeting ``(between if:...)`` (at most ``(max n)``; an enemy piece by
+    default) followed by a site meeting ``(to if:...)`` (a friendly piece by default;
+    a hostile square when the condition says so) is captured: ``(between (apply ...))``
+    is applied to each enclosed site (removal by default), all after every direction
+    has been examined. A line that runs into the edge of the board captures nothing.
+    ``then:`` runs once when something was captured.
+
+    ``(custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who
+    at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))``
+    """
+    board = c.require_board()
+    n = board.n_sites
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    origin = _origin(c, from_)
+    target, friend, effect = _defaults(c, between, to)
+    limit = between.max if between is not None and between.max is not None else n
+    thenfn = then.fn if then is not None else None
+    # per site, the rays that have room for at least one enclosed site and an encloser
+    rays = [tuple(board.ray[d][x][:limit + 1] for d in dirs if len(board.ray[d][x]) >= 2)
+            for x in range(n)]
+    folded = _fold(c, target, friend)
+
+    def finish(s, victims, old_to, old_between):
+        for b in victims:
+            s.between = b
+            effect(s)
+        s.to, s.between = old_to, old_between
+        if thenfn is not None:
+            thenfn(s)
+
+    if limit == 1 and folded is not None:
+        # the conditions are tables indexed by site and piece: no call per direction
+        tt, ft, np = folded
+        quads = [tuple((r[0], r[0] * np, r[1], r[1] * np) for r in rs) for rs in rays]
+
+        def fn(s):
+            at = origin(s)
+            if at < 0:
+                return
+            w = s.what
+            tw, fw = tt[s.who], ft[s.who]
+            victims = None
+            for b, bp, f, fp in quads[at]:
+                if tw[bp + w[b]] and fw[fp + w[f]]:
+                    if victims is None:
+                        victims = [b]
+                    else:
+                        victims.append(b)
+            if victims is not None:
+                finish(s, victims, s.to, s.between)
+    elif limit == 1:
+        pairs = [tuple((r[0], r[1]) for r in rs) for rs in rays]
+
+        def fn(s):
+            at = origin(s)
+            if at < 0:
+                return
+            old_to, old_between = s.to, s.between
+            victims = None
+            for b, f in pairs[at]:
+                s.between = b
+                if target(s):
+                    s.to = f
+                    if friend(s):
+                        if victims is None:
+                            victims = [b]
+                        else:
+                            victims.append(b)
+            if victims is None:
+                s.to, s.between = old_to, old_between
+                return
+            finish(s, victims, old_to, old_between)
+    else:
+        def fn(s):
+            at = origin(s)
+            if at < 0:
+                return
+            old_to, old_between = s.to, s.between
+            victims = []
+            for ray in rays[at]:
+                k = 0
+                end = min(len(ray), limit)
+                while k < end:
+                    s.between = ray[k]
+                    if not target(s):
+                        break
+                    k += 1
+                if k == 0 or k >= len(ray):  # nothing enclosed, or the line meets the edge
+                    continue
+                s.to = ray[k]
+                if friend(s):
+                    victims.extend(ray[:k])
+            if not victims:
+                s.to, s.between = old_to, old_between
+                return
+            finish(s, victims, old_to, old_between)
+
+    return EffectV(fn)
+
+
+def _fold(c: CompileContext, target: Callable, friend: Callable):
+    """The two conditions as tables ``[who][site * pieces + piece]`` when they read
+    nothing but their site, the piece on it and the mover (see ``fold``), else None."""
+    n = c.require_board().n_sites
+    np = len(c.pieces.names)
+    nxt = c.game.next_of
+    tt = site_piece_table(target, "between", n, np, nxt)
+    ft = site_piece_table(friend, "to", n, np, nxt) if tt is not None else None
+    return (tt, ft, np) if ft is not None else None
+
+
+@ludeme("surround", T.Effect,
+        ludii="The board edge never encloses (Ludii counts it as enclosing); with: is "
+              "not supported.")
+def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+             between: BETWEEN = None, to: TO = None, *, except_: T.Int = 0,
+             then: T.Effect = None):
+    """Capture by enclosing on every side: each neighbour of ``(from ...)`` (by default
+    the site the last move reached) in ``directions`` (all by default) that meets
+    ``(between if:...)`` (an enemy piece by default) is captured when all its own
+    neighbours in ``directions`` meet ``(to if:...)`` (friendly pieces by default; the
+    piece at ``(from ...)`` always counts), but for at most ``except:`` of them. A side
+    off the board never encloses. ``(between (apply ...))`` is applied to the captured
+    sites (removal by default), all together; ``then:`` runs once when something was
+    captured.
+
+    A piece that needs four enclosers, or three and a hostile square:
+    ``(surround (from (last To)) Orthogonal (between if:(= (what at:(between)) (id
+    "King" P2))) (to if:(or (is Friend (who at:(to))) (is In (to) (sites Centre)))))``
+    """
+    board = c.require_board()
+    n = board.n_sites
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    origin = _origin(c, from_)
+    target, friend, effect = _defaults(c, between, to)
+    if between is not None and between.max is not None:
+        c.fail("(surround ...) encloses single sites: (max n) does not apply")
+    allowed = except_
+    if allowed < 0:
+        c.fail("except: counts sides, it cannot be negative")
+    steps = [board.step["Adjacent"][d] for d in dirs]
+    around = [tuple(st[x] for st in steps if st[x] >= 0) for x in range(n)]
+    missing = [len(dirs) - len(a) for a in around]
+    thenfn = then.fn if then is not None else None
+    folded = _fold(c, target, friend)
+
+    def finish(s, victims, old_to, old_between):
+        for b in victims:
+            s.between = b
+            effect(s)
+        s.to, s.between = old_to, old_between
+        if thenfn is not None:
+            thenfn(s)
+
+    if folded is not None:
+        tt, ft, np = folded
+        # per site: (neighbour, its table offset, its own neighbours with offsets, sides
+        # off the board)
+        ring = [tuple((b, b * np, tuple((y, y * np) for y in around[b]), missing[b])
+                      for b in around[x]) for x in range(n)]
+
+        def fn(s):
+            at = origin(s)
+            if at < 0:
+                return
+            w = s.what
+            tw, fw = tt[s.who], ft[s.who]
+            victims = None
+            for b, bp, sides, miss in ring[at]:
+                if not tw[bp + w[b]] or miss > allowed:
+                    continue
+                for y, yp in sides:
+                    if y != at and not fw[yp + w[y]]:
+                        miss += 1
+                        if miss > allowed:
+                            break
+                else:
+                    if victims is None:
+                        victims = [b]
+                    else:
+                        victims.append(b)
+            if victims is not None:
+                finish(s, victims, s.to, s.between)
+
+        return EffectV(fn)
+
+    def fn(s):
+        at = origin(s)
+        if at < 0:
+            return
+        old_to, old_between = s.to, s.between
+        victims = None
+        for b in around[at]:
+            s.between = b
+            if not target(s):
+                continue
+            miss = missing[b]
+            if miss > allowed:
+                continue
+            for t in around[b]:
+                if t == at:
+                    continue
+                s.to = t
+                if not friend(s):
+                    miss += 1
+                    if miss > allowed:
+                        break
+            else:
+                if victims is None:
+                    victims = [b]
+                else:
+                    victims.append(b)
+        if victims is not None:
+            for b in victims:
+                s.between = b
+                effect(s)
+        s.to, s.between = old_to, old_between
+        if victims is not None and thenfn is not None:
+            thenfn(s)
+
+    return EffectV(fn)

@@ -1,0 +1,63 @@
+"""Which piece stands where: the piece on a site, piece ids, and where a piece is
+(Ludii's ``what``, ``id`` and ``where``; ``who``, ``is Friend`` and ``is Enemy`` are in
+``queries``)."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import IntV, SiteV
+from ludeme.errors import suggest
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("what", T.IntFn)
+def what_at(c: CompileContext, *, at: T.Site):
+    """The id of the piece on a site (0 when empty); compare it with ``(id ...)``."""
+    site = at.fn
+    return IntV(lambda s: s.what[site(s)])
+
+
+def _piece_id(c: CompileContext, name: str, role) -> int:
+    pieces = c.pieces
+    if role is not None:
+        if role.const is None:
+            c.fail(f"(id \"{name}\" {role.name}): name a player, P1, P2, ...")
+        pid = pieces.find(name, role.const)
+        if not pid:
+            c.fail(f"no piece \"{name}\" of {role.name}",
+                   suggest(name, pieces.kind_names) or
+                   "pieces: " + ", ".join(pieces.names[1:]))
+        return pid
+    if name in pieces.names:
+        return pieces.names.index(name)
+    ids = pieces.ids_of_kind(name)
+    if len(ids) == 1:
+        return ids[0]
+    if ids:
+        c.fail(f"several players have a \"{name}\": name one, e.g. (id \"{name}\" P1) "
+               f"or (id \"{pieces.names[ids[0]]}\")")
+    c.fail(f"no piece \"{name}\"", suggest(name, pieces.names[1:] + pieces.kind_names))
+    raise AssertionError
+
+
+@ludeme("id", T.IntFn)
+def piece_id(c: CompileContext, name: T.Str, owner: T.Role = None):
+    """The id of a piece, by its name (``(id "King2")``) or kind and owner (``(id "King"
+    P2)``), to compare with ``(what at:...)``."""
+    return IntV.of(_piece_id(c, name, owner))
+
+
+@ludeme("where", T.Site)
+def where(c: CompileContext, name: T.Str, owner: T.Role = None):
+    """The site of a piece (the first one, counting sites in order, when there are
+    several), or -1 (off the board) when it has none on the board."""
+    pid = _piece_id(c, name, owner)
+
+    def fn(s):
+        try:
+            return s.what.index(pid)
+        except ValueError:
+            return -1
+
+    return SiteV(fn)

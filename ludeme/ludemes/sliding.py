@@ -1,0 +1,391 @@
+"""Moving pieces on the board: ``(move Slide ...)``, pieces that carry their own moves,
+``(forEach Piece)``, and the move parts ``(from ...)``, ``(between ...)``, ``(to ...)`` and
+``(apply ...)`` that shape slides and captures.
+
+A slide's rays are tables built at compile time, one per piece that uses the slide:
+for each origin and direction, the sites along the ray with the interned move that
+lands there (None where landing is forbidden by a rule that depends only on the
+site, which is folded at compile time). Generating moves walks those tables until the
+first occupied site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import compress
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import constant, site_table
+from ludeme.compile.moveparts import (
+    APPLY,
+    BETWEEN,
+    FROM,
+    RANGE,
+    TO,
+    ApplyPart,
+    BetweenPart,
+    FromPart,
+    RangePart,
+    ToPart,
+)
+from ludeme.compile.values import MovesV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+# -- move parts ---------------------------------------------------------------------------
+
+
+@ludeme("from", FROM)
+def from_part(c: CompileContext, where: (T.Site, T.Region), *, if_: T.Cond = None):
+    """Where a move or rule starts: a site (``(from (last To))``) or the sites of a
+    region holding a piece of the mover, optionally only those where ``if:`` holds
+    (evaluated with ``(from)`` bound to the site)."""
+    if isinstance(where, SiteV):
+        return FromPart(site=where, cond=if_)
+    return FromPart(region=where, cond=if_)
+
+
+@ludeme("between", T.Site)
+def between_site(c: CompileContext):
+    """The site a rule is examining between its start and its end: a site passed over
+    by a slide, or a piece enclosed by ``custodial``/``surround``."""
+    return SiteV(lambda s: s.between)
+
+
+@ludeme("between", BETWEEN)
+def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPLY = None, *,
+                 if_: T.Cond = None):
+    """The sites between the start and the end of a rule: a number such as ``(max 1)``
+    limits how many,
+    ``if:`` is the condition each must meet (with ``(between)`` bound to it), ``(apply
+    <effect>)`` what happens to them (for captures: ``(apply (remove (between)))``)."""
+    limit = None
+    if isinstance(range_, RangePart):
+        limit = range_.max
+    elif range_ is not None:
+        limit = range_.const if range_.const is not None else constant(range_.fn)
+        if not isinstance(limit, int):
+            c.fail("the range of (between ...) must be a fixed number: (max 1)")
+    if limit is not None and limit < 1:
+        c.fail(f"(between (max {limit})) must allow at least one site")
+    if apply is not None and apply.cond is not None:
+        c.fail("(between (apply ...)) takes an effect; put the condition in if:")
+    return BetweenPart(limit, if_, apply.effect if apply is not None else None)
+
+
+@ludeme("to", TO)
+def to_part(c: CompileContext, apply: APPLY = None, *, if_: T.Cond = None):
+    """The end of a move or rule. In ``(move Slide ...)``: ``if:`` is the condition on a
+    site that stops the slide there (landing on it, e.g. on an enemy to capture it),
+    ``(apply if:<cond>)`` filters where the piece may land, ``(apply <effect>)`` acts
+    on the site reached. In ``custodial``/``surround``: ``if:`` is what must stand at
+    the enclosing sites. ``(to)`` is bound to the site tested."""
+    return ToPart(if_, apply)
+
+
+@ludeme("apply", APPLY)
+def apply_part(c: CompileContext, effect: T.Effect = None, *, if_: T.Cond = None):
+    """An effect to apply at a site, and/or a condition it must meet."""
+    if effect is None and if_ is None:
+        c.fail("(apply ...) needs an effect or if:")
+    return ApplyPart(effect, if_)
+
+
+@ludeme("max", RANGE)
+def max_range(c: CompileContext, n: T.Int):
+    """At most ``n`` sites: the range of ``(between (max 1) ...)``."""
+    return RangePart(n)
+
+
+# -- moving a piece ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMovesV(MovesV):
+    """Moves of one piece at a time: ``for_piece(pid)`` gives ``at(state, site, out)``
+    that appends the moves of the piece ``pid`` standing on ``site`` to ``out``."""
+
+    for_piece: Callable[[int], Callable] | None = None
+
+
+def make_move_act(c: CompileContext) -> Callable:
+    """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
+    stood there), keeping the Zobrist hash."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+
+    def act(s, m):
+        w = s.what
+        frm, to, p = m.frm, m.to, m.piece
+        h = s.hash ^ z[frm][p] ^ z[to][p]
+        q = w[to]
+        if q:
+            h ^= z[to][q]
+        w[frm] = 0
+        w[to] = p
+        rot = s.rot
+        r, r_to = rot[frm], rot[to]
+        if r or r_to:  # the piece keeps its direction; whatever stood at `to` goes
+            if r_to:
+                h ^= zr[to][r_to]
+            if r:
+                h ^= zr[frm][r] ^ zr[to][r]
+            rot[frm] = 0
+            rot[to] = r
+        s.hash = h
+
+    return act
+
+
+@ludeme("move Slide", T.Moves,
+        ludii="Ludii's optional track name and stack: are not supported.")
+def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+               between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+    """Slide a piece any distance in a straight line (a rook in ``Orthogonal``). By
+    default it passes over and lands on empty sites only. ``(between if:<cond>)``
+    replaces the condition for passing over a site (``(between)`` bound to it; the
+    slide stops before the first site that fails it), ``(max n)`` limits the distance.
+    ``(to (apply if:<cond>))`` says where the piece may land among the sites it can
+    reach; ``(to if:<cond>)`` stops the slide on a site that meets it and lands there.
+    Inside a ``(piece ...)`` the slide starts from that piece; otherwise from every
+    piece of the mover (or those of ``(from <region>)``). ``then:`` runs after the move
+    with ``(last To)`` its destination."""
+    board = c.require_board()
+    n = board.n_sites
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    limit = between.max if between is not None else None
+    go = between.cond if between is not None else None
+    if between is not None and between.effect is not None:
+        c.fail("(move Slide ...) does not apply effects to the sites it passes over",
+               "capture with then: (custodial ...) or (to if:... (apply ...)) instead")
+    stop = to.cond if to is not None else None
+    land = to.apply.cond if to is not None and to.apply is not None else None
+    land_effect = to.apply.effect if to is not None and to.apply is not None else None
+    go_table = site_table(go.fn, "between", n) if go is not None else None
+    land_table = site_table(land.fn, "to", n) if land is not None else None
+    base_act = make_move_act(c)
+    act = base_act
+    if land_effect is not None:
+        eff = land_effect.fn
+
+        def act(s, m):  # noqa: F811 - the effect at the site reached, then the move
+            s.to = m.to
+            eff(s)
+            base_act(s, m)
+
+    thenfn = then.fn if then is not None else None
+    rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
+            for x in range(n)]
+    fast = go is None and stop is None and (land is None or land_table is not None)
+    bound: dict[int, Callable] = {}
+
+    def for_piece(pid: int) -> Callable:
+        if pid in bound:
+            return bound[pid]
+        moves = [[None] * n for _ in range(n)]
+        for frm in range(n):
+            for ray in rays[frm]:
+                for x in ray:
+                    if moves[frm][x] is None:
+                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn)
+        if fast:
+            # per origin, per ray: its sites, the moves landing before each site (taken
+            # when that site is the first occupied one) and the moves of a free ray
+            def ray_entry(frm, ray):
+                landing = [moves[frm][x] if land_table is None or land_table[x] else None
+                           for x in ray]
+                before = {x: tuple(m for m in landing[:i] if m is not None)
+                          for i, x in enumerate(ray)}
+                return ray, before, tuple(m for m in landing if m is not None)
+
+            table = [tuple(ray_entry(frm, ray) for ray in rays[frm] if ray)
+                     for frm in range(n)]
+
+            def at(s, frm, out):
+                w = s.what
+                for ray, before, free in table[frm]:
+                    for x in ray:
+                        if w[x]:
+                            out.extend(before[x])
+                            break
+                    else:
+                        out.extend(free)
+
+            at.rays = table  # (forEach Piece) walks these tables itself
+        else:
+            at = _general_slide(rays, moves, go, go_table, stop, land, land_table)
+        bound[pid] = at
+        return at
+
+    return PieceMovesV(_standalone(c, for_piece, from_), for_piece=for_piece)
+
+
+def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
+    """A slide whose rules read the position: evaluate them site by site, as Ludii does
+    (the stop rule first, then the rule for passing over, then the landing rule)."""
+    go_fn = go.fn if go is not None and go_table is None else None
+    stop_fn = stop.fn if stop is not None else None
+    land_fn = land.fn if land is not None and land_table is None else None
+
+    def at(s, frm, out):
+        w = s.what
+        s.frm = frm
+        for ray in rays[frm]:
+            for x in ray:
+                if stop_fn is not None:
+                    s.to = x
+                    if stop_fn(s):
+                        if (land_table is None or land_table[x]) and \
+                                (land_fn is None or land_fn(s)):
+                            out.append(moves[frm][x])
+                        break
+                if go_table is not None:
+                    if not go_table[x]:
+                        break
+                elif go_fn is not None:
+                    s.between = x
+                    if not go_fn(s):
+                        break
+                elif w[x]:
+                    break
+                if land_table is not None and not land_table[x]:
+                    continue
+                if land_fn is not None:
+                    s.to = x
+                    if not land_fn(s):
+                        continue
+                out.append(moves[frm][x])
+
+    return at
+
+
+def _standalone(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:
+    """The generator used outside ``(forEach Piece)``: from each piece of the mover (on
+    the sites of ``(from ...)`` when given)."""
+    owner = c.pieces.owner
+    n = c.require_board().n_sites
+    if frm is not None and frm.site is not None:
+        site_fn = frm.site.fn
+        sites_fn = lambda s: (site_fn(s),)  # noqa: E731
+    elif frm is not None:
+        sites_fn = frm.region.fn
+    else:
+        sites_fn = None
+    cond = frm.cond.fn if frm is not None and frm.cond is not None else None
+
+    def gen(s):
+        out: list[Move] = []
+        w = s.what
+        who = s.who
+        sites = range(n) if sites_fn is None else sites_fn(s)
+        for x in sites:
+            p = w[x] if 0 <= x < n else 0
+            if p and owner[p] == who:
+                if cond is not None:
+                    s.frm = x
+                    if not cond(s):
+                        continue
+                for_piece(p)(s, x, out)
+        return out
+
+    return gen
+
+
+# -- pieces with moves -----------------------------------------------------------------
+
+
+def _declared(c: CompileContext) -> list[tuple[tuple[int, ...], object]]:
+    """The moves declared inside (piece ...) forms: (piece ids, checked moves)."""
+    return vars(c).setdefault("piece_moves", [])
+
+
+@ludeme("piece", T.Item, lazy=True)
+def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
+                     moves: T.Moves = None, *, symbol: T.Str = "", value: T.Int = 0):
+    """A kind of piece with its moves, as in Ludii: ``(piece "King" P2 (move Slide
+    Orthogonal) symbol:"K")``. ``(forEach Piece)`` plays them; in them ``(from)`` is the
+    site of the piece moving."""
+    from ludeme.ludemes.equipment import piece as plain_piece
+
+    kind = c.compile(name, T.Str)
+    role = c.compile(owner, T.Role) if not isinstance(owner, str) else c.role(owner)
+    sym = c.compile(symbol, T.Str) if not isinstance(symbol, str) else symbol
+    before = len(c.pieces.names)
+    extra = {}
+    if not isinstance(value, int):
+        extra["value"] = c.compile(value, T.Int)
+    plain_piece(c, kind, role, symbol=sym, **extra)
+    pids = tuple(range(before, len(c.pieces.names)))
+    if moves is not None:
+        _declared(c).append((pids, moves))
+    return None
+
+
+@ludeme("forEach Piece", T.Moves)
+def for_each_piece(c: CompileContext):
+    """The moves of every piece of the mover on the board, each as declared in its
+    ``(piece ...)``."""
+    declared = _declared(c)
+    if not declared:
+        c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
+               'e.g. (piece "Rook" Each (move Slide Orthogonal))')
+    if vars(c).get("in_piece_moves"):
+        c.fail("(forEach Piece) plays the pieces' moves: it cannot be one of them")
+    pieces = c.pieces
+    n_players = c.num_players
+    table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
+    for pids, checked in declared:
+        vars(c)["in_piece_moves"] = True
+        try:
+            mv = c.compile(checked, T.Moves)
+        finally:
+            vars(c)["in_piece_moves"] = False
+        for pid in pids:
+            owner = pieces.owner[pid]
+            if isinstance(mv, PieceMovesV) and mv.for_piece is not None:
+                at = mv.for_piece(pid)
+            else:
+                at = _at_from_gen(mv.gen)
+            for p in ([owner] if owner else range(1, n_players + 1)):
+                table[p][pid] = at
+
+    sites = range(c.require_board().n_sites)
+    # per player and piece id: does the piece move (to pick the mover's pieces in C)
+    moving = [[f is not None for f in row] for row in table]
+    # when every piece of a player slides by plain ray tables, walk them inline
+    rays = [[getattr(f, "rays", None) for f in row] for row in table]
+    inline = [all(f is None or r is not None for f, r in zip(table[p], rays[p], strict=True))
+              for p in range(n_players + 1)]
+
+    def gen(s):
+        who = s.who
+        w = s.what
+        out: list[Move] = []
+        if inline[who]:
+            mine_rays = rays[who]
+            extend = out.extend
+            for frm in compress(sites, map(moving[who].__getitem__, w)):
+                for ray, before, free in mine_rays[w[frm]][frm]:
+                    for x in ray:
+                        if w[x]:
+                            extend(before[x])
+                            break
+                    else:
+                        extend(free)
+            return out
+        mine = table[who]
+        for frm in compress(sites, map(moving[who].__getitem__, w)):
+            mine[w[frm]](s, frm, out)
+        return out
+
+    return MovesV(gen)
+
+
+def _at_from_gen(gen: Callable) -> Callable:
+    def at(s, frm, out):
+        s.frm = frm
+        out.extend(gen(s))
+
+    return at

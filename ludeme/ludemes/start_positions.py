@@ -1,0 +1,49 @@
+"""Starting positions: ``(place "King2" "d4")``, ``(place "Attacker1" {"d1" "d2"})``."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import EffectV
+from ludeme.errors import suggest
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("place", T.Effect)
+def place(c: CompileContext, piece: T.Str, where: T.Region):
+    """Put a piece on each site of a region (in ``(start ...)``). The piece is named as
+    declared with its owner's number (``"King2"``), or by its kind alone when only one
+    player has that kind."""
+    pieces = c.pieces
+    if piece in pieces.names[1:]:
+        pid = pieces.names.index(piece)
+    else:
+        ids = pieces.ids_of_kind(piece)
+        if len(ids) != 1:
+            if ids:
+                c.fail(f"several players have a \"{piece}\": name one, e.g. "
+                       f"\"{pieces.names[ids[0]]}\"")
+            c.fail(f"no piece \"{piece}\"", suggest(piece, pieces.names[1:])
+                   or "pieces: " + ", ".join(pieces.names[1:]))
+        pid = ids[0]
+    z = c.game.zobrist
+    if where.static is not None:
+        sites = where.static
+
+        def fn(s):
+            w = s.what
+            for x in sites:
+                old = w[x]
+                w[x] = pid
+                s.hash ^= z[x][old] ^ z[x][pid] if old else z[x][pid]
+    else:
+        region = where.fn
+
+        def fn(s):
+            w = s.what
+            for x in list(region(s)):
+                old = w[x]
+                w[x] = pid
+                s.hash ^= z[x][old] ^ z[x][pid] if old else z[x][pid]
+
+    return EffectV(fn)
