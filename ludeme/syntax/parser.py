@@ -9,7 +9,9 @@ so its depth is bounded once, here.
 
 from __future__ import annotations
 
+import gc
 import math
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +45,10 @@ MAX_DEPTH = 200             # brackets nested deeper than this are a mistake
 MAX_INT_DIGITS = 18
 MAX_FLOAT_DIGITS = 30
 MAX_RANGE = 1000            # Ludii's limit on 1..n ranges
+MAX_TOKENS = 50_000         # a large real description has ~10,000; each costs ~25 us to parse
+
+# an over-estimate of the tokens Lark will see (strings and comments count as one)
+_TOKEN_RE = re.compile(r'"(?:\\[\s\S]|[^"\\])*"|//[^\n]*|[^\s(){}<>"]+|[(){}<>]')
 
 _CLOSERS = {"(": ")", "{": "}"}
 _TERMINAL_NAMES = {
@@ -367,6 +373,16 @@ def check_depth(nodes: list[Node] | tuple[Node, ...], limit: int = MAX_DEPTH,
         stack.extend((c, d + 1) for c in children(node))
 
 
+def _count_tokens(text: str, file: str) -> None:
+    for n, m in enumerate(_TOKEN_RE.finditer(text)):
+        if n >= MAX_TOKENS:
+            line = text.count("\n", 0, m.start()) + 1
+            col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            raise LudemeError(Diagnostic(
+                f"description has more than {MAX_TOKENS:,} tokens", _span(file, text, line, col),
+                "a real description has a few thousand; this one is probably generated"))
+
+
 def parse_text(text: str, file: str = "<string>") -> list[Node]:
     """Parse a description's text into its top-level AST nodes."""
     if len(text) > MAX_SOURCE_BYTES:
@@ -377,16 +393,23 @@ def parse_text(text: str, file: str = "<string>") -> list[Node]:
         raise LudemeError(Diagnostic("this is not a text file (it contains NUL bytes)",
                                      Span(file, line, 1)))
     _prescan(text, file)
+    _count_tokens(text, file)
+    collecting = gc.isenabled()
+    gc.disable()  # parsing allocates many small objects that all survive: GC passes are waste
     try:
-        tree = _lark().parse(text)
-    except UnexpectedInput as err:
-        raise _syntax_error(err, file, text) from None
-    try:
-        nodes = _ToAst(file, text).transform(tree)
-    except VisitError as err:  # Lark wraps what the transformer raises
-        if isinstance(err.orig_exc, LudemeError):
-            raise err.orig_exc from None
-        raise
+        try:
+            tree = _lark().parse(text)
+        except UnexpectedInput as err:
+            raise _syntax_error(err, file, text) from None
+        try:
+            nodes = _ToAst(file, text).transform(tree)
+        except VisitError as err:  # Lark wraps what the transformer raises
+            if isinstance(err.orig_exc, LudemeError):
+                raise err.orig_exc from None
+            raise
+    finally:
+        if collecting:
+            gc.enable()
     check_depth(nodes)
     return nodes
 

@@ -392,3 +392,16 @@ def test_real_console_script(tmp_path):
     expected = "".join(EXPECTED[n][1].replace(CASES[n][0][1], f"{n}/{CASES[n][0][1]}")
                        for n in ("deep_nesting", "define_bomb", "binary", "several_errors"))
     assert proc.stderr == expected
+
+
+def test_too_many_tokens(run):
+    text = '(game "Many"\n' + "    (a)\n" * 20_000 + ")\n"
+    result = run("parse", "many.lud", files={"many.lud": text})
+    assert result.exit_code == 1
+    # 2 tokens on line 1, 3 on each line after: token 50,001 is the ')' of line 16,667
+    assert result.stderr == '''\
+many.lud:16667:7: error: description has more than 50,000 tokens
+ 16667 |     (a)
+       |       ^
+ = a real description has a few thousand; this one is probably generated
+'''
