@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludeme.board.graph import DIRECTIONS
 from ludeme.errors import LudemeError
 
 if TYPE_CHECKING:
@@ -114,14 +115,23 @@ class Notation:
         if not all(parts):
             return None
         first = parts[0]
+        turn = ""
         if first not in labels:
-            # a piece symbol may come first ("Kd4-d6")
-            for cut in range(1, len(first)):
-                if first[cut:] in labels:
-                    first = first[cut:]
+            # a piece symbol may come first ("Kd4-d6"), a placement's direction last
+            # ("2c3n"); the longest label wins ("a10" before "a1")
+            found = None
+            for cut in range(len(first)):
+                for end in range(len(first), cut, -1):
+                    if first[cut:end] in labels and (
+                            end == len(first) or len(parts) == 1 and first[end:] in DIR_LETTERS):
+                        found = (cut, end)
+                        break
+                if found:
                     break
-            else:
+            if found is None:
                 return f"there is no site {parts[0]} on this board"
+            turn = first[found[1]:]
+            first = first[found[0]:found[1]]
         for p in parts[1:]:
             if p not in labels:
                 return f"there is no site {p} on this board"
@@ -134,6 +144,11 @@ class Notation:
                 who = owner[s.what[x]]
                 return f"{g.board.labels[x]} is occupied" + (
                     f" by P{who}'s {names[s.what[x]]}" if who else "")
+            if turn:
+                d = DIR_LETTERS.index(turn)
+                y = g.board.step["Adjacent"][DIRECTIONS[d - 1]][x]
+                at = f"at {g.board.labels[y]}" if y >= 0 else "off the board"
+                return f"P{s.mover} cannot place on {g.board.labels[x]} pointing {turn} ({at}) now"
             return f"P{s.mover} cannot place on {g.board.labels[x]} now"
         x, y = sites[0], sites[-1]
         p = s.what[x]
