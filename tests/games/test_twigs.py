@@ -137,6 +137,9 @@ def test_setup_notation_is_the_bare_square_and_kind_prefixes_are_accepted():
 def test_placement_only_next_to_an_occupied_square_pointing_at_it():
     s = grow(setup=("h1", "a1"))
     assert legal(s) == {f"{k}{sq}" for k in "123" for sq in ("b1w", "a2s")}
+    with pytest.raises(LudemeError, match=r"cannot place on b1 pointing n \(at b2\)"):
+        s.parse_move("2b1n")
+    assert s.move_to_string(s.parse_move("2B1W")) == "2b1w"
 
 
 def test_pointing_only_at_occupied_neighbours_never_at_or_on_a_null():
