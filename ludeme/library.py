@@ -41,6 +41,8 @@ def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
             return c
         if c.is_dir() and c == p:
             raise UsageError(f"{ref}: is a directory, not a description")
+        if c == p and c.exists():  # a device or a pipe: reading it might never end
+            raise UsageError(f"{ref}: is not a regular file")
     names = bundled()
     key = p.stem if p.suffix == ".lud" and not p.exists() else str(ref)
     if key in names:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ludeme.errors import Diagnostic, LudemeError, suggest
 from ludeme.lang import types as T
 from ludeme.lang.registry import REGISTRY, Ludeme, heads, load_vocabulary, subs_of
-from ludeme.syntax.ast import Angle, Array, Bool, Float, Form, Int, Name, Named, Node, Str
+from ludeme.syntax.ast import Angle, Array, Bool, Float, Form, Int, Name, Named, Node, Omit, Str
 from ludeme.syntax.ast import Param as PNode
 
 # Implicit conversions: an argument of the first type is accepted for the second.
@@ -136,6 +136,10 @@ class Checker:
         if isinstance(node, Angle):
             self.error("option placeholder left unexpanded", node,
                        "is the option declared with (option ...)?")
+            return None
+        if isinstance(node, Omit):
+            self.error("'~' stands for a left-out argument, only in a define's use", node,
+                       "(\"Name\" ~ x) leaves #1 out")
             return None
         self.error(f"unexpected {type(node).__name__}", node)
         return None

@@ -405,3 +405,14 @@ many.lud:16667:7: error: description has more than 50,000 tokens
        |       ^
  = a real description has a few thousand; this one is probably generated
 '''
+
+
+def test_a_device_is_not_read(run):
+    result = run("check", os.devnull)
+    assert (result.exit_code, result.stderr) == (2, f"error: {os.devnull}: is not a regular file\n")
+
+
+def test_tilde_outside_a_define_use(run):
+    result = run("check", "t.lud", files={"t.lud": '(game "G" (players ~))\n'})
+    assert result.stderr.splitlines()[0] == \
+        "t.lud:1:20: error: '~' stands for a left-out argument, only in a define's use"
