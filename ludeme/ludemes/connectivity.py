@@ -284,6 +284,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         return CondV(flood)
 
     rings, ring_flags, ring_answers = _rings(board, nb)
+    # t holds a piece in X': the empty sites do not contain it, a fixed region does or
+    # does not, whatever else is asked
+    c_never = empty_range is not None
+    a_never = a_reg.empty_range is not None
+    a_table = None
+    if a_reg.static is not None:
+        a_table = bytearray(n)
+        for x in a_reg.static:
+            a_table[x] = 1
     byte_key = len(c.pieces.names) <= 256
     cache: list = [None, None]       # [key of X'', evaluate(X'')]
 
@@ -339,7 +348,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[0] = key
         w[t] = p
         holds, in_a, in_b, in_c, joined, parent = cache[1]
-        if not holds or not in_c[t] or c_has(s, t):          # D0, D1
+        if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
             return flood(s)
         if counting:
             stats["fast"] += 1
@@ -358,7 +367,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 stats["walk"] += 1
             lost = lost_sites(t, in_c, joined, parent)
         # t itself: in X' it is not in C, so joined only through B or a neighbour
-        if a_has(s, t) and not b_has(s, t):
+        if not a_never and (a_table[t] if a_table is not None else a_has(s, t)) \
+                and not b_has(s, t):
             for y in nb[t]:
                 if joined[y] and y not in lost:
                     break
