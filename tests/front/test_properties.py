@@ -265,7 +265,7 @@ def test_random_well_typed_games(text):
 
 @pytest.mark.xfail(strict=True, reason="compile functions still raise Python errors on some "
                    "well-typed input (e.g. (start {(move Pass)}), a second (piece \"Disc\") "
-                   "without a role, (hand) with no role, (forEach Piece) in a piece's moves); "
+                   "without a role, (forEach Piece) in a piece's moves); "
                    "remove this marker when this passes")
 @settings(max_examples=150, phases=[Phase.generate], report_multiple_bugs=False, **SETTINGS)
 @given(_typed_game())
