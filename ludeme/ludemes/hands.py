@@ -89,18 +89,19 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
                 c.fail(f"P{p} has no piece '{kind}'" if p else f"'{kind}' is not shared",
                        "declare it with (piece ...) for that player")
     fn = count.fn if count is not None else (lambda s: 1)
+    change = c.game.change_hand
     if targets is not None:
         fixed = targets
 
         def run(s):
             n = fn(s)
             for p in fixed:
-                s.hand[p][k] += n
+                change(s, p, k, n)
     else:
         who = where.fn
 
         def run(s):
-            s.hand[who(s)][k] += fn(s)
+            change(s, who(s), k, fn(s))
 
     return EffectV(run)
 

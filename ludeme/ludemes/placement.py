@@ -72,12 +72,19 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     hand_fn = where.fn
     kind_of = [pieces.kind_index(pieces.kinds[i]) if i else -1 for i in range(len(pieces.names))]
 
+    zh = g.zobrist_hand
+
     def act(s, m):
         to, p, r = m.to, m.piece, m.extra
         s.what[to] = p
         s.rot[to] = r
-        s.hash ^= z[to][p] ^ zr[to][r] if r else z[to][p]
-        s.hand[hand_fn(s)][kind_of[p]] -= 1
+        held = s.hand[hand_fn(s)]
+        k = kind_of[p]
+        count = held[k]
+        held[k] = count - 1
+        keys = zh[hand_fn(s)][k]
+        s.hash ^= (z[to][p] ^ zr[to][r] if r else z[to][p]) ^ keys[count & 63] ^ \
+            (keys[(count - 1) & 63] if count > 1 else 0)
 
     thenfn = then.fn if then is not None else None
     # the (rotation, neighbour) pairs each site may turn to

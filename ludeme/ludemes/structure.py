@@ -182,8 +182,8 @@ def score_entry(c: CompileContext, who: T.Role, value: T.IntFn):
 @ludeme("byScore", T.Result)
 def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T.Result = None):
     """The players with the highest score win (they share the win); everybody else loses.
-    With one winner or a tie, ``tieBreak:`` decides instead when given; a tie
-    without one is shared (a draw when everybody ties).
+    With a tie, ``tieBreak:`` decides instead when given; a tie without one is shared
+    by the tied players (with two players, an equal score is a draw).
 
     The scores are the players' ``score`` counters, or, as in Ludii, worked out when
     the game ends from a list with one entry per player:
@@ -219,7 +219,7 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
         winners = [p for p, v in enumerate(scores, start=1) if v == best]
         if len(winners) > 1 and tb is not None:
             return tb(s)
-        if len(winners) == n:
+        if len(winners) == n == 2:
             return g.draw
         return g.outcome_from_ranking(winners)
 

@@ -89,6 +89,10 @@ class Game:
         self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
         self.zobrist_rot = [[rng.getrandbits(64) for _ in range(9)] for _ in range(board.n_sites)]
         self.zobrist_mover = [rng.getrandbits(64) for _ in range(num_players + 1)]
+        # hand counts are part of a position: one key per (player, kind, count mod 64)
+        self.zobrist_hand = [[[rng.getrandbits(64) for _ in range(64)]
+                              for _ in range(max(len(pieces.kind_names), 1))]
+                             for _ in range(num_players + 1)]
         from ludeme.runtime.notation import Notation
 
         self.notation = Notation(self)
@@ -134,7 +138,19 @@ class Game:
                 h ^= z[site][p]
                 if s.rot[site]:
                     h ^= zr[site][s.rot[site]]
+        for p, held in enumerate(s.hand):
+            for k, count in enumerate(held):
+                if count:
+                    h ^= self.zobrist_hand[p][k][count & 63]
         return h
+
+    def change_hand(self, s: State, player: int, kind: int, delta: int) -> None:
+        """Add ``delta`` pieces of kind index ``kind`` to a hand, keeping the hash."""
+        held = s.hand[player]
+        old = held[kind]
+        held[kind] = old + delta
+        keys = self.zobrist_hand[player][kind]
+        s.hash ^= (keys[old & 63] if old else 0) ^ (keys[(old + delta) & 63] if old + delta else 0)
 
     # -- the turn ----------------------------------------------------------------------
     def play(self, s: State, m: Move) -> None:
@@ -152,7 +168,15 @@ class Game:
         s.ply += 1
         s.prev_mover = who
         s._moves = None
-        self._advance(s)
+        phase = self.phases[s.phase]
+        if phase.order is None and not phase.skip_stuck:
+            nxt = self.next_of[who]  # players in turn: the common case, without calls
+            s.mover = nxt
+            if nxt != who:
+                zm = self.zobrist_mover
+                s.hash ^= zm[who] ^ zm[nxt]
+        else:
+            self._advance(s)
         if self.track_repetition:
             s.hashes.append(s.hash)
         if self.end_rules:

@@ -214,3 +214,16 @@ def test_one_group_and_cut_sites_match_brute_force(mask):
     if whole:
         for x in cells:
             assert bool(cut >> x & 1) == (_groups(cells - {x}, nbrs) > 1)
+
+
+def test_hand_counts_are_part_of_the_position_hash():
+    import random
+
+    g = ludeme.load("twigs-and-thorns")
+    s = g.new_initial_state()
+    rng = random.Random(11)
+    while not s.is_terminal():
+        assert s.hash == g._full_hash(s)
+        legal = s.legal_moves()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert s.hash == g._full_hash(s)
