@@ -345,5 +345,6 @@ class Board:
             raise LudemeError(f"no {t.lower()} '{label}' on this board") from None
 
     def describe(self) -> str:
-        parts = [f"{self.count[t]} {t.lower()}s" for t in self.use]
+        plural = {CELL: "cells", VERTEX: "vertices", EDGE: "edges"}
+        parts = [f"{self.count[t]} {plural[t]}" for t in self.use]
         return f"{self.kind} board, " + ", ".join(parts)

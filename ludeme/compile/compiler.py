@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludeme.board import Board
-from ludeme.compile.values import CondV, IntListV, IntV, RegionV, RoleV, SiteV
+from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Checked, Lit, Seq
@@ -120,6 +120,8 @@ class CompileContext:
             return SiteV(value.fn, value.const)
         if want.name == "IntFn" and isinstance(value, SiteV):
             return IntV(value.fn, value.const)
+        if want.name == "Effect" and isinstance(value, MovesV):
+            return moves_as_effect(value)
         return value
 
     def call(self, call: Call) -> Any:
@@ -130,6 +132,11 @@ class CompileContext:
         positional_var = None
         for p in decl.params:
             if p.name not in call.args:
+                if isinstance(p.default, str) and isinstance(p.type, T.LType) and \
+                        p.type.name in ("Role", "Direction"):
+                    # a default written as a name ("Each") compiles like the literal
+                    kwargs[self._pyname(decl, p.name)] = self._compile(
+                        Lit(p.default, p.type, call.node), p.type)
                 continue
             raw = call.args[p.name]
             if p.variadic:
@@ -215,6 +222,20 @@ class CompileContext:
         if name not in self.tallies:
             self.tallies.append(name)
         return self.tallies.index(name)
+
+
+def moves_as_effect(moves: MovesV) -> EffectV:
+    """A move generator used where an effect is expected (``then:``, ``(start ...)``):
+    the moves it generates are all applied, in order, as in Ludii."""
+    gen = moves.gen
+
+    def run(s):
+        for m in gen(s):
+            m.act(s, m)
+            if m.then is not None:
+                m.then(s)
+
+    return EffectV(run)
 
 
 def union_regions(regions: Sequence[RegionV]) -> RegionV:

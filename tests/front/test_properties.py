@@ -7,7 +7,6 @@ import string
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
@@ -263,10 +262,6 @@ def test_random_well_typed_games(text):
         pass
 
 
-@pytest.mark.xfail(strict=True, reason="compile functions still raise Python errors on some "
-                   "well-typed input (e.g. (start {(move Pass)}), a second (piece \"Disc\") "
-                   "without a role, (forEach Piece) in a piece's moves); "
-                   "remove this marker when this passes")
 @settings(max_examples=150, phases=[Phase.generate], report_multiple_bugs=False, **SETTINGS)
 @given(_typed_game())
 def test_random_well_typed_games_raise_no_python_errors(text):
