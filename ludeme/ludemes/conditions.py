@@ -197,7 +197,32 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
     """Whether the current position (pieces and player to move) has now occurred
     ``times`` times; the starting position counts as its first occurrence."""
     c.track_repetition = True
-    return CondV(lambda s: s.hashes.count(s.hash) >= times)
+    if c.game is None:
+        return CondV(lambda s: s.hashes.count(s.hash) >= times)
+    # how often each position occurred, kept per state and brought up to date with the
+    # positions added to ``state.hashes`` since the last look (rebuilt when the record
+    # was replaced, say by an edited position), instead of counting the whole record
+    slot = c.game.add_aux(lambda: [{}, 0, 0], lambda a: [a[0].copy(), a[1], a[2]])
+
+    def fn(s):
+        hs = s.hashes
+        n = len(hs)
+        cache = s.aux[slot]
+        counts = cache[0]
+        if n and cache[1] == n and cache[2] == hs[-1]:
+            pass                                  # nothing new
+        elif n > 1 and cache[1] == n - 1 and cache[2] == hs[-2]:
+            h = hs[-1]                            # one position more
+            counts[h] = counts.get(h, 0) + 1
+        else:
+            counts.clear()
+            for h in hs:
+                counts[h] = counts.get(h, 0) + 1
+        cache[1] = n
+        cache[2] = hs[-1] if n else 0
+        return counts.get(s.hash, 0) >= times
+
+    return CondV(fn)
 
 
 @ludeme("and", T.Cond)

@@ -588,9 +588,13 @@ def test_third_repetition_is_a_draw_and_the_second_is_announced():
     assert s.repetitions() == 2 and not s.is_terminal()
     play(s, *cycle[:3])                          # each of these positions a second time
     assert s.repetitions() == 2 and not s.is_terminal()
+    twin = s.clone()                             # the record travels with a copy
     play(s, cycle[3])
     assert s.repetitions() == 3
     assert s.is_terminal() and s.returns() == DRAW
+    assert twin.child(twin.parse_move(cycle[3])).returns() == DRAW
+    other = twin.child(twin.parse_move("c5-b5"))  # a new position instead
+    assert other.repetitions() == 1 and not other.is_terminal()
 
 
 def test_the_same_pieces_with_the_other_side_to_move_is_another_position():
