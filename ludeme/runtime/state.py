@@ -109,7 +109,10 @@ class State:
         return [p for p, r in enumerate(self.returns(), start=1) if r > 0]
 
     def repetitions(self) -> int:
-        """How many times the current position (pieces and side to move) has occurred."""
+        """How many times the current position (pieces, hands and side to move) has
+        occurred, the starting position counting as the first occurrence of its own
+        (``ludeme play`` warns when it is 2). The record is kept for games with a
+        repetition rule (``is Repeat``); for the others this is 0."""
         return self.hashes.count(self.hash)
 
     def board(self) -> dict[str, str]:
