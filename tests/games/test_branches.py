@@ -346,3 +346,17 @@ def test_in_place_trial_matches_trying_each_move_on_a_copy():
             for s in states:
                 s.apply(s.parse_move(pick))
         assert all(s.is_terminal() for s in states)
+
+
+def test_origin_order_option_and_abab_variant():
+    import ludeme
+
+    for name, origins, first_drawer in (("branches", [1, 2, 2, 1], 2),
+                                        ("branches-abab", [1, 2, 1, 2], 1)):
+        s = ludeme.load(name, ["Board Size/6x6"]).new_initial_state()
+        movers = []
+        for label in ("a1", "f6", "a6", "f1"):
+            movers.append(s.current_player)
+            s.apply(s.parse_move(label))
+        assert movers == origins
+        assert s.current_player == first_drawer
