@@ -224,6 +224,19 @@ class CompileContext:
         return self.tallies.index(name)
 
 
+def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
+    """One effect applying several in order."""
+    fns = tuple(e.fn for e in effects)
+    if len(fns) == 1:
+        return effects[0]
+
+    def run(s):
+        for f in fns:
+            f(s)
+
+    return EffectV(run)
+
+
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""

@@ -26,21 +26,8 @@ from ludeme.lang.registry import ludeme
 def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect = None):
     """Take the piece(s) on a site or a region off the board: ``(remove (between))``.
     A region is worked out in full before anything is removed."""
-    g = c.game
-    z, zr = g.zobrist, g.zobrist_rot
+    take = c.game.clear_site
     thenfn = then.fn if then is not None else None
-
-    def take(s, x):
-        w = s.what
-        p = w[x]
-        if p:
-            w[x] = 0
-            h = s.hash ^ z[x][p]
-            r = s.rot[x]
-            if r:
-                h ^= zr[x][r]
-                s.rot[x] = 0
-            s.hash = h
 
     if isinstance(where, SiteV):
         site = where.fn
@@ -65,23 +52,8 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effec
 
 def _remover(c: CompileContext) -> Callable:
     """The default effect on an enclosed site: its piece is removed."""
-    g = c.game
-    z, zr = g.zobrist, g.zobrist_rot
-
-    def take(s):
-        x = s.between
-        w = s.what
-        p = w[x]
-        if p:
-            w[x] = 0
-            h = s.hash ^ z[x][p]
-            r = s.rot[x]
-            if r:
-                h ^= zr[x][r]
-                s.rot[x] = 0
-            s.hash = h
-
-    return take
+    clear = c.game.clear_site
+    return lambda s: clear(s, s.between)
 
 
 def _origin(c: CompileContext, frm: FromPart | None) -> Callable:

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from itertools import compress
 from operator import attrgetter, not_
 
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, sequence_effects
 from ludeme.compile.values import EffectV, MovesV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -151,13 +151,7 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
 @ludeme("and", T.Effect)
 def and_effects(c: CompileContext, *effects: T.Effect):
     """Apply the effects one after another."""
-    fns = [e.fn for e in effects]
-
-    def fn(s):
-        for f in fns:
-            f(s)
-
-    return EffectV(fn)
+    return sequence_effects(effects)
 
 
 @ludeme("do", T.Moves)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import CondV, EffectV, ResultV
+from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.values import CondV, ResultV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
 from ludeme.lang.registry import ludeme
@@ -73,13 +73,7 @@ def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.
 @ludeme("start", T.Effect)
 def start(c: CompileContext, *effects: T.Effect):
     """Effects applied once to the empty board to make the starting position."""
-    fns = [e.fn for e in effects]
-
-    def run(s):
-        for f in fns:
-            f(s)
-
-    return EffectV(run)
+    return sequence_effects(effects)
 
 
 @ludeme("play", T.Phase)

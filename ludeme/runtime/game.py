@@ -144,6 +144,19 @@ class Game:
                     h ^= self.zobrist_hand[p][k][count & 63]
         return h
 
+    def clear_site(self, s: State, x: int) -> None:
+        """Take the piece on site ``x`` off the board (a capture), keeping the hash."""
+        w = s.what
+        p = w[x]
+        if p:
+            w[x] = 0
+            h = s.hash ^ self.zobrist[x][p]
+            r = s.rot[x]
+            if r:
+                h ^= self.zobrist_rot[x][r]
+                s.rot[x] = 0
+            s.hash = h
+
     def change_hand(self, s: State, player: int, kind: int, delta: int) -> None:
         """Add ``delta`` pieces of kind index ``kind`` to a hand, keeping the hash."""
         held = s.hand[player]
