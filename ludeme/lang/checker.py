@@ -209,6 +209,10 @@ class Checker:
                     a.value)
             else:
                 bound[p.name] = value
+        for p in named_params.values():
+            if not p.optional and p.name not in bound:
+                err(f"({decl.name} ...) needs '{p.name}:' ({p.type_name()})", form,
+                    f"usage: {decl.signature()}")
         i = 0
         for p in decl.positional:
             if p.variadic:

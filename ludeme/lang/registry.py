@@ -75,12 +75,10 @@ class Ludeme:
 REGISTRY: dict[tuple[str, str | None], list[Ludeme]] = {}
 
 
-def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "",
-           first: bool = False) -> Callable:
+def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "") -> Callable:
     """Declare a ludeme. ``name`` is its head, with a sub-kind when it has one: ``"move Add"``.
-    With ``first=True`` the overload is tried before those declared without it, whatever
-    order the modules are imported in (for forms that another overload, lazy and checked
-    only when compiled, would also bind)."""
+    Overloads of one name must not bind the same arguments: the checker takes the first
+    that binds, and modules register in alphabetical order."""
     head, _, sub = name.partition(" ")
 
     def register(fn: Callable) -> Callable:
@@ -108,11 +106,7 @@ def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "",
         if any(d.fn.__qualname__ == fn.__qualname__ and d.category == decl.category
                for d in REGISTRY.get(key, [])):
             return fn  # module imported twice (e.g. as a script): already declared
-        decls = REGISTRY.setdefault(key, [])
-        if first:
-            decls.insert(0, decl)
-        else:
-            decls.append(decl)
+        REGISTRY.setdefault(key, []).append(decl)
         return fn
 
     return register

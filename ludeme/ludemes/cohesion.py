@@ -1,9 +1,8 @@
 """Cohesion: whether a region forms one connected group (a board that must not be cut in
 two by holes).
 
-This overload of ``(is Connected ...)`` is tried first (``first=True``): a form whose
-first argument is a region and that has no ``to:`` is this test; forms with ``to:`` go
-on to the reachability test in ``connectivity``.
+This overload of ``(is Connected ...)`` is the one without ``to:``; forms with ``to:``
+are the reachability test in ``connectivity``.
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ def analyse(mask: int, nbr_bits: list[int]) -> tuple[bool, int]:
     return len(index) == mask.bit_count(), cut
 
 
-@ludeme("is Connected", T.Cond, first=True,
+@ludeme("is Connected", T.Cond,
         ludii="Ludii expresses this as (= 1 (count Groups ... if:...)); its (is Connected "
               "{<regions>}) asks whether regions are joined, which connectivity offers.")
 def region_connected(c: CompileContext, region: T.Region, directions: T.Direction = None):

@@ -177,7 +177,7 @@ def _ring_answers(links: tuple[bool, ...], is_nb: tuple[bool, ...]) -> dict:
         ludii="Not in Ludii, which would count (sites Group from:<to> if:<through>) "
               "against the region; the to: and through: arguments are this engine's.")
 def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Direction = None,
-                         *, to: T.Region = None, through: T.Region = None):
+                         *, to: T.Region, through: T.Region = None):
     """Whether every site of ``region`` is joined to ``to``: it is a site of ``to``, or a
     chain of neighbouring sites leads from it to a site of ``to`` with every site of
     the chain after the first in ``through`` (the empty sites when not given).
@@ -187,8 +187,6 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     (sites Empty)))``: no empty site is cut off from the empty edge of the board.
     After a placement (``(to)`` filled), most answers come from a local test around
     ``(to)`` instead of a flood fill; the test is exact (see the module's notes)."""
-    if to is None:
-        c.fail("(is Connected <region> ...) needs to:<region>, the region to reach")
     board = c.require_board()
     dirs = c.compile(directions, T.Direction) if directions is not None else None
     nb = neighbour_table(c, dirs)
