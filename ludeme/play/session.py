@@ -1,0 +1,377 @@
+"""One game played by people and agents in turn: who sits where, the turn loop, what
+a person may type at their turn (a move, or moves/undo/hint/draw/resign/save/quit/
+help), deadlines, agents' turns, and the game record at the end.
+
+The session decides what happens and what is said; a ``Terminal`` (plain lines or
+rich colour) decides how it is shown and how lines are read::
+
+    seats, seed, by_seed = seat_players(game.num_players, {1: "human"}, None, "mcts")
+    Session(game, seats, seed, plain=True, by_seed=by_seed).run()
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ludeme.errors import LudemeError, UsageError
+from ludeme.play.terminal import TIMED_OUT, PlainTerminal, RichTerminal, Terminal
+from ludeme.records import (
+    END_AGREED,
+    END_RESIGNED,
+    END_RULES,
+    END_TIME,
+    END_UNFINISHED,
+    GameRecord,
+    agent_move,
+    agent_seed,
+    derive_seed,
+    finish_record,
+    new_record,
+    save_records,
+)
+
+if TYPE_CHECKING:
+    from ludeme.runtime.game import Game
+    from ludeme.runtime.move import Move
+    from ludeme.runtime.state import State
+
+DRAW_MARGIN = 0.2        # a bot accepts a draw when it values its position at most this
+BUDGET_PARAMS = ("iterations", "seconds", "nodes", "depth")
+COMMANDS_HELP = ("commands: moves (legal moves), undo, hint, draw (offer a draw), resign, "
+                 "save FILE, quit, help; anything else is read as a move")
+
+
+@dataclass
+class Seat:
+    player: int
+    spec: str                   # "human" or an agent spec
+    seed: int | None = None
+    agent: object | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.spec == "human"
+
+
+def assign_seats(n: int, given: dict[int, str], seed: int | None, bot: str
+                 ) -> tuple[list[str], bool]:
+    """Seat specs for players 1..n, and whether the seed placed the human.
+
+    Seats given explicitly stay. If nobody was seated as ``human``, one free seat gets
+    the human (P1, or the seat the seed picks when a seed is given) and the other free
+    seats get ``bot``; with a human already seated, free seats get ``bot``.
+    """
+    for p in given:
+        if not 1 <= p <= n:
+            raise UsageError(f"--p{p}: this game has {n} player{'s' if n > 1 else ''}")
+    specs = [given.get(p) for p in range(1, n + 1)]
+    free = [p for p in range(1, n + 1) if specs[p - 1] is None]
+    by_seed = False
+    if free and "human" not in specs:
+        if seed is not None and len(free) > 1:
+            human = free[random.Random(derive_seed(seed, "seats")).randrange(len(free))]
+            by_seed = True
+        else:
+            human = free[0]
+        specs[human - 1] = "human"
+    return [s if s is not None else bot for s in specs], by_seed
+
+
+def with_deadline(spec: str, seconds: float | None) -> str:
+    """A bot spec given the move deadline as its thinking time when it has no budget
+    of its own (an explicit budget wins)."""
+    from ludeme.agents.base import AGENTS, _load_all, parse_spec
+
+    if seconds is None or spec == "human":
+        return spec
+    _load_all()
+    name, params = parse_spec(spec)
+    cls = AGENTS.get(name)
+    if cls is None or any(k in params for k in BUDGET_PARAMS):
+        return spec
+    if "seconds" not in inspect.signature(cls).parameters:
+        return spec
+    # leave a margin for the move's own bookkeeping
+    budget = round(max(seconds * 0.8, 0.05), 3)
+    return f"{name}:" + ",".join([*(f"{k}={v}" for k, v in params.items()), f"seconds={budget}"])
+
+
+def seat_players(n: int, given: dict[int, str], seed: int | None, bot: str,
+                 time_per_move: float | None = None) -> tuple[list[Seat], int, bool]:
+    """The seats of players 1..n with their agents made (see ``assign_seats``), the
+    game's seed (drawn at random when ``seed`` is None) and whether the seed placed
+    the human. Agents get the deadline as their budget (``with_deadline``)."""
+    from ludeme.agents.base import make_agent
+
+    given = {p: "human" if spec.strip() == "human" else spec for p, spec in given.items()}
+    specs, by_seed = assign_seats(n, given, seed, bot)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    seats = []
+    for p, spec in enumerate(specs, start=1):
+        spec = with_deadline(spec, time_per_move)
+        if spec == "human":
+            seats.append(Seat(p, spec))
+            continue
+        agent = make_agent(spec, agent_seed(seed, p))
+        seats.append(Seat(p, agent.spec, agent.seed, agent))
+    return seats, seed, by_seed
+
+
+class Session:
+    """One game from the first move to the record. ``plain`` picks the terminal
+    (plain lines on stdin/stdout, or rich colour) unless ``terminal`` is given."""
+
+    def __init__(self, game: Game, seats: list[Seat], seed: int, plain: bool = True,
+                 time_per_move: float | None = None, save_path: str | None = None,
+                 hint_spec: str | None = None, by_seed: bool = False,
+                 terminal: Terminal | None = None) -> None:
+        from ludeme.agents.base import make_agent
+
+        if hint_spec:
+            make_agent(hint_spec)       # a bad spec is reported now, not at the first hint
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.deadline = time_per_move
+        self.save_path = save_path
+        self.by_seed = by_seed
+        self.state: State = game.new_initial_state()
+        # (state before, move text, mover) for every move played, to undo and to record
+        self.played: list[tuple[State, str, int]] = []
+        self.last_move: Move | None = None
+        self.end = END_UNFINISHED
+        self.end_by: int | None = None
+        self.humans = [s.player for s in seats if s.human]
+        bots = [s.spec for s in seats if not s.human]
+        self.hint_spec = hint_spec or (bots[0] if bots else "mcts")
+        self._hint_agent = None
+        self.make_agent = make_agent
+        if terminal is None:
+            terminal = PlainTerminal() if plain else RichTerminal()
+        self.terminal = terminal
+
+    # -- output ------------------------------------------------------------------------
+    def say(self, text: str, style: str | None = None) -> None:
+        self.terminal.say(text, style)
+
+    def error(self, err: LudemeError) -> None:
+        d = err.diagnostics[0]
+        self.say(f"error: {d.message}", "bold red")
+        if d.hint:
+            self.say(f" = {d.hint}", "red")
+
+    def name(self, player: int) -> str:
+        seat = self.seats[player - 1]
+        if seat.human:
+            return f"P{player} (you)" if len(self.humans) == 1 else f"P{player}"
+        return f"P{player} ({seat.spec.partition(':')[0]})"
+
+    def announce(self) -> None:
+        parts = []
+        for seat in self.seats:
+            who = "human" if seat.human else seat.spec
+            if seat.human and len(self.humans) == 1:
+                who = "you"
+            parts.append(f"P{seat.player} {who}")
+        how = ", seat chosen by the seed" if self.by_seed else ""
+        self.say(f"{self.game.name}: {', '.join(parts)} (seed {self.seed}{how})", "bold")
+
+    def show(self) -> None:
+        s = self.state
+        notes = []
+        if self.last_move is not None:
+            notes.append(f"last move: {self.name(self.played[-1][2])} {self.played[-1][1]}")
+        if s.outcome is None and s.repetitions() == 2:
+            notes.append("warning: this position has occurred twice")
+        to_move = self.name(s.mover) if s.outcome is None else None
+        self.terminal.show(s, self.last_move, to_move, notes)
+
+    # -- the game ----------------------------------------------------------------------
+    def run(self) -> GameRecord:
+        """Play until the rules end the game or a person stops it; say the result,
+        save the record when asked to, and return it."""
+        self.announce()
+        shown = False
+        while not self.state.is_terminal():
+            seat = self.seats[self.state.mover - 1]
+            if seat.human:
+                if not shown:
+                    self.show()
+                    shown = True
+                outcome = self.human_turn(seat)
+                if outcome == "stop":
+                    break
+                if outcome == "moved":
+                    shown = False
+            else:
+                if self.terminal.shows_every_position and not shown and not self.humans:
+                    self.show()
+                self.bot_turn(seat)
+                shown = False
+        if self.state.is_terminal() and self.end == END_UNFINISHED:
+            self.end = END_RULES
+        self.finish()
+        return self.record()
+
+    def play(self, move: Move, seat: Seat) -> None:
+        text = self.state.move_to_string(move)
+        self.played.append((self.state.clone(), text, seat.player))
+        self.state.apply(move)
+        self.last_move = move
+        self.say(f"{self.name(seat.player)} plays {text}")
+
+    def bot_turn(self, seat: Seat) -> None:
+        start = time.perf_counter()
+        with self.terminal.thinking(f"{self.name(seat.player)} is thinking..."):
+            move = agent_move(seat.agent, self.state)
+        took = time.perf_counter() - start
+        if self.deadline is not None and took > self.deadline * 1.5 + 1:
+            # a bot's time is its own budget; only say so when it ran far over
+            self.say(f"({self.name(seat.player)} took {took:.1f} s)")
+        self.play(move, seat)
+
+    def human_turn(self, seat: Seat) -> str:
+        """Read and act on lines until a move is made ("moved"), the game is decided or
+        stopped ("stop"), or something else happened ("again")."""
+        started = time.perf_counter()
+        until = started + self.deadline if self.deadline is not None else None
+        while True:
+            line = self.terminal.read(self.name(seat.player), until)
+            if line is None:
+                self.say("input ended: the game stops unfinished")
+                return "stop"
+            if line is TIMED_OUT or (until is not None and time.perf_counter() > until):
+                self.say(f"{self.name(seat.player)} let the {self.deadline:g} s deadline pass "
+                         f"and loses on time")
+                self.end, self.end_by = END_TIME, seat.player
+                return "stop"
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            cmd = word.lower()
+            if cmd == "help":
+                self.say(COMMANDS_HELP)
+            elif cmd == "moves":
+                legal = [self.state.move_to_string(m) for m in self.state.legal_moves()]
+                self.say(f"{len(legal)} legal moves: " + " ".join(legal))
+            elif cmd == "undo":
+                if self.undo():
+                    return "moved"
+            elif cmd == "hint":
+                self.hint()
+            elif cmd == "draw":
+                if self.offer_draw(seat.player):
+                    return "stop"
+            elif cmd == "resign":
+                self.say(f"{self.name(seat.player)} resigns")
+                self.end, self.end_by = END_RESIGNED, seat.player
+                return "stop"
+            elif cmd == "quit":
+                self.say("game stopped unfinished")
+                return "stop"
+            elif cmd == "save":
+                if not rest.strip():
+                    self.say("usage: save FILE")
+                    continue
+                try:
+                    save_records(rest.strip(), [self.record()])
+                    self.say(f"saved the game so far to {rest.strip()}")
+                except LudemeError as err:
+                    self.error(err)
+            else:
+                try:
+                    move = self.state.parse_move(line)
+                except LudemeError as err:
+                    self.error(err)
+                    continue
+                self.play(move, seat)
+                return "moved"
+
+    def undo(self) -> bool:
+        """Take back the last move a person made and the bots' moves after it."""
+        if not any(self.seats[p - 1].human for _, _, p in self.played):
+            self.say("nothing to undo")
+            return False
+        while self.played:
+            before, text, player = self.played.pop()
+            self.state = before
+            self.say(f"took back {self.name(player)} {text}")
+            if self.seats[player - 1].human:
+                break
+        self.last_move = self.state.history[-1] if self.state.history else None
+        return True
+
+    def hint(self) -> None:
+        if self._hint_agent is None:
+            spec = self.hint_spec if self.hint_spec != "human" else "mcts"
+            self._hint_agent = self.make_agent(spec, derive_seed(self.seed, "hint"))
+        agent = self._hint_agent
+        move = agent_move(agent, self.state)
+        text = f"hint ({agent.spec.partition(':')[0]}): {self.state.move_to_string(move)}"
+        value = getattr(agent, "last_value", None)
+        if value is not None and agent.name == "alphabeta":
+            text += f" (evaluation {max(-1.0, min(1.0, value)):+.2f})"
+        elif getattr(agent, "last_root", None) is not None and agent.last_root.children:
+            best = max(agent.last_root.children, key=lambda ch: ch.visits)
+            text += f" (evaluation {best.value / best.visits:+.2f})"
+        self.say(text)
+
+    def offer_draw(self, player: int) -> bool:
+        """``player`` offers a draw; every other player must accept."""
+        self.say(f"{self.name(player)} offers a draw")
+        for seat in self.seats:
+            if seat.player == player:
+                continue
+            if seat.human:
+                self.say(f"{self.name(seat.player)}: accept the draw? (yes/no)")
+                answer = self.terminal.read(self.name(seat.player))
+                ok = bool(answer) and answer.lower() in ("y", "yes")
+            else:
+                value = self.bot_value(seat)
+                ok = value is not None and value <= DRAW_MARGIN
+                why = "no opinion" if value is None else f"it values its position {value:+.2f}"
+                self.say(f"{self.name(seat.player)} {'accepts' if ok else 'declines'} ({why})")
+            if not ok:
+                if seat.human:
+                    self.say(f"{self.name(seat.player)} declines")
+                return False
+        self.say("draw agreed")
+        self.end, self.end_by = END_AGREED, None
+        return True
+
+    def bot_value(self, seat: Seat) -> float | None:
+        agent = seat.agent
+        if seat.seed is not None:
+            agent.rng.seed(derive_seed(seat.seed, "draw", self.state.ply))
+        if hasattr(agent, "value_for"):
+            return agent.value_for(self.state, seat.player)
+        if self.state.mover == seat.player:
+            return agent.evaluate(self.state)
+        return None
+
+    # -- the end -----------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (unfinished unless it has ended)."""
+        rec = new_record(self.game, [s.spec for s in self.seats], [s.seed for s in self.seats],
+                         self.seed)
+        rec.moves = [text for _, text, _ in self.played]
+        end = self.end
+        if end == END_UNFINISHED and self.state.is_terminal():
+            end = END_RULES
+        return finish_record(rec, self.state, end, self.end_by)
+
+    def finish(self) -> None:
+        rec = self.record()
+        if self.state.is_terminal():
+            self.last_move = self.state.history[-1] if self.state.history else None
+            self.show()
+        self.say(f"result: {rec.result_text()} after {len(rec.moves)} moves (seed {self.seed})",
+                 "bold")
+        if self.save_path:
+            save_records(self.save_path, [rec])
+            self.say(f"saved the game record to {self.save_path}")
