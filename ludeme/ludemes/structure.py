@@ -54,9 +54,11 @@ def equipment(c: CompileContext, items: T.ListOf(T.Item)):
 
 @ludeme("rules", T.Rules, lazy=True)
 def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
-          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None):
+          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
+          heuristics: T.ListOf(T.Heuristic) = None):
     """The rules: an optional start position, the play (one ``(play ...)`` or a list
-    of ``(phase ...)``), and the end rules, checked in order after every move."""
+    of ``(phase ...)``), and the end rules, checked in order after every move.
+    ``heuristics:{(heuristic ...) ...}`` tells search agents how to judge a position."""
     g = c.game
     if start is not None:
         g.start.append(c.compile(start, T.Effect).fn)
@@ -68,6 +70,8 @@ def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
+    if heuristics is not None:
+        g.heuristics.extend(c.compile(heuristics, T.ListOf(T.Heuristic)))
 
 
 @ludeme("start", T.Effect)
