@@ -73,7 +73,7 @@ def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint
     seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move)
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
-    terminal = PlainTerminal(click.get_text_stream("stdin"), click.echo) if plain \
+    terminal = PlainTerminal(sys.stdin, click.echo) if plain \
         else RichTerminal()
     Session(g, seats, seed, time_per_move=time_per_move, save_path=save_path,
             hint_spec=hint_agent, by_seed=by_seed, terminal=terminal).run()

@@ -94,7 +94,7 @@ def _show(positions, i: int, plain: bool) -> None:
 
 
 def _step(positions, rec: GameRecord, plain: bool) -> None:
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     i = 0
     last = len(positions) - 1
     while True:
