@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
-from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str
+from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str, children
 from ludeme.syntax.parser import MAX_DEPTH
 
 MAX_NODES = 100_000       # nodes an expansion may produce (a real game has a few thousand)
@@ -83,7 +83,7 @@ class DefineExpander:
         stack: list[tuple[Node, bool]] = [(node, False)]
         while stack:
             n, done = stack.pop()
-            kids = _kids(n)
+            kids = children(n)
             if done:
                 total = 1 + sum(self._sizes[id(k)][1] for k in kids)
                 self._sizes[id(n)] = (n, total)
@@ -211,11 +211,3 @@ class DefineExpander:
         return out
 
 
-def _kids(node: Node) -> tuple[Node, ...]:
-    if isinstance(node, Form):
-        return node.args if node.head_angle is None else (node.head_angle, *node.args)
-    if isinstance(node, (Array, Angle)):
-        return node.items
-    if isinstance(node, Named):
-        return (node.value,)
-    return ()

@@ -87,6 +87,21 @@ def _defaults(c: CompileContext, between: BetweenPart | None, to: ToPart | None)
     return target, friend, effect
 
 
+def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
+    """Apply the capture effect to every victim found (all found before any is removed),
+    restore the context, then run ``then:`` once."""
+
+    def finish(s, victims, old_to, old_between):
+        for b in victims:
+            s.between = b
+            effect(s)
+        s.to, s.between = old_to, old_between
+        if thenfn is not None:
+            thenfn(s)
+
+    return finish
+
+
 @ludeme("custodial", T.Effect,
         ludii="The board edge never encloses (nothing is captured against the edge).")
 def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
@@ -115,13 +130,7 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             for x in range(n)]
     folded = _fold(c, target, friend)
 
-    def finish(s, victims, old_to, old_between):
-        for b in victims:
-            s.between = b
-            effect(s)
-        s.to, s.between = old_to, old_between
-        if thenfn is not None:
-            thenfn(s)
+    finish = _finisher(effect, thenfn)
 
     if limit == 1 and folded is not None:
         # the conditions are tables indexed by site and piece: no call per direction
@@ -239,13 +248,7 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     thenfn = then.fn if then is not None else None
     folded = _fold(c, target, friend)
 
-    def finish(s, victims, old_to, old_between):
-        for b in victims:
-            s.between = b
-            effect(s)
-        s.to, s.between = old_to, old_between
-        if thenfn is not None:
-            thenfn(s)
+    finish = _finisher(effect, thenfn)
 
     if folded is not None:
         tt, ft, np = folded

@@ -109,3 +109,14 @@ class Angle(Node):
     """``< ... >``: an option placeholder (``<Key>``, ``<Key:arg>``) or an item's argument."""
 
     items: tuple[Node, ...]
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly inside ``node``."""
+    if isinstance(node, Form):
+        return node.args if node.head_angle is None else (node.head_angle, *node.args)
+    if isinstance(node, (Array, Angle)):
+        return node.items
+    if isinstance(node, Named):
+        return (node.value,)
+    return ()

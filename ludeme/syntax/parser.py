@@ -38,6 +38,7 @@ from ludeme.syntax.ast import (
     Omit,
     Param,
     Str,
+    children,
 )
 
 MAX_SOURCE_BYTES = 1 << 20  # a description is a few pages of text; 1 MiB is generous
@@ -347,17 +348,6 @@ def _unescape(quoted: str) -> str:
             out.append(c)
             i += 1
     return "".join(out)
-
-
-def children(node: Node) -> tuple[Node, ...]:
-    """The nodes directly inside ``node``."""
-    if isinstance(node, Form):
-        return node.args if node.head_angle is None else (node.head_angle, *node.args)
-    if isinstance(node, (Array, Angle)):
-        return node.items
-    if isinstance(node, Named):
-        return (node.value,)
-    return ()
 
 
 def check_depth(nodes: list[Node] | tuple[Node, ...], limit: int = MAX_DEPTH,
