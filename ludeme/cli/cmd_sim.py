@@ -135,7 +135,7 @@ def simulate(game, n, agents, seed, backend, workers, address, db, resume, max_m
     whichever backend and how many workers play it. Every finished game is stored at
     once: an interrupted run loses nothing and continues with --resume.
     """
-    from ludeme.sim.report import report_renderable, summarize
+    from ludeme.sim.report import summarize
     from ludeme.sim.store import open_store
 
     with open_store(db) as store:
@@ -144,6 +144,13 @@ def simulate(game, n, agents, seed, backend, workers, address, db, resume, max_m
             _run(store, plan, bar, backend, workers, address)
         rows = list(store.games(plan.batch.id))
         rep = summarize(store.batch(plan.batch.id), rows)
+    _show(rep, rows, plot_dir, plot_format, as_json)
+
+
+def _show(rep: dict, rows: list, plot_dir, plot_format: str, as_json: bool) -> None:
+    """A batch's report as JSON or a table, and its charts when asked for."""
+    from ludeme.sim.report import report_renderable
+
     if plot_dir:
         _plots(plot_dir, plot_format, [rep], [rows])
     if as_json:
@@ -165,7 +172,7 @@ def simulate(game, n, agents, seed, backend, workers, address, db, resume, max_m
 @handle_errors
 def report(db, batch_id, list_batches, as_json, plot_dir, plot_format):
     """Print the report of a stored batch again (statistics, and charts with --plot)."""
-    from ludeme.sim.report import report_renderable, summarize
+    from ludeme.sim.report import summarize
     from ludeme.sim.store import open_store
 
     with open_store(db, create=False) as store:
@@ -188,12 +195,7 @@ def report(db, batch_id, list_batches, as_json, plot_dir, plot_format):
         batch = store.batch(batch_id) if batch_id is not None else store.latest()
         rows = list(store.games(batch.id))
         rep = summarize(batch, rows)
-    if plot_dir:
-        _plots(plot_dir, plot_format, [rep], [rows])
-    if as_json:
-        emit_json(rep)
-    else:
-        _print(report_renderable(rep))
+    _show(rep, rows, plot_dir, plot_format, as_json)
 
 
 @click.command()

@@ -309,11 +309,8 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                 else:
                     victims.append(b)
         if victims is not None:
-            for b in victims:
-                s.between = b
-                effect(s)
-        s.to, s.between = old_to, old_between
-        if victims is not None and thenfn is not None:
-            thenfn(s)
+            finish(s, victims, old_to, old_between)
+        else:
+            s.to, s.between = old_to, old_between
 
     return EffectV(fn)
