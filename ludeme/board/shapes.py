@@ -31,7 +31,7 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    kind: str                  # "square" or "hex": which directions the tiling has
+    kind: str                  # "square" or "hexagonal": which directions the tiling has
     cells: tuple[Cell, ...]
     label_style: str = "ColumnRow"  # or "RowPosition"
 
@@ -77,19 +77,19 @@ def hex_shape(side: int, form: str = "Hexagon") -> Shape:
         for r in range(side):
             for c in range(side):
                 cells.append(_hex_cell(c, r, SQRT3 * (c + r / 2), 1.5 * r))
-        return Shape("hex", tuple(cells), "ColumnRow")
+        return Shape("hexagonal", tuple(cells), "ColumnRow")
     n = side
     for r in range(2 * n - 1):
         count = 2 * n - 1 - abs(r - (n - 1))
         x0 = -SQRT3 * (count - 1) / 2
         for i in range(count):
             cells.append(_hex_cell(i, r, x0 + SQRT3 * i, 1.5 * r))
-    return Shape("hex", tuple(cells), "RowPosition")
+    return Shape("hexagonal", tuple(cells), "RowPosition")
 
 
 def shift(dx: int, dy: int, shape: Shape) -> Shape:
     """Move a shape by whole cells (grid units), e.g. to join sections."""
-    if shape.kind == "hex":
+    if shape.kind == "hexagonal":
         raise LudemeError("shift is only defined for square tilings")
     cells = tuple(
         Cell(c.col + dx, c.row + dy, tuple((x + dx, y + dy) for x, y in c.corners))

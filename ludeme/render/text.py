@@ -160,7 +160,7 @@ def render_text(s: State) -> str:
         if b.shape.label_style != "RowPosition":
             letters = [" "] * (width * 2 + 1)
             # on hexagons the columns slant: letter them along the bottom row only
-            for x in (rows[min(rows)] if b.kind == "hex" else sites):
+            for x in (rows[min(rows)] if b.kind == "hexagonal" else sites):
                 lab = b.labels[x]
                 letters[col_of[x] * 2] = "".join(ch for ch in lab if ch.isalpha())[:1]
             lines.append(f"    {''.join(letters).rstrip()}")
