@@ -34,9 +34,9 @@ class State:
         self._moves: list[Move] | None = None
 
     # -- the API -----------------------------------------------------------------------
-    @property
     def current_player(self) -> int:
-        """The player to move, 1-based (P1 is 1)."""
+        """The player to move, 1-based (P1 is 1). Like every query of the State API it is a
+        method, as in OpenSpiel: `state.current_player()`, `state.legal_moves()`."""
         return self.mover
 
     def legal_moves(self) -> list[Move]:

@@ -46,7 +46,7 @@ def test_hands_hold_what_start_places_and_lose_what_is_played():
     assert len(s.legal_moves()) == 2 * 8                 # P2: a disc or the big one
     movers = []
     while not s.is_terminal():
-        movers.append(s.current_player)
+        movers.append(s.current_player())
         s.apply(s.legal_moves()[0])
     # P1 runs out after two discs and is skipped; P2 plays its three pieces
     assert movers == [2, 1, 2, 2]

@@ -27,7 +27,7 @@ def test_fixed_order_phase_then_cycle():
     s = g.new_initial_state()
     movers = []
     while not s.is_terminal():
-        movers.append(s.current_player)
+        movers.append(s.current_player())
         s.apply(s.legal_moves()[0])
     # setup P2 P2 P1, then the cycle continues after P1: P2 P3 P1 P2 ...
     assert movers[:3] == [2, 2, 1]
@@ -67,7 +67,7 @@ def test_players_with_no_move_are_skipped_and_the_game_ends_when_nobody_can_move
     s = g.new_initial_state()
     movers = []
     while not s.is_terminal():
-        movers.append(s.current_player)
+        movers.append(s.current_player())
         s.apply(s.legal_moves()[0])
     assert movers == [1, 2, 3]
     assert s.winners() == [3]
@@ -93,7 +93,7 @@ def test_any_player_count_cycles(players):
     s = ludeme.loads(text).new_initial_state()
     movers = []
     while not s.is_terminal():
-        movers.append(s.current_player)
+        movers.append(s.current_player())
         s.apply(s.legal_moves()[0])
     assert movers == [(i % players) + 1 for i in range(9)]
     assert s.winners() == [movers[-1]]

@@ -356,7 +356,7 @@ def test_origin_order_option_and_abab_variant():
         s = ludeme.load(name, ["Board Size/6x6"]).new_initial_state()
         movers = []
         for label in ("a1", "f6", "a6", "f1"):
-            movers.append(s.current_player)
+            movers.append(s.current_player())
             s.apply(s.parse_move(label))
         assert movers == origins
-        assert s.current_player == first_drawer
+        assert s.current_player() == first_drawer

@@ -59,7 +59,7 @@ def pieces(s) -> dict[str, str]:
 
 def test_start_position_and_first_mover():
     s = game().new_initial_state()
-    assert s.current_player == 1
+    assert s.current_player() == 1
     assert pieces(s) == {**{sq: "Attacker1" for sq in ("d1", "d2", "a4", "b4", "f4", "g4",
                                                        "d6", "d7")},
                          **{sq: "Defender2" for sq in ("d3", "c4", "e4", "d5")},
@@ -76,7 +76,7 @@ def test_move_notation_and_parsing():
     s = game().new_initial_state()
     assert "d1-c1" in legal(s) and "a4-a7" not in legal(s)  # a7 is a corner
     play(s, "d2-c2", "d5-c5")
-    assert s.current_player == 1
+    assert s.current_player() == 1
     s = board("""
         . . . . . . .
         . . . A . . .
@@ -602,7 +602,7 @@ def test_the_same_pieces_with_the_other_side_to_move_is_another_position():
     play(s, "d2-c2", "d5-c5", "c2-b2", "c5-d5", "b2-d2")
     # pieces as at the start, but the defenders to move
     assert s.board() == game().new_initial_state().board()
-    assert s.current_player == 2 and s.repetitions() == 1
+    assert s.current_player() == 2 and s.repetitions() == 1
 
 
 def test_400_moves_draw_unless_the_400th_wins():
@@ -689,7 +689,7 @@ def _baseline_state(s):
     b.board = [baseline.EMPTY] * 49
     for label, name in s.board().items():
         b.board[baseline._sq(label)] = kinds[name]
-    b.current_player = s.current_player - 1
+    b.current_player = s.current_player() - 1
     b.ply = s.ply
     b.seen = {b._key(): 1}
     b._moves = None

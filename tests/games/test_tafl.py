@@ -153,7 +153,7 @@ def test_seeded_games_match_the_reference(name):
         board = _board_of(s)
         seen = {(frozenset(board.items()), 1): 1}
         while not s.is_terminal():
-            side = s.current_player
+            side = s.current_player()
             ours = {s.move_to_string(m).lstrip("K").split("x")[0]: m for m in s.legal_moves()}
             theirs = {f"{ref.label(a)}-{ref.label(b)}": (a, b)
                       for a, b in ref.moves(board, side)}
@@ -180,7 +180,7 @@ def test_tablut_start_and_first_moves():
     b = s.board()
     assert sum(v == "Muscovite1" for v in b.values()) == 16
     assert sum(v == "Swede2" for v in b.values()) == 8 and b["e5"] == "King2"
-    assert s.current_player == 1
+    assert s.current_player() == 1
     ref = Reference("tablut")
     assert perft(s, 1) == len(ref.moves(_board_of(s), 1)) == 80
 

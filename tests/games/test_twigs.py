@@ -60,12 +60,12 @@ def test_board_and_setup_order_follow_the_table(players, order, kinds, squares, 
     s = g.new_initial_state()
     # setup squares along the bottom row, away from each other, never cutting the board
     for i, (who, kind) in enumerate(zip(order, kinds, strict=True)):
-        assert s.current_player == who
+        assert s.current_player() == who
         square = f"{columns[2 * i % len(columns)]}{2 + (2 * i) // len(columns)}"
         m = s.parse_move(square)
         assert g.pieces.kinds[m.piece] == kind
         s.apply(m)
-    assert s.current_player == 1 and g.phases[s.phase].name == "Grow"
+    assert s.current_player() == 1 and g.phases[s.phase].name == "Grow"
     assert s.scores() == [5] * int(players[0])
     for p in range(1, int(players[0]) + 1):
         assert s.hand[p] == [0, 0, 5, 5, 5]  # Null, Root, Small, Medium, Large
@@ -102,7 +102,7 @@ def test_a_null_that_would_cut_the_board_is_illegal():
 
 def test_a_null_may_not_isolate_a_corner():
     s = play(load("4").new_initial_state(), "b1")
-    assert s.current_player == 2
+    assert s.current_player() == 2
     moves = legal(s)
     assert "a2" not in moves and "b1" not in moves
     assert {"a1", "c1", "b2"} <= moves
@@ -110,14 +110,14 @@ def test_a_null_may_not_isolate_a_corner():
 
 def test_a_root_may_isolate_part_of_the_board_but_not_go_on_a_null():
     s = play(load("4").new_initial_state(), "b1", "h8")   # P1's and P2's nulls
-    assert s.current_player == 3
+    assert s.current_player() == 3
     moves = legal(s)
     assert "b1" not in moves and "h8" not in moves          # not on a null
     assert "a2" in moves       # the root on a2 walls a1 in with the null on b1
     play(s, "a2")
-    assert s.current_player == 4 and "a1" in legal(s)
+    assert s.current_player() == 4 and "a1" in legal(s)
     s2 = play(load("3").new_initial_state(), "d4")  # P1's root
-    assert s2.current_player == 2
+    assert s2.current_player() == 2
     assert "d4" not in legal(s2)          # a null may not go on a root
     assert {"c4", "e4"} <= legal(s2)
 
@@ -190,9 +190,9 @@ def test_a_player_who_cannot_place_is_skipped():
     for kind in SIZES:
         set_hand(s, 2, kind, 0)
     play(s, "1b1w")
-    assert s.current_player == 1 and not s.is_terminal()
+    assert s.current_player() == 1 and not s.is_terminal()
     play(s, "1c1w")
-    assert s.current_player == 1
+    assert s.current_player() == 1
 
 
 def test_the_game_ends_when_nobody_can_place():
@@ -356,7 +356,7 @@ def test_move_sets_match_the_baseline_along_random_games(players):
             if s.is_terminal():
                 assert b.is_terminal()
                 break
-            assert s.current_player == b.current_player + 1
+            assert s.current_player() == b.current_player + 1
             key = sorted(ours)[rng.randrange(len(ours))]
             s.apply(ours[key])
             b.apply(theirs[key])
