@@ -138,3 +138,12 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     if len(close) == 1:
         return f"did you mean '{close[0]}'?"
     return "did you mean " + ", ".join(f"'{c}'" for c in close[:-1]) + f" or '{close[-1]}'?"
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` as a message may quote it: cut in the middle when longer than ``limit``
+    characters, saying how long it was (a name a million characters long stays a line)."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - 20, 8)
+    return f"{text[:keep // 2 + keep % 2]}...{text[-(keep // 2):]} ({len(text):,} characters)"

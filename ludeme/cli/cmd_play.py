@@ -21,9 +21,10 @@ import time  # noqa: F401
 
 import click
 
-from ludeme.cli.common import game_options, handle_errors, load_game
+from ludeme.cli.common import game_options, handle_errors, load_game, tolerant_stdin
 from ludeme.play.session import Seat, Session, seat_players, with_deadline  # noqa: F401
 from ludeme.play.terminal import PlainTerminal, RichTerminal
+from ludeme.records import DEFAULT_MAX_MOVES
 
 MAX_SEATS = 6
 
@@ -53,21 +54,29 @@ def _seats(fn):
               help="Deadline per move in seconds: a bot's thinking time (unless its spec "
                    "sets a budget); a person who enters a move after it loses on time.")
 @click.option("--save", "save_path", default=None, metavar="FILE",
-              help="Write the game record here at the end (JSON; .jsonl for JSON Lines).")
+              help="Write the game record here at the end: a .jsonl file is appended to; "
+                   "a .json file must not exist yet (or give --force). Checked before the "
+                   "game starts.")
+@click.option("--force", is_flag=True, help="Let --save overwrite an existing .json record.")
+@click.option("--max-moves", default=DEFAULT_MAX_MOVES, show_default=True,
+              type=click.IntRange(1, None),
+              help="Stop the game unfinished after this many moves (the game's own end "
+                   "rules apply first).")
 @click.option("--hint-agent", default=None, metavar="SPEC",
               help="The agent that answers 'hint' (default: the first bot's spec, or mcts).")
 @click.option("--plain/--color", "plain", default=None,
               help="Plain text or coloured output (default: colour on a terminal).")
 @game_options
 @handle_errors
-def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint_agent, plain,
-         options, ruleset):
+def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, force, max_moves,
+         hint_agent, plain, options, ruleset):
     """Play GAME in the terminal: people and agents in any seats.
 
     By default you play one seat against the mcts agent: P1, or with --seed, the seat
     the seed picks (announced on the first line). Type moves in the game's notation;
     'help' lists the commands.
     """
+    tolerant_stdin()
     g = load_game(game, options, ruleset)
     given = {p: spec for p, spec in enumerate((p1, p2, p3, p4, p5, p6), start=1) if spec}
     seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move)
@@ -76,7 +85,8 @@ def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint
     terminal = PlainTerminal(sys.stdin, click.echo) if plain \
         else RichTerminal()
     Session(g, seats, seed, time_per_move=time_per_move, save_path=save_path,
-            hint_spec=hint_agent, by_seed=by_seed, terminal=terminal).run()
+            hint_spec=hint_agent, by_seed=by_seed, terminal=terminal, max_moves=max_moves,
+            force=force).run()
 
 
 COMMANDS = [play]

@@ -7,9 +7,16 @@ import sys
 
 import click
 
-from ludeme.cli.common import emit_json, handle_errors
-from ludeme.errors import LudemeError, UsageError
-from ludeme.records import GameRecord, load_record_game, load_records, verify_record
+from ludeme.cli.common import emit_json, handle_errors, tolerant_stdin
+from ludeme.errors import LudemeError, UsageError, shorten
+from ludeme.play.terminal import read_line
+from ludeme.records import (
+    MAX_RECORD_BYTES,
+    GameRecord,
+    load_record_game,
+    load_records,
+    verify_record,
+)
 
 
 def _pick(records: list[GameRecord], index: int | None, path: str) -> list[tuple[int, GameRecord]]:
@@ -21,22 +28,32 @@ def _pick(records: list[GameRecord], index: int | None, path: str) -> list[tuple
     return [(index, records[index - 1])]
 
 
-def _positions(rec: GameRecord):
-    """The initial state, then (state, move, move text, mover) after every move."""
+def _moves(rec: GameRecord):
+    """The game and (move, move text, mover) for every move, each checked legal. Moves
+    rather than states are kept, so a long record costs memory in proportion to its
+    length."""
     game = load_record_game(rec)
     state = game.new_initial_state()
-    out = [(state.clone(), None, None, 0)]
+    out = []
     for ply, text in enumerate(rec.moves, start=1):
         mover = state.mover
         try:
             move = state.parse_move(text)
         except LudemeError as err:
-            raise LudemeError(f"move {ply} ('{text}', P{mover}) cannot be played: "
+            raise LudemeError(f"move {ply} ('{shorten(text)}', P{mover}) cannot be played: "
                               f"{err.diagnostics[0].message}",
                               hint="'ludeme verify' reports what is wrong with a record") from None
         state.apply(move)
-        out.append((state.clone(), move, text, mover))
-    return out
+        out.append((move, text, mover))
+    return game, out
+
+
+def _position(game, moves, i: int):
+    """The state after the first ``i`` moves."""
+    state = game.new_initial_state()
+    for move, _, _ in moves[:i]:
+        state.apply(move)
+    return state
 
 
 def _header(rec: GameRecord, n: int, total: int) -> str:
@@ -58,23 +75,27 @@ def _header(rec: GameRecord, n: int, total: int) -> str:
 @handle_errors
 def replay(record, step, index, plain):
     """Show a game record position by position on the board diagram."""
+    tolerant_stdin()
     records = load_records(record)
     chosen = _pick(records, index, record)
     if plain is None:
         plain = not sys.stdout.isatty()
     for n, rec in chosen:
-        positions = _positions(rec)
+        game, moves = _moves(rec)
         click.echo(_header(rec, n, len(records)))
         if step:
-            _step(positions, rec, plain)
+            _step(game, moves, plain)
         else:
-            for i in range(len(positions)):
-                _show(positions, i, plain)
+            state = game.new_initial_state()
+            _show(state, moves, 0, plain)
+            for i, (move, _, _) in enumerate(moves, start=1):
+                state.apply(move)
+                _show(state, moves, i, plain)
         click.echo(f"result: {rec.result_text()} after {len(rec.moves)} moves")
 
 
-def _show(positions, i: int, plain: bool) -> None:
-    state, move, text, mover = positions[i]
+def _show(state, moves, i: int, plain: bool) -> None:
+    move, text, mover = moves[i - 1] if i else (None, None, 0)
     if i:
         click.echo(f"{i}. P{mover} {text}")
     if plain:
@@ -93,26 +114,30 @@ def _show(positions, i: int, plain: bool) -> None:
         console.print(line, markup=False)
 
 
-def _step(positions, rec: GameRecord, plain: bool) -> None:
+def _step(game, moves, plain: bool) -> None:
     stdin = sys.stdin
     i = 0
-    last = len(positions) - 1
+    last = len(moves)
+    state = game.new_initial_state()
     while True:
-        _show(positions, i, plain)
+        _show(state, moves, i, plain)
         click.echo(f"[{i}/{last}] Enter: next, b: back, number: jump, q: quit")
-        line = stdin.readline()
-        if not line:
+        line = read_line(stdin)
+        if line is None:
             return
         cmd = line.strip().lower()
         if cmd == "q":
             return
         if cmd == "b":
             i = max(i - 1, 0)
-        elif cmd.isdigit():
+            state = _position(game, moves, i)
+        elif cmd.isdigit() and len(cmd) < 12:
             i = min(int(cmd), last)
+            state = _position(game, moves, i)
         elif cmd == "":
             if i == last:
                 return
+            state.apply(moves[i][0])
             i += 1
         else:
             click.echo("Enter: next, b: back, number: jump, q: quit")
@@ -124,19 +149,31 @@ def _step(positions, rec: GameRecord, plain: bool) -> None:
               help="Which record of a JSON Lines file (1-based; default: all).")
 @click.option("--no-agents", is_flag=True,
               help="Check the moves and the result only, not the seeded agents' choices.")
+@click.option("--unlimited", is_flag=True,
+              help="Re-run agents whatever budget their spec asks for (by default verify "
+                   "refuses more than iterations=100,000, nodes=1,000,000, playout=10,000 "
+                   "or depth=64 per move) and read records of any size.")
+@click.option("--max-size", "max_mb", type=click.FloatRange(0.001, None), default=None,
+              metavar="MB", help=f"Read record files up to this size (default "
+                                 f"{MAX_RECORD_BYTES // 2**20} MB).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @handle_errors
-def verify(record, index, no_agents, as_json):
+def verify(record, index, no_agents, unlimited, max_mb, as_json):
     """Check a game record: recompile its description with its options (the content hash
     must match), replay every move (each must be legal), confirm the result, and re-run
     the seeded agents to confirm they choose the recorded moves. Reports the first point
-    of divergence and exits 1 when any record fails."""
-    records = load_records(record)
+    of divergence and exits 1 when any record fails. A record whose seats were all
+    played by people (or with --no-agents) is checked for its moves and result only,
+    and says so."""
+    limit = None if unlimited else MAX_RECORD_BYTES
+    if max_mb is not None:
+        limit = int(max_mb * 2**20)
+    records = load_records(record, limit)
     chosen = _pick(records, index, record)
     rows = []
     failed = 0
     for n, rec in chosen:
-        report = verify_record(rec, check_agents=not no_agents)
+        report = verify_record(rec, check_agents=not no_agents, unlimited=unlimited)
         row = {"record": n, "game": rec.game, "moves": len(rec.moves), "ok": report.ok,
                "agents_checked": [f"P{p}" for p in report.agents_checked],
                "agents_skipped": {f"P{p}": why for p, why in report.agents_skipped.items()}}
@@ -148,11 +185,13 @@ def verify(record, index, no_agents, as_json):
         rows.append(row)
         if as_json:
             continue
-        name = f"record {n} ({rec.game}, {len(rec.moves)} moves)"
-        if report.ok:
+        name = f"record {n} ({shorten(rec.game)}, {len(rec.moves)} moves)"
+        if report.ok and report.agents_checked:
             checked = ", ".join(row["agents_checked"])
-            extra = f"; agents re-run: {checked}" if checked else ""
-            click.echo(f"{name}: ok, {rec.result_text()}{extra}")
+            click.echo(f"{name}: ok, {rec.result_text()}; agents re-run: {checked}")
+        elif report.ok:
+            click.echo(f"{name}: moves and result check out ({rec.result_text()}), but no "
+                       f"agent was re-run, so its choices are not confirmed")
         else:
             click.echo(f"{name}: FAILED {report.divergence}")
         for p, why in report.agents_skipped.items():

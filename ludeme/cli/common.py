@@ -48,6 +48,15 @@ def handle_errors(fn: Callable) -> Callable:
     return wrapper
 
 
+def tolerant_stdin() -> None:
+    """Bytes on standard input that are not text in the locale's encoding become U+FFFD
+    (then an unknown move or command), never a UnicodeDecodeError."""
+    try:
+        sys.stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):
+        pass    # not a text stream we can reconfigure (a test's input, a closed stdin)
+
+
 def load_game(game: str, options: tuple[str, ...] = (), ruleset: str | None = None):
     from ludeme.api import load
 

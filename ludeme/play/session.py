@@ -17,9 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ludeme.errors import LudemeError, UsageError
-from ludeme.play.terminal import TIMED_OUT, PlainTerminal, RichTerminal, Terminal
+from ludeme.errors import LudemeError, UsageError, shorten
+from ludeme.play.terminal import MAX_LINE, TIMED_OUT, PlainTerminal, RichTerminal, Terminal
 from ludeme.records import (
+    DEFAULT_MAX_MOVES,
     END_AGREED,
     END_RESIGNED,
     END_RULES,
@@ -28,6 +29,7 @@ from ludeme.records import (
     GameRecord,
     agent_move,
     agent_seed,
+    check_writable,
     derive_seed,
     finish_record,
     new_record,
@@ -129,11 +131,17 @@ class Session:
     def __init__(self, game: Game, seats: list[Seat], seed: int, plain: bool = True,
                  time_per_move: float | None = None, save_path: str | None = None,
                  hint_spec: str | None = None, by_seed: bool = False,
-                 terminal: Terminal | None = None) -> None:
+                 terminal: Terminal | None = None, max_moves: int | None = DEFAULT_MAX_MOVES,
+                 force: bool = False) -> None:
         from ludeme.agents.base import make_agent
 
         if hint_spec:
             make_agent(hint_spec)       # a bad spec is reported now, not at the first hint
+        if save_path:
+            check_writable(save_path, force)    # before the game, not after it
+        self.max_moves = max_moves
+        # record files this session may overwrite: the --save file, and what it wrote
+        self.own_files = {save_path} if save_path else set()
         self.game = game
         self.seats = seats
         self.seed = seed
@@ -141,8 +149,9 @@ class Session:
         self.save_path = save_path
         self.by_seed = by_seed
         self.state: State = game.new_initial_state()
-        # (state before, move text, mover) for every move played, to undo and to record
-        self.played: list[tuple[State, str, int]] = []
+        # (move, move text, mover) for every move played, to undo and to record: moves,
+        # not states, so memory grows with the game's length, not with its square
+        self.played: list[tuple[Move, str, int]] = []
         self.last_move: Move | None = None
         self.end = END_UNFINISHED
         self.end_by: int | None = None
@@ -198,6 +207,10 @@ class Session:
         self.announce()
         shown = False
         while not self.state.is_terminal():
+            if self.max_moves is not None and len(self.played) >= self.max_moves:
+                self.say(f"the game reached the move cap ({self.max_moves:,} moves) and stops "
+                         f"unfinished")
+                break
             seat = self.seats[self.state.mover - 1]
             if seat.human:
                 if not shown:
@@ -216,11 +229,13 @@ class Session:
         if self.state.is_terminal() and self.end == END_UNFINISHED:
             self.end = END_RULES
         self.finish()
+        if self.humans and self.end != END_UNFINISHED:
+            self.after_game()
         return self.record()
 
     def play(self, move: Move, seat: Seat) -> None:
         text = self.state.move_to_string(move)
-        self.played.append((self.state.clone(), text, seat.player))
+        self.played.append((move, text, seat.player))
         self.state.apply(move)
         self.last_move = move
         self.say(f"{self.name(seat.player)} plays {text}")
@@ -252,6 +267,10 @@ class Session:
                 return "stop"
             if not line:
                 continue
+            if len(line) > MAX_LINE:
+                self.say(f"error: that line is longer than {MAX_LINE:,} characters; a move "
+                         f"or a command is shorter", "bold red")
+                continue
             word, _, rest = line.partition(" ")
             cmd = word.lower()
             if cmd == "help":
@@ -275,14 +294,7 @@ class Session:
                 self.say("game stopped unfinished")
                 return "stop"
             elif cmd == "save":
-                if not rest.strip():
-                    self.say("usage: save FILE")
-                    continue
-                try:
-                    save_records(rest.strip(), [self.record()])
-                    self.say(f"saved the game so far to {rest.strip()}")
-                except LudemeError as err:
-                    self.error(err)
+                self.save_command(rest, "the game so far")
             else:
                 try:
                     move = self.state.parse_move(line)
@@ -298,11 +310,14 @@ class Session:
             self.say("nothing to undo")
             return False
         while self.played:
-            before, text, player = self.played.pop()
-            self.state = before
+            _, text, player = self.played.pop()
             self.say(f"took back {self.name(player)} {text}")
             if self.seats[player - 1].human:
                 break
+        # the position is the moves left played again from the start
+        self.state = self.game.new_initial_state()
+        for move, _, _ in self.played:
+            self.state.apply(move)
         self.last_move = self.state.history[-1] if self.state.history else None
         return True
 
@@ -358,7 +373,7 @@ class Session:
     def record(self) -> GameRecord:
         """The game so far as a record (unfinished unless it has ended)."""
         rec = new_record(self.game, [s.spec for s in self.seats], [s.seed for s in self.seats],
-                         self.seed)
+                         self.seed, self.max_moves)
         rec.moves = [text for _, text, _ in self.played]
         end = self.end
         if end == END_UNFINISHED and self.state.is_terminal():
@@ -373,5 +388,56 @@ class Session:
         self.say(f"result: {rec.result_text()} after {len(rec.moves)} moves (seed {self.seed})",
                  "bold")
         if self.save_path:
-            save_records(self.save_path, [rec])
-            self.say(f"saved the game record to {self.save_path}")
+            self.keep(rec, self.save_path)
+
+    # -- saving ------------------------------------------------------------------------
+    def save(self, path: str, rec: GameRecord) -> None:
+        """Write ``rec`` to ``path``: a ``.jsonl`` file is appended to; another existing
+        file is overwritten only when this session wrote it or was told to (--force)."""
+        if "\0" in path:
+            raise UsageError("a file name cannot hold a NUL character")
+        if path not in self.own_files:
+            check_writable(path)
+        save_records(path, [rec], append=True)
+        self.own_files.add(path)
+
+    def save_command(self, rest: str, what: str) -> None:
+        path = rest.strip()
+        if not path:
+            self.say("usage: save FILE")
+            return
+        try:
+            self.save(path, self.record())
+            self.say(f"saved {what} to {shorten(path, 300)}")
+        except LudemeError as err:
+            self.error(err)
+
+    def keep(self, rec: GameRecord, path: str) -> None:
+        """Save the record at the end; when ``path`` cannot be written, ask for another
+        until one can, and at the end of input print the record so it is never lost."""
+        while True:
+            try:
+                self.save(path, rec)
+                self.say(f"saved the game record to {shorten(path, 300)}")
+                return
+            except LudemeError as err:
+                self.error(err)
+            self.say("the record is kept: type a file to save it to (Enter prints it here)")
+            line = self.terminal.read("save to")
+            if not line or line is TIMED_OUT or len(line) > MAX_LINE:
+                self.say(rec.to_json(indent=None))
+                return
+            path = line
+
+    def after_game(self) -> None:
+        """Once the game is over, a person may still save its record."""
+        self.say("the game is over: 'save FILE' keeps its record; Enter or 'quit' leaves")
+        while True:
+            line = self.terminal.read("after the game")
+            if not line or line is TIMED_OUT or line.lower() in ("quit", "q", "exit"):
+                return
+            word, _, rest = line.partition(" ")
+            if word.lower() == "save" and len(line) <= MAX_LINE:
+                self.save_command(rest, "the game record")
+            else:
+                self.say("the game is over: 'save FILE' or 'quit'")

@@ -15,6 +15,23 @@ if TYPE_CHECKING:
     from ludeme.runtime.state import State
 
 TIMED_OUT = "\x00timed out"      # a sentinel no typed line can equal (lines are stripped)
+# The longest line kept; a longer one is read to its end and dropped, and comes back
+# as its first MAX_LINE + 1 characters so the session can say it was too long.
+MAX_LINE = 2_000
+
+
+def read_line(stream: TextIO) -> str | None:
+    """The next line of ``stream`` stripped, None at the end of input; a line longer
+    than ``MAX_LINE`` costs no more memory than a short one (see ``MAX_LINE``)."""
+    line = stream.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):
+            rest = stream.readline(65_536)
+        return line
+    return line.strip()
 
 
 class Terminal(Protocol):
@@ -65,8 +82,7 @@ class PlainTerminal:
     def read(self, name: str, until: float | None = None) -> str | None:
         """A stripped line, or None at the end of input. A pipe cannot be waited on
         with a timeout: the session judges a late line when it comes."""
-        line = self.lines.readline()
-        return line.strip() if line else None
+        return read_line(self.lines)
 
     def thinking(self, text: str) -> AbstractContextManager[object]:
         return nullcontext()
@@ -126,8 +142,7 @@ class RichTerminal:
             if not ready:
                 self.console.print()
                 return TIMED_OUT
-            line = sys.stdin.readline()
-            return line.strip() if line else None
+            return read_line(sys.stdin)
         try:
             return self.console.input(prompt).strip()
         except EOFError:

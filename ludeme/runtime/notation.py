@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludeme.board.graph import DIRECTIONS
-from ludeme.errors import LudemeError
+from ludeme.errors import LudemeError, shorten
 
 if TYPE_CHECKING:
     from ludeme.runtime.game import Game
@@ -96,14 +96,19 @@ class Notation:
                           hint=hint)
 
     def _similar(self, s: State, want: str, legal: list[Move]) -> list[str]:
-        """The legal moves sharing the longest prefix with ``want`` (any spelling)."""
-        forms = [(self.format(s, m), [f.lower() for f in self.forms(s, m)]) for m in legal]
-        for n in range(len(want), 0, -1):
-            head = want[:n]
-            found = [text for text, fs in forms if any(f.startswith(head) for f in fs)]
-            if found:
-                return found
-        return []
+        """The legal moves sharing the longest prefix with ``want`` (any spelling).
+
+        One pass over the spellings: each is compared with ``want`` only as far as the
+        spelling goes, so the cost is bounded by the legal moves, not by ``want``."""
+        best, found = 0, []
+        for m in legal:
+            forms = self.forms(s, m)
+            n = max(_common_prefix(f.lower(), want) for f in forms)
+            if n and n >= best:
+                if n > best:
+                    best, found = n, []
+                found.append(forms[0])
+        return found
 
     def _why(self, s: State, want: str) -> str | None:
         """Why a move written as a site (a placement) or ``from-to`` is not legal, from
@@ -119,9 +124,13 @@ class Notation:
         if first not in labels:
             # a piece symbol may come first ("Kd4-d6"), a placement's direction last
             # ("2c3n"); the longest label wins ("a10" before "a1")
+            # only as far as a symbol and a label can reach, so a long word costs no
+            # more than a short one
             found = None
-            for cut in range(len(first)):
-                for end in range(len(first), cut, -1):
+            longest = max(map(len, labels), default=0)
+            symbols = max((len(x) for x in g.pieces.symbol if x), default=0)
+            for cut in range(min(len(first), symbols + 1)):
+                for end in range(min(len(first), cut + longest), cut, -1):
                     if first[cut:end] in labels and (
                             end == len(first) or len(parts) == 1 and first[end:] in DIR_LETTERS):
                         found = (cut, end)
@@ -129,12 +138,12 @@ class Notation:
                 if found:
                     break
             if found is None:
-                return f"there is no site {parts[0]} on this board"
+                return f"there is no site {shorten(parts[0])} on this board"
             turn = first[found[1]:]
             first = first[found[0]:found[1]]
         for p in parts[1:]:
             if p not in labels:
-                return f"there is no site {p} on this board"
+                return f"there is no site {shorten(p)} on this board"
         sites = [labels[first]] + [labels[p] for p in parts[1:]]
         owner = g.pieces.owner
         names = g.pieces.kinds
@@ -160,3 +169,13 @@ class Notation:
         if not can:
             return f"the {names[p]} on {g.board.labels[x]} has no legal move"
         return f"the {names[p]} on {g.board.labels[x]} cannot move to {g.board.labels[y]}"
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """The length of the longest common prefix of ``a`` and ``b`` (at most ``len(a)``)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
