@@ -10,6 +10,7 @@ legal move matches.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from ludeme.board.graph import DIRECTIONS
@@ -172,10 +173,5 @@ class Notation:
 
 
 def _common_prefix(a: str, b: str) -> int:
-    """The length of the longest common prefix of ``a`` and ``b`` (at most ``len(a)``)."""
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    """The length of the longest common prefix of ``a`` and ``b``."""
+    return len(os.path.commonprefix((a, b)))
