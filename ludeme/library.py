@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from ludeme.errors import UsageError, suggest
+from ludeme.errors import UsageError, shorten, suggest
 
 
 def data_dir(name: str) -> Path:
@@ -28,26 +29,42 @@ def bundled() -> dict[str, Path]:
     return {p.stem: p for p in sorted(root.rglob("*.lud"))}
 
 
-def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
-    """A path to an existing file, or a bundled description's name."""
-    p = Path(ref)
-    candidates = [p]
-    if relative_to is not None and not p.is_absolute():
-        candidates.insert(0, relative_to / p)
-        if p.suffix != ".lud":
-            candidates.insert(1, relative_to / (str(p) + ".lud"))
-    for c in candidates:
-        if c.is_file():
-            return c
-        if c.is_dir() and c == p:
-            raise UsageError(f"{ref}: is a directory, not a description")
-        if c == p and c.exists():  # a device or a pipe: reading it might never end
-            raise UsageError(f"{ref}: is not a regular file")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def is_bare_name(ref: str) -> bool:
+    """Whether ``ref`` can name a bundled description: no folder, no scheme, no suffix."""
+    return bool(ref) and not any(c in ref for c in "/\\:") and not ref.endswith(".lud")
+
+
+def resolve(ref: str | Path) -> Path:
+    """A path to an existing file, or a bundled description's name.
+
+    Only a bare name (``brandubh``) is looked up among the bundled descriptions;
+    anything with a folder, a scheme or a ``.lud`` suffix is a file, or an error, so a
+    missing path never quietly becomes a bundled game of the same name."""
+    text = str(ref)
+    if _SCHEME.match(text) and not Path(text).exists():
+        raise UsageError(f"{shorten(text, 300)}: not a file",
+                         hint="ludeme reads descriptions from files and bundled names only, "
+                              "not from URLs")
+    p = Path(text)
+    try:
+        if p.is_file():
+            return p
+        if p.is_dir():
+            raise UsageError(f"{shorten(text, 300)}: is a directory, not a description")
+        if p.exists():  # a device or a pipe: reading it might never end
+            raise UsageError(f"{shorten(text, 300)}: is not a regular file")
+    except (OSError, ValueError) as err:   # a name too long, a NUL byte
+        raise UsageError(f"{shorten(repr(text), 300)}: cannot be read as a file: {err}") from None
     names = bundled()
-    key = p.stem if p.suffix == ".lud" and not p.exists() else str(ref)
-    if key in names:
-        return names[key]
-    if p.suffix == ".lud" or "/" in str(ref):
-        raise UsageError(f"{ref}: no such file")
-    raise UsageError(f"no description named '{ref}'",
-                     hint=suggest(str(ref), names) or "see 'ludeme list' for the bundled games")
+    if is_bare_name(text):
+        if text in names:
+            return names[text]
+        raise UsageError(f"no description named '{shorten(text)}'",
+                         hint=suggest(text, names) or "see 'ludeme list' for the bundled games")
+    hint = None
+    if p.suffix == ".lud" and p.stem in names:
+        hint = f"the bundled description is named '{p.stem}' (without a folder or .lud)"
+    raise UsageError(f"{shorten(text, 300)}: no such file", hint=hint)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ludeme.errors import Diagnostic, LudemeError, suggest
+from ludeme.errors import Diagnostic, LudemeError, shorten, suggest
 from ludeme.expand.options import Choice, str_value
 from ludeme.syntax.ast import Array, Form, Str
 from ludeme.syntax.parser import read_source
@@ -57,24 +57,44 @@ def _variant_settings(form: Form) -> tuple[Str, list[Choice], Choice | None, str
 
 
 def _resolve_base(ref: Str, file: str) -> Path:
-    """A variant's base: a path relative to the variant file, or a bundled name."""
-    from ludeme.library import bundled
+    """A variant's base: a path relative to the variant file, or a bundled name.
+
+    The base is a ``.lud`` file, and an absolute path must lie in the variant's folder
+    (or below it) or among the bundled descriptions: a variant cannot make ludeme read
+    an arbitrary file of the machine (and echo its first line in an error)."""
+    from ludeme.library import bundled, descriptions_dir
 
     here = Path(file).resolve().parent
     p = Path(ref.value)
     candidates = [p] if p.is_absolute() else [here / p]
     if p.suffix != ".lud":
         candidates.append(candidates[0].with_name(candidates[0].name + ".lud"))
+    allowed = (here, descriptions_dir().resolve())
     for c in candidates:
-        if c.is_file():
-            return _shortest(c.resolve())
+        try:
+            found = c.is_file()
+            real = c.resolve()
+        except (OSError, ValueError):
+            continue
+        if found:
+            if real.suffix != ".lud":
+                raise LudemeError(Diagnostic(
+                    f"base description \"{shorten(ref.value, 200)}\" is not a .lud file",
+                    ref.span, "a variant's base is a description: a .lud file or a bundled name"))
+            if p.is_absolute() and not any(real.is_relative_to(root) for root in allowed):
+                raise LudemeError(Diagnostic(
+                    f"base description \"{shorten(ref.value, 200)}\" is an absolute path "
+                    "outside the variant's folder and the bundled descriptions", ref.span,
+                    "name the base by a path relative to the variant file, or by a bundled "
+                    "name"))
+            return _shortest(real)
     names = bundled()
     key = p.stem if p.suffix == ".lud" else ref.value
     if "/" not in ref.value and key in names:
         return names[key]
     local = [q.stem for q in here.glob("*.lud")] if here.is_dir() else []
-    raise LudemeError(Diagnostic(f"base description \"{ref.value}\" not found", ref.span,
-                                 suggest(key, list(names) + local)
+    raise LudemeError(Diagnostic(f"base description \"{shorten(ref.value, 200)}\" not found",
+                                 ref.span, suggest(key, list(names) + local)
                                  or f"a path relative to {here}, or a bundled name "
                                  "(see 'ludeme list')"))
 
