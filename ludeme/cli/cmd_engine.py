@@ -9,6 +9,7 @@ import time
 import click
 
 from ludeme.cli.common import emit_json, game_options, handle_errors, load_game
+from ludeme.records import DEFAULT_MAX_MOVES
 
 
 @click.command()
@@ -53,9 +54,13 @@ def perft(game, depth, divide, prefix, as_json, options, ruleset):
 @click.option("--seed", default=None, type=int, help="Seed; the same seed plays the same game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--show/--no-show", default=False, help="Print the final position.")
+@click.option("--max-moves", default=DEFAULT_MAX_MOVES, show_default=True,
+              type=click.IntRange(1, None),
+              help="Stop the game unfinished after this many moves (the game's own end "
+                   "rules apply first).")
 @game_options
 @handle_errors
-def random_game(game, seed, as_json, show, options, ruleset):
+def random_game(game, seed, as_json, show, max_moves, options, ruleset):
     """Play one uniformly random game and print its moves and result."""
     g = load_game(game, options, ruleset)
     if seed is None:
@@ -63,13 +68,16 @@ def random_game(game, seed, as_json, show, options, ruleset):
     rng = random.Random(seed)
     state = g.new_initial_state()
     moves = []
-    while not state.is_terminal():
+    while not state.is_terminal() and len(moves) < max_moves:
         legal = state.legal_moves()
         m = legal[rng.randrange(len(legal))]
         moves.append(state.move_to_string(m))
         state.apply(m)
-    result = {"game": g.name, "seed": seed, "moves": moves, "returns": state.returns(),
-              "winners": [f"P{p}" for p in state.winners()], "length": len(moves)}
+    finished = state.is_terminal()
+    result = {"game": g.name, "seed": seed, "moves": moves,
+              "returns": state.returns() if finished else [0.0] * g.num_players,
+              "winners": [f"P{p}" for p in state.winners()] if finished else [],
+              "length": len(moves), "end": "rules" if finished else "unfinished"}
     if as_json:
         emit_json(result)
         return
@@ -78,6 +86,9 @@ def random_game(game, seed, as_json, show, options, ruleset):
     if show:
         click.echo(str(state))
     w = result["winners"]
+    if not finished:
+        click.echo(f"result: unfinished after {len(moves)} moves (the move cap)")
+        return
     click.echo(f"result: {', '.join(w) + ' won' if w else 'draw'} after {len(moves)} moves")
 
 

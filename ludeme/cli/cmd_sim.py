@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 
 from ludeme.cli.common import emit_json, game_options, handle_errors
+from ludeme.records import DEFAULT_MAX_MOVES
 
 DEFAULT_DB = "results.sqlite"
 
@@ -35,8 +36,10 @@ def _run_options(fn):
         click.option("--resume", is_flag=True,
                      help="Continue the latest batch with the same game, options, agents "
                           "(and seed, if given) instead of starting a new one."),
-        click.option("--max-moves", default=None, type=click.IntRange(1, None),
-                     help="Stop a game unfinished after this many moves (counted as no win)."),
+        click.option("--max-moves", default=DEFAULT_MAX_MOVES, show_default=True,
+                     type=click.IntRange(1, None),
+                     help="Stop a game unfinished after this many moves (counted as no win; "
+                          "the game's own end rules apply first)."),
         click.option("--json", "as_json", is_flag=True, help="Print the report as JSON."),
         click.option("--plot", "plot_dir", default=None, type=click.Path(file_okay=False),
                      help="Write charts (length histogram, wins per seat) to this folder."),

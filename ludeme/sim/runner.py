@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludeme.agents.base import Agent, make_agent
 from ludeme.errors import UsageError
-from ludeme.records import agent_seed, derive_seed, play_game
+from ludeme.records import DEFAULT_MAX_MOVES, agent_seed, derive_seed, play_game
 
 if TYPE_CHECKING:
     from ludeme.runtime.game import Game
@@ -102,7 +102,9 @@ class Runner:
         seats = [_Counting(make_agent(a, agent_seed(seed, i)), counts)
                  for i, a in enumerate(spec.agents, start=1)]
         t0 = time.perf_counter()
-        rec = play_game(self.game, seats, seed, max_moves=spec.max_moves)
+        # a batch stored without a cap still stops a game that never ends
+        cap = spec.max_moves if spec.max_moves is not None else DEFAULT_MAX_MOVES
+        rec = play_game(self.game, seats, seed, max_moves=cap)
         seconds = time.perf_counter() - t0
         return {
             "idx": index, "seed": seed, "agents": list(rec.agents),

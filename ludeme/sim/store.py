@@ -4,14 +4,19 @@ Every finished game is written in its own transaction, so a killed run keeps eve
 it finished; ``(batch, idx)`` is the primary key, so a resumed run cannot store a game
 twice. The file is marked with an application id and a format version, and anything
 else (a corrupt file, another program's database) is refused with a clear error rather
-than modified.
+than modified. What is read back is checked (damaged pages, text that is not UTF-8 or
+not JSON, a row that contradicts its batch) and reported as an error, never a traceback.
+Several processes may create the same new database at once: the schema is made in one
+transaction. A read-only database can still be reported on; a locked one is waited for
+``LOCK_TIMEOUT`` seconds.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +26,9 @@ from ludeme.errors import LudemeError, UsageError
 
 APPLICATION_ID = 0x4C55444D  # "LUDM"
 FORMAT_VERSION = 1
+LOCK_TIMEOUT = 30.0          # seconds to wait for another process's lock
+MAX_PLAYERS = 64             # a stored batch claiming more is damaged
+ENDS = ("rules", "unfinished")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -93,6 +101,62 @@ def _foreign(path: str, why: str) -> LudemeError:
                       hint="give another --db file; ludeme will not modify this one")
 
 
+def _sqlite_error(path: str, err: sqlite3.Error) -> LudemeError:
+    """What a sqlite error means to the user."""
+    text = str(err)
+    if "locked" in text or "busy" in text:
+        return LudemeError(f"{path}: the database is locked by another process (waited "
+                           f"{LOCK_TIMEOUT:g} s)", hint="try again when the other run ends")
+    if "readonly" in text or "read-only" in text:
+        return UsageError(f"{path}: the database is read-only",
+                          hint="give a --db file that may be written")
+    if isinstance(err, sqlite3.DatabaseError) and not isinstance(err, sqlite3.OperationalError) \
+            or "malformed" in text or "decode" in text:
+        return LudemeError(f"{path}: the database is damaged ({text})",
+                           hint="it cannot be read as it is; 'sqlite3 FILE .recover' may "
+                                "save what is left")
+    return LudemeError(f"{path}: {text}")
+
+
+def _damaged(path: str, where: str, why: str) -> LudemeError:
+    return LudemeError(f"{path}: the database is damaged: {where}: {why}",
+                       hint="'ludeme report --list' shows the batches; another batch may "
+                            "still be read")
+
+
+def _guarded(method: Callable) -> Callable:
+    """sqlite errors inside a Store method become LudemeErrors naming the file."""
+
+    @functools.wraps(method)
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as err:
+            raise _sqlite_error(self.path, err) from None
+
+    return wrapper
+
+
+def _json(path: str, where: str, column: str, text: Any, test: Callable[[Any], bool],
+          what: str) -> Any:
+    """A JSON column's value, checked to be ``what``."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except (json.JSONDecodeError, RecursionError):
+        raise _damaged(path, where, f"{column} is not JSON") from None
+    if not test(value):
+        raise _damaged(path, where, f"{column} should be {what}")
+    return value
+
+
+def _strs(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 class Store:
     """An open results database."""
 
@@ -103,12 +167,20 @@ class Store:
             raise UsageError(f"{path}: is a directory, not a database file")
         if not p.exists() and not create:
             raise UsageError(f"{path}: no such results database")
+        self.read_only = False
         try:
-            self.conn = sqlite3.connect(self.path, timeout=30)
+            self.conn = self._connect(p, create)
         except sqlite3.Error as err:
             raise UsageError(f"{path}: cannot open: {err}") from None
+        # text that is not UTF-8 is read with replacement characters, then refused as JSON
+        self.conn.text_factory = lambda b: b.decode("utf-8", "replace")
         try:
             self._check_or_init(create)
+        except sqlite3.OperationalError as err:
+            self.conn.close()
+            if "locked" in str(err) or "busy" in str(err) or "readonly" in str(err):
+                raise _sqlite_error(self.path, err) from None
+            raise _foreign(self.path, str(err)) from None
         except sqlite3.DatabaseError as err:
             self.conn.close()
             raise _foreign(self.path, str(err)) from None
@@ -116,21 +188,30 @@ class Store:
             self.conn.close()
             raise
 
+    def _connect(self, p: Path, create: bool) -> sqlite3.Connection:
+        """A connection; for reading only (``create`` False) a file that may not be
+        written (or sits in a folder that may not be) is opened read-only."""
+        if create:
+            return sqlite3.connect(self.path, timeout=LOCK_TIMEOUT)
+        import os
+
+        writable = os.access(p, os.W_OK) and os.access(p.resolve().parent, os.W_OK)
+        if writable:
+            return sqlite3.connect(self.path, timeout=LOCK_TIMEOUT)
+        self.read_only = True
+        # immutable: no -wal/-shm files are needed (nor could they be made) to read it
+        uri = p.resolve().as_uri() + "?mode=ro&immutable=1"
+        return sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT)
+
     def _check_or_init(self, create: bool) -> None:
         c = self.conn
         app_id = c.execute("PRAGMA application_id").fetchone()[0]
-        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app_id != APPLICATION_ID:
-            if tables or app_id:
-                raise _foreign(self.path, "it has other tables" if tables else
-                               f"application id {app_id:#x}")
             if not create:
-                raise _foreign(self.path, "it is empty")
-            # A new (or empty) file: make it ours.
-            c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            c.executescript(_SCHEMA)
-            with c:
-                c.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
+                tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                raise _foreign(self.path, "it has other tables" if tables else
+                               f"application id {app_id:#x}" if app_id else "it is empty")
+            self._init_schema()
         row = c.execute("SELECT value FROM meta WHERE key='format'").fetchone()
         if row is None or row[0] != str(FORMAT_VERSION):
             raise _foreign(self.path, f"format {row[0] if row else 'unknown'}, "
@@ -140,6 +221,34 @@ class Store:
             # --resume relies on) without an fsync per game.
             c.execute("PRAGMA journal_mode=WAL")
             c.execute("PRAGMA synchronous=NORMAL")
+
+    def _init_schema(self) -> None:
+        """Make a new (or empty) file ours, in one transaction: when several processes
+        create the same database at once, one makes it and the others find it made."""
+        c = self.conn
+        c.isolation_level = None          # transactions by hand
+        try:
+            c.execute("BEGIN IMMEDIATE")  # waits (LOCK_TIMEOUT) for another creator
+            app_id = c.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master "
+                                              "WHERE type='table'")}
+            if app_id != APPLICATION_ID:
+                if tables or app_id:
+                    raise _foreign(self.path, "it has other tables" if tables else
+                                   f"application id {app_id:#x}")
+                c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        c.execute(statement)
+                c.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)",
+                          (str(FORMAT_VERSION),))
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+        finally:
+            c.isolation_level = ""
 
     def close(self) -> None:
         self.conn.close()
@@ -151,6 +260,7 @@ class Store:
         self.close()
 
     # -- batches -------------------------------------------------------------------------
+    @_guarded
     def new_batch(self, *, game: str, ref: str, options: list[str], chosen: list[str],
                   ruleset: str | None, agents: list[str], seed: int, n: int, desc_hash: str,
                   players: int, first_mover: int, max_moves: int | None = None,
@@ -166,6 +276,7 @@ class Store:
                  label, created))
         return self.batch(cur.lastrowid)
 
+    @_guarded
     def set_n(self, batch_id: int, n: int) -> None:
         with self.conn:
             self.conn.execute("UPDATE batches SET n=? WHERE id=?", (n, batch_id))
@@ -173,13 +284,24 @@ class Store:
     def _batch(self, row: tuple) -> Batch:
         (bid, game, ref, options, chosen, ruleset, agents, seed, n, desc_hash, players,
          first_mover, max_moves, label, created) = row
-        return Batch(bid, game, ref, json.loads(options), json.loads(chosen), ruleset,
-                     json.loads(agents), seed, n, desc_hash, players, first_mover, max_moves,
-                     label, created)
+        where = f"batch {bid}"
+        options = _json(self.path, where, "options", options, _strs, "a list of texts")
+        chosen = _json(self.path, where, "chosen", chosen, _strs, "a list of texts")
+        agents = _json(self.path, where, "agents", agents, _strs, "a list of agent specs")
+        if not (_int(players) and 1 <= players <= MAX_PLAYERS and len(agents) == players):
+            raise _damaged(self.path, where, f"players is {players!r} but it lists "
+                                             f"{len(agents)} agents")
+        if not (_int(first_mover) and 1 <= first_mover <= players):
+            raise _damaged(self.path, where, f"first_mover is {first_mover!r}")
+        if not (_int(n) and _int(seed) and (max_moves is None or _int(max_moves))):
+            raise _damaged(self.path, where, "n, seed and max_moves should be whole numbers")
+        return Batch(bid, game, ref, options, chosen, ruleset, agents, seed, n, desc_hash,
+                     players, first_mover, max_moves, label, created)
 
     _BATCH_SELECT = ("SELECT id, game, ref, options, chosen, ruleset, agents, seed, n, desc_hash, "
                      "players, first_mover, max_moves, label, created FROM batches")
 
+    @_guarded
     def batch(self, batch_id: int) -> Batch:
         row = self.conn.execute(self._BATCH_SELECT + " WHERE id=?", (batch_id,)).fetchone()
         if row is None:
@@ -189,6 +311,7 @@ class Store:
                              else "the database has no batches")
         return self._batch(row)
 
+    @_guarded
     def batches(self) -> list[Batch]:
         return [self._batch(r) for r in self.conn.execute(self._BATCH_SELECT + " ORDER BY id")]
 
@@ -213,6 +336,7 @@ class Store:
         return out
 
     # -- games ---------------------------------------------------------------------------
+    @_guarded
     def add_game(self, batch_id: int, row: dict[str, Any]) -> bool:
         """Store one finished game in its own transaction; False if it was already there."""
         values = (batch_id, row["idx"], row["seed"], json.dumps(row["agents"]),
@@ -226,32 +350,59 @@ class Store:
                 f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})", values)
         return cur.rowcount == 1
 
+    @_guarded
     def done_indices(self, batch_id: int) -> set[int]:
         return {r[0] for r in self.conn.execute("SELECT idx FROM games WHERE batch=?",
                                                 (batch_id,))}
 
+    @_guarded
     def count(self, batch_id: int) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM games WHERE batch=?",
                                  (batch_id,)).fetchone()[0]
 
-    def games(self, batch_id: int) -> Iterator[dict[str, Any]]:
-        """The batch's games in index order, as dicts shaped like the runner's rows."""
+    @_guarded
+    def games(self, batch_id: int) -> list[dict[str, Any]]:
+        """The batch's games in index order, as dicts shaped like the runner's rows,
+        each checked against its batch (a damaged row is an error, not a traceback)."""
+        players = self.batch(batch_id).players
         cur = self.conn.execute(f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE batch=? "
                                 "ORDER BY idx", (batch_id,))
-        for r in cur:
-            d = dict(zip(_GAME_COLUMNS, r, strict=True))
-            for key in ("agents", "options", "returns", "winners", "moves"):
-                d[key] = json.loads(d[key])
-            d["end"] = d.pop("end_reason")
-            yield d
+        return [self._game(dict(zip(_GAME_COLUMNS, r, strict=True)), players) for r in cur]
+
+    def _game(self, d: dict[str, Any], players: int) -> dict[str, Any]:
+        where = f"batch {d['batch']}, game {d['idx']}"
+        path = self.path
+
+        def numbers(v: Any) -> bool:
+            return (isinstance(v, list) and len(v) == players
+                    and all(isinstance(x, int | float) and not isinstance(x, bool) for x in v))
+
+        d["agents"] = _json(path, where, "agents", d["agents"], _strs, "a list of agent specs")
+        d["options"] = _json(path, where, "options", d["options"], _strs, "a list of texts")
+        d["returns"] = _json(path, where, "returns", d["returns"], numbers,
+                             f"a list of {players} numbers")
+        d["winners"] = _json(path, where, "winners", d["winners"],
+                             lambda v: isinstance(v, list) and all(
+                                 _int(x) and 1 <= x <= players for x in v),
+                             "a list of player numbers")
+        d["moves"] = _json(path, where, "moves", d["moves"], _strs, "a list of moves")
+        for key in ("length", "branching_sum", "branching_max", "decisions"):
+            if not _int(d[key]) or d[key] < 0:
+                raise _damaged(path, where, f"{key} should be a whole number")
+        if not isinstance(d["seconds"], int | float):
+            raise _damaged(path, where, "seconds should be a number")
+        if d["end_reason"] not in ENDS:
+            raise _damaged(path, where, f"end_reason should be one of {', '.join(ENDS)}")
+        d["end"] = d.pop("end_reason")
+        return d
 
 
 def open_store(path: str | Path, create: bool = True) -> Store:
     """Open (or with ``create``, make) a results database; clear errors for anything else."""
     try:
         return Store(path, create)
-    except sqlite3.Error as err:  # pragma: no cover - defensive: sqlite errors outside checks
-        raise _foreign(str(path), str(err)) from None
+    except sqlite3.Error as err:
+        raise _sqlite_error(str(path), err) from None
 
 
 def rows_equal_ignoring_time(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]) -> bool:
