@@ -151,6 +151,14 @@ class CompileContext:
                        if not p.named and not p.variadic]
                 return decl.fn(self, *pos, *positional_var, **kwargs)
             return decl.fn(self, **kwargs)
+        except LudemeError as err:
+            if all(d.span is not None for d in err.diagnostics):
+                raise
+            # an error from below the language (a board builder's size limit, say) keeps
+            # the place of the form being compiled, like every other error
+            raise LudemeError([d if d.span is not None else
+                               Diagnostic(d.message, call.node.span, d.hint, d.severity)
+                               for d in err.diagnostics]) from None
         finally:
             self._spans.pop()
 

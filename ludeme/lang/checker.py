@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ludeme.errors import Diagnostic, LudemeError, suggest
+from ludeme.errors import Diagnostic, LudemeError, shorten, suggest
 from ludeme.lang import types as T
 from ludeme.lang.registry import REGISTRY, Ludeme, heads, load_vocabulary, subs_of
 from ludeme.syntax.ast import Angle, Array, Bool, Float, Form, Int, Name, Named, Node, Omit, Str
@@ -123,7 +123,7 @@ class Checker:
             t = T.NAME_TYPES.get(node.value)
             if t is None:
                 pool = list(T.NAME_TYPES) + [sub for _, sub in REGISTRY if sub]
-                self.error(f"unknown name '{node.value}'", node, suggest(node.value, pool))
+                self.error(f"unknown name '{shorten(node.value)}'", node, suggest(node.value, pool))
                 return None
             return Lit(node.value, t, node)
         if isinstance(node, Named):
@@ -155,7 +155,7 @@ class Checker:
         if subs:
             got = first.value if isinstance(first, Name) else None
             if got is not None:
-                self.error(f"unknown kind '{got}' of ({form.head} ...)", first,
+                self.error(f"unknown kind '{shorten(str(got))}' of ({shorten(form.head)} ...)", first,
                            suggest(got, subs) or f"one of: {', '.join(subs)}")
                 return [], args[1:]  # the kind is reported; it is not also an unknown name
             else:
@@ -164,9 +164,9 @@ class Checker:
             return [], args
         hint = suggest(form.head, heads())
         if form.head_is_string:
-            self.error(f"unknown define \"{form.head}\"", form, hint)
+            self.error(f"unknown define \"{shorten(form.head)}\"", form, hint)
         else:
-            self.error(f"unknown ludeme '{form.head}'", form, hint)
+            self.error(f"unknown ludeme '{shorten(form.head)}'", form, hint)
         return [], args
 
     def _form(self, form: Form) -> Call | None:
