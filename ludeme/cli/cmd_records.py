@@ -153,7 +153,7 @@ def _step(game, moves, plain: bool) -> None:
               help="Re-run agents whatever budget their spec asks for (by default verify "
                    "refuses more than iterations=100,000, nodes=1,000,000, playout=10,000 "
                    "or depth=64 per move) and read records of any size.")
-@click.option("--max-size", "max_mb", type=click.FloatRange(0.001, None), default=None,
+@click.option("--max-size", "max_mb", type=click.FloatRange(0, None, min_open=True), default=None,
               metavar="MB", help=f"Read record files up to this size (default "
                                  f"{MAX_RECORD_BYTES // 2**20} MB).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
