@@ -101,8 +101,12 @@ def _foreign(path: str, why: str) -> LudemeError:
                       hint="give another --db file; ludeme will not modify this one")
 
 
-def _sqlite_error(path: str, err: sqlite3.Error) -> LudemeError:
-    """What a sqlite error means to the user."""
+def _sqlite_error(path: str, err: sqlite3.Error | UnicodeDecodeError) -> LudemeError:
+    """What a sqlite error means to the user (a damaged schema can make even sqlite's
+    message undecodable: that is damage too)."""
+    if isinstance(err, UnicodeDecodeError):
+        return LudemeError(f"{path}: the database is damaged (its schema is not text)",
+                           hint="'sqlite3 FILE .recover' may save what is left")
     text = str(err)
     if "locked" in text or "busy" in text:
         return LudemeError(f"{path}: the database is locked by another process (waited "
@@ -131,7 +135,7 @@ def _guarded(method: Callable) -> Callable:
     def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as err:
+        except (sqlite3.Error, UnicodeDecodeError) as err:
             raise _sqlite_error(self.path, err) from None
 
     return wrapper
@@ -184,6 +188,9 @@ class Store:
         except sqlite3.DatabaseError as err:
             self.conn.close()
             raise _foreign(self.path, str(err)) from None
+        except UnicodeDecodeError as err:
+            self.conn.close()
+            raise _sqlite_error(self.path, err) from None
         except LudemeError:
             self.conn.close()
             raise
@@ -295,6 +302,10 @@ class Store:
             raise _damaged(self.path, where, f"first_mover is {first_mover!r}")
         if not (_int(n) and _int(seed) and (max_moves is None or _int(max_moves))):
             raise _damaged(self.path, where, "n, seed and max_moves should be whole numbers")
+        texts = {"game": game, "ref": ref, "desc_hash": desc_hash, "created": created}
+        for key, value in {**texts, "ruleset": ruleset, "label": label}.items():
+            if not isinstance(value, str) and (key in texts or value is not None):
+                raise _damaged(self.path, where, f"{key} should be a text")
         return Batch(bid, game, ref, options, chosen, ruleset, agents, seed, n, desc_hash,
                      players, first_mover, max_moves, label, created)
 
@@ -386,7 +397,9 @@ class Store:
                                  _int(x) and 1 <= x <= players for x in v),
                              "a list of player numbers")
         d["moves"] = _json(path, where, "moves", d["moves"], _strs, "a list of moves")
-        for key in ("length", "branching_sum", "branching_max", "decisions"):
+        if not isinstance(d["desc_hash"], str):
+            raise _damaged(path, where, "desc_hash should be a text")
+        for key in ("seed", "length", "branching_sum", "branching_max", "decisions"):
             if not _int(d[key]) or d[key] < 0:
                 raise _damaged(path, where, f"{key} should be a whole number")
         if not isinstance(d["seconds"], int | float):
@@ -401,7 +414,7 @@ def open_store(path: str | Path, create: bool = True) -> Store:
     """Open (or with ``create``, make) a results database; clear errors for anything else."""
     try:
         return Store(path, create)
-    except sqlite3.Error as err:
+    except (sqlite3.Error, UnicodeDecodeError) as err:
         raise _sqlite_error(str(path), err) from None
 
 
