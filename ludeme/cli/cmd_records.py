@@ -176,7 +176,9 @@ def verify(record, index, no_agents, unlimited, max_mb, as_json):
         report = verify_record(rec, check_agents=not no_agents, unlimited=unlimited)
         row = {"record": n, "game": rec.game, "moves": len(rec.moves), "ok": report.ok,
                "agents_checked": [f"P{p}" for p in report.agents_checked],
-               "agents_skipped": {f"P{p}": why for p, why in report.agents_skipped.items()}}
+               "agents_skipped": {f"P{p}": why for p, why in report.agents_skipped.items()},
+               # false: the moves and the result were checked, no agent's choice was
+               "agents_rerun": bool(report.agents_checked)}
         if not report.ok:
             failed += 1
             row["ply"] = report.divergence.ply + 1 if not report.divergence.at_end \

@@ -155,6 +155,8 @@ def test_verify_says_plainly_when_no_agent_was_rerun(tmp_path, record):
     assert ": ok" not in out
     assert "moves and result check out (unfinished), but no agent was re-run" in out
     assert "P2's agent not re-run: a person played this seat" in out
+    code, out = outcome(["verify", write(tmp_path, "r.json", bad), "--json"])
+    assert code == 0 and json.loads(out)["agents_rerun"] is False
 
 
 def test_verify_checks_options_as_resolved(tmp_path, load):
