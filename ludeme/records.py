@@ -42,6 +42,7 @@ MAX_MOVE_CHARS = 2_000
 MAX_TEXT_CHARS = 4_096
 # What ``verify`` re-runs per move at most, by agent parameter (``--unlimited`` lifts it).
 VERIFY_BUDGET = {"iterations": 100_000, "nodes": 1_000_000, "playout": 10_000, "depth": 64}
+VERIFY_MAX_MOVES = 100_000      # moves ``verify`` replays at most (``--unlimited`` lifts it)
 
 # How a game stopped: by its own end rules, or by something the players did.
 END_RULES = "rules"            # the description's end rules (or nobody could move)
@@ -518,6 +519,9 @@ def verify_record(rec: GameRecord, check_agents: bool = True,
                             f"changed")
     if rec.max_moves is not None and len(rec.moves) > rec.max_moves:
         return fail(rec.max_moves, f"the record goes on past its move cap ({rec.max_moves})")
+    if len(rec.moves) > VERIFY_MAX_MOVES and not unlimited:
+        return fail(-1, f"the record has {len(rec.moves):,} moves; verify replays up to "
+                        f"{VERIFY_MAX_MOVES:,} (--unlimited lifts the limit)")
     seats: dict[int, Agent] = {}
     for seat, spec in enumerate(rec.agents, start=1):
         seed = rec.agent_seeds[seat - 1]

@@ -152,7 +152,8 @@ def _step(game, moves, plain: bool) -> None:
 @click.option("--unlimited", is_flag=True,
               help="Re-run agents whatever budget their spec asks for (by default verify "
                    "refuses more than iterations=100,000, nodes=1,000,000, playout=10,000 "
-                   "or depth=64 per move) and read records of any size.")
+                   "or depth=64 per move), replay more than 100,000 moves and read "
+                   "records of any size.")
 @click.option("--max-size", "max_mb", type=click.FloatRange(0, None, min_open=True), default=None,
               metavar="MB", help=f"Read record files up to this size (default "
                                  f"{MAX_RECORD_BYTES // 2**20} MB).")

@@ -440,6 +440,16 @@ def test_verify_refuses_a_record_file_over_its_size_limit(tmp_path, record):
     assert code == 1 and "records are read up to" in out
 
 
+def test_verify_refuses_more_moves_than_it_replays(tmp_path, record):
+    from ludeme.records import VERIFY_MAX_MOVES
+
+    rec = {**record, "moves": ["a1"] * (VERIFY_MAX_MOVES + 1), "max_moves": None}
+    code, out = outcome(["verify", write(tmp_path, "r.json", rec)])
+    assert code == 1 and f"verify replays up to {VERIFY_MAX_MOVES:,}" in out
+    code, out = outcome(["verify", write(tmp_path, "r.json", rec), "--unlimited"])
+    assert code == 1 and "at ply 2: P2's move 'a1' is not legal" in out
+
+
 # -- 7. errors keep their place ----------------------------------------------------------
 @pytest.mark.parametrize("size, expect", [("100000", "too large"), ("0", "at least 1")])
 def test_board_size_errors_have_a_place(tmp_path, size, expect):
