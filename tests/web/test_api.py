@@ -5,10 +5,9 @@ play with bots in threads, records that ``verify`` accepts, and simulations."""
 from __future__ import annotations
 
 import time
+import warnings  # noqa: E402
 
 import pytest
-
-import warnings  # noqa: E402
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
