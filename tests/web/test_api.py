@@ -13,7 +13,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 with warnings.catch_warnings():  # starlette's note about a future httpx
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from ludeme.records import GameRecord, verify_record  # noqa: E402
