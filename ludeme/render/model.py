@@ -114,31 +114,56 @@ def _axis_labels(b: Board, spacing: float) -> list[AxisLabel]:
     it beyond both ends of that line when the line is straight (on every tiling, both
     axes get labelled, at both ends)."""
     t = b.default_type
-    groups: dict[tuple[int, str], list[int]] = {}
+    groups: dict[tuple[int, str], list[int]] = {}  # (0 letters | 1 digits, text) -> sites
     for s in b.sites[t]:
         letters, digits = _split_label(b.labels[s])
         if letters and digits:
             groups.setdefault((0, letters), []).append(s)
             groups.setdefault((1, digits), []).append(s)
+    lines: dict[tuple[int, str], tuple] = {}
+    for key, sites in groups.items():
+        ends = _straight_ends(b, sites, spacing)
+        if ends is not None:
+            lines[key] = ends
+    # where one coordinate names no straight line (the positions along the rows of a
+    # hexagon), the lines of the other are named by their end sites' full labels
+    full = any(k not in lines for k in groups)
     out = []
-    for (_axis, text), sites in groups.items():
-        pts = [b.coords[s] for s in sites]
-        if len(pts) < 2:
+    gap = 0.85 * spacing
+    for (axis, text), (a, c, ux, uy) in lines.items():
+        if full and any(k[0] != axis for k in groups if k not in lines):
+            first, last = b.labels[a], b.labels[c]
+        elif full:
             continue
-        # the two sites furthest apart are the line's ends
-        a = min(pts)
-        c = max(pts, key=lambda p: math.dist(p, a))
-        a = max(pts, key=lambda p: math.dist(p, c))
-        length = math.dist(a, c)
-        if length == 0:
-            continue
-        ux, uy = (c[0] - a[0]) / length, (c[1] - a[1]) / length
-        if any(abs((p[0] - a[0]) * uy - (p[1] - a[1]) * ux) > 0.05 * spacing for p in pts):
-            continue  # not a straight line: no single place to name it
-        gap = 0.85 * spacing
-        out.append(AxisLabel(text, a[0] - ux * gap, a[1] - uy * gap))
-        out.append(AxisLabel(text, c[0] + ux * gap, c[1] + uy * gap))
+        else:
+            first = last = text
+        pa, pc = b.coords[a], b.coords[c]
+        out.append(AxisLabel(first, pa[0] - ux * gap, pa[1] - uy * gap))
+        out.append(AxisLabel(last, pc[0] + ux * gap, pc[1] + uy * gap))
     return out
+
+
+def _straight_ends(b: Board, sites: list[int], spacing: float):
+    """The two end sites of a straight line of sites (the first the lower-left one) and
+    the line's direction; None when the sites are not on one straight line."""
+    if len(sites) < 2:
+        return None
+    pt = b.coords
+    # the two sites furthest apart are the line's ends
+    a = min(sites, key=lambda s: pt[s])
+    c = max(sites, key=lambda s: math.dist(pt[s], pt[a]))
+    a = max(sites, key=lambda s: math.dist(pt[s], pt[c]))
+    if pt[c] < pt[a]:
+        a, c = c, a
+    length = math.dist(pt[a], pt[c])
+    if length == 0:
+        return None
+    ux, uy = (pt[c][0] - pt[a][0]) / length, (pt[c][1] - pt[a][1]) / length
+    for s in sites:
+        p = pt[s]
+        if abs((p[0] - pt[a][0]) * uy - (p[1] - pt[a][1]) * ux) > 0.05 * spacing:
+            return None
+    return a, c, ux, uy
 
 
 # -- pieces ---------------------------------------------------------------------------

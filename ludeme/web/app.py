@@ -117,6 +117,17 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
         return {"text": path.read_text(encoding="utf-8", errors="replace")[:MAX_TEXT]}
 
     @api
+    async def players(request: Request) -> Any:
+        """How many players a game has with these options (an option may change it)."""
+        from starlette.concurrency import run_in_threadpool
+
+        body = await body_json(request)
+        game = await run_in_threadpool(load_game, str(body.get("game", "")),
+                                       _str_list(body.get("options"), "options"),
+                                       body.get("ruleset") or None)
+        return {"players": game.num_players}
+
+    @api
     async def new_game(request: Request) -> Any:
         from starlette.concurrency import run_in_threadpool
 
@@ -139,11 +150,14 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
         if seed is not None and not isinstance(seed, int):
             raise UsageError("seed should be a whole number")
         rid = rooms.new(game, key, specs, seed)
-        return {"id": rid, **rooms.get(rid).view()}
+        return {"id": rid, **await run_in_threadpool(rooms.get(rid).view)}
 
     @api
     async def play_view(request: Request) -> Any:
-        return rooms.get(request.path_params["rid"]).view()
+        from starlette.concurrency import run_in_threadpool
+
+        # the legal moves and the picture are computed off the event loop
+        return await run_in_threadpool(rooms.get(request.path_params["rid"]).view)
 
     @api
     async def play_action(request: Request) -> Any:
@@ -159,14 +173,14 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
                 raise UsageError("a move is a string in the game's notation")
             await run_in_threadpool(room.move, text)
         elif action == "undo":
-            room.undo()
+            await run_in_threadpool(room.undo)
         elif action == "resign":
-            room.resign()
+            await run_in_threadpool(room.resign)
         elif action == "draw":
             extra["agreed"] = await run_in_threadpool(room.offer_draw, bool(body.get("accept")))
         else:
             raise UsageError(f"no action '{action}'")
-        return {**room.view(), **extra}
+        return {**await run_in_threadpool(room.view), **extra}
 
     async def record(request: Request) -> Response:
         try:
@@ -222,6 +236,7 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
         Route("/", index),
         Route("/api/games", games),
         Route("/api/source", source),
+        Route("/api/players", players, methods=["POST"]),
         Route("/api/play", new_game, methods=["POST"]),
         Route("/api/play/{rid}", play_view),
         Route("/api/play/{rid}/record", record),

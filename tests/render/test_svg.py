@@ -193,3 +193,16 @@ def test_cli_bad_move_is_a_clear_error(tmp_path):
     assert "move 2 ('a1')" in r.output
     assert "Traceback" not in r.output
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_rows_of_a_hexagon_named_by_their_end_cells(load):
+    g = load("branching-coral")
+    root = tree(render_svg(g.new_initial_state()))
+    coords = {e.text for e in root.iter() if e.get("class") == "coord"}
+    assert {"a1", "a6", "f1", "f11", "k1", "k6"} <= coords
+
+
+@pytest.mark.parametrize("command", ["svg", "serve"])
+def test_help(command):
+    r = CliRunner().invoke(cli, [command, "--help"])
+    assert r.exit_code == 0 and "Usage" in r.output

@@ -142,3 +142,14 @@ def test_simulation_report_and_charts(client):
         assert {c["name"] for c in v["charts"]} == {"length", "wins"}
     r = client.post("/api/simulate", json={"game": "tic-tac-toe", "n": 100000})
     assert r.status_code == 400
+
+
+def test_the_move_is_answered_while_the_bot_thinks(client):
+    rid = client.post("/api/play", json={"game": "tic-tac-toe", "seats": [
+        {"kind": "human"}, {"kind": "mcts", "settings": "seconds=2"}]}).json()["id"]
+    v = client.post(f"/api/play/{rid}/move", json={"move": "b2"}).json()
+    # the reply shows the person's move with the bot still searching its 2 s budget
+    assert [h["text"] for h in v["history"]] == ["b2"] and v["thinking"] == 2
+    assert not v["human_turn"] and v["moves"] == []
+    v = wait(client, rid, lambda v: v["human_turn"])
+    assert len(v["history"]) == 2 and v["thinking"] is None

@@ -50,6 +50,11 @@ def test_home_lists_the_games(page):
     assert sum("Tic-Tac-Toe" in n for n in names) == 2   # bundled, and the served folder's
     page.locator("#game-list li", has_text="Branches").first.click()
     assert page.locator("#setup select.opt").count() >= 1  # its options
+    # an option that changes the number of players changes the seats offered
+    page.locator("#game-list li", has_text="Twigs and Thorns").click()
+    assert page.locator("#seats .seat").count() == 2
+    page.select_option('#setup select.opt[data-title="Players"]', "4")
+    page.wait_for_function("document.querySelectorAll('#seats .seat').length === 4")
     page.screenshot(path=str(page.shots / "games.png"))
 
 

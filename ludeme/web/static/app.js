@@ -79,12 +79,22 @@ function detail(g, li) {
     }
   };
   drawSeats(typeof g.players === "number" ? g.players : 2);
+  const chosen = () => [...form.querySelectorAll("select.opt")]
+    .filter((s) => !s.selectedOptions[0].textContent.endsWith("(default)"))
+    .map((s) => `${s.dataset.title}/${s.value}`);
+  // an option (or a ruleset) may change the number of players: ask the server
+  form.addEventListener("change", async (ev) => {
+    if (!ev.target.matches("select.opt, #ruleset")) return;
+    try {
+      const r = await api("/api/players", {game: g.key, options: chosen(),
+                                            ruleset: form.querySelector("#ruleset")?.value || null});
+      if (r.players !== seats.querySelectorAll(".seat").length) drawSeats(r.players);
+    } catch (e) { alert(e.message); }
+  });
   form.append(el("button", {id: "start", type: "submit"}, "Start"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const options = [...form.querySelectorAll("select.opt")]
-      .filter((s) => !s.selectedOptions[0].textContent.endsWith("(default)"))
-      .map((s) => `${s.dataset.title}/${s.value}`);
+    const options = chosen();
     const ruleset = form.querySelector("#ruleset")?.value || null;
     const seatSpecs = [...seats.querySelectorAll(".seat")].map((row) => ({
       kind: row.querySelector(".kind").value, settings: row.querySelector(".settings").value}));
