@@ -95,6 +95,11 @@ def _draw(state: State, view: PositionView, st: Style, size: int | None, title: 
     f = _Frame(view, 6.0)
     labels = b.labels
     notes = [view.status] + view.numbers if title else []
+    owned = [r for r in view.regions if r.owner]
+    if title and owned:
+        notes.append("shaded: " + ", ".join(
+            f"{r.name} ({'dark' if _lum(st.player_fill(r.owner)) < 0.5 else 'light'})"
+            for r in owned))
     height = f.height + 18 * len(notes) + (6 if notes else 0)
     scale = size / max(f.width, height) if size else 1.0
     out: list[str] = [
