@@ -103,7 +103,8 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
                             "error": err.diagnostics[0].message})
                 continue
             out.append({"key": key, "name": info["name"], "origin": entry.origin,
-                        "players": info["players"], "variant_of": info["variant_of"],
+                        "players": info["players"],
+                        "variant_of": Path(info["variant_of"]).stem if info["variant_of"] else None,
                         "options": info["options"], "rulesets": info["rulesets"],
                         "description": info["info"].get("description", "")})
         return {"games": out}

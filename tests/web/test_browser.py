@@ -11,9 +11,9 @@ import pytest
 from ludeme.records import GameRecord, verify_record
 
 
-def open_game(page, name: str, seats: dict[int, str]):
+def open_game(page, key: str, seats: dict[int, str]):
     page.click("#tab-games")
-    page.locator("#game-list li", has_text=name).first.click()
+    page.locator(f'#game-list li[data-key="{key}"]').click()
     for p, kind in seats.items():
         page.select_option(f'#seats .kind[data-player="{p}"]', kind)
     page.click("#start")
@@ -59,7 +59,7 @@ def test_home_lists_the_games(page):
 
 
 def test_tic_tac_toe_full_game_by_clicks_against_random(page, tmp_path):
-    open_game(page, "Tic-Tac-Toe", {1: "human", 2: "random"})
+    open_game(page, "tic-tac-toe", {1: "human", 2: "random"})
     for _ in range(5):
         wait_my_turn(page)
         if page.evaluate("VIEW.over"):
@@ -85,7 +85,7 @@ def test_tic_tac_toe_full_game_by_clicks_against_random(page, tmp_path):
 
 
 def test_brandubh_three_moves_by_clicks(page):
-    open_game(page, "Brandubh", {1: "human", 2: "random"})
+    open_game(page, "brandubh", {1: "human", 2: "random"})
     for n in range(3):
         text = play_by_clicks(page)
         page.wait_for_function(f"VIEW.history.length >= {2 * n + 2} || VIEW.over")
@@ -100,7 +100,7 @@ def test_brandubh_three_moves_by_clicks(page):
 
 
 def test_branches_three_moves_by_clicks(page):
-    open_game(page, "Branches", {1: "human", 2: "random"})
+    open_game(page, "branches", {1: "human", 2: "random"})
     texts = []
     for _ in range(3):
         # prefer a branch (a path of points) once branches can be drawn
@@ -130,6 +130,7 @@ def test_edit_a_variant_see_the_error_at_its_line_fix_it_and_play(page):
     page.click("#play-edited")
     page.wait_for_selector("#board svg")
     assert page.locator("#play-title").inner_text() == "Tiny Branches"
+    assert page.locator("#board .site").count() == 7 * 7 + 2 * 6 * 7   # 6x6 squares' lines
     play_by_clicks(page)
     page.screenshot(path=str(page.shots / "edit-play.png"))
 

@@ -187,11 +187,14 @@ function markTargets() {
     c.setAttribute("data-site", site);
     c.setAttribute("pointer-events", "none");
     if (cls === "picked") { c.setAttribute("fill", "none"); c.setAttribute("stroke", "#2e9b4f"); c.setAttribute("stroke-width", "3.5"); }
+    else if (cls === "start") { c.setAttribute("r", 5); c.setAttribute("fill", "#2e9b4f"); c.setAttribute("fill-opacity", "0.3"); }
     else { c.setAttribute("fill", "#2e9b4f"); c.setAttribute("fill-opacity", "0.6"); }
     svg.append(c);
   };
-  if (PICK.length) for (const s of PICK) mark(s, "picked");
-  if (PICK.length) for (const s of next) mark(s, "legal");
+  // before a click, faint dots where a move can start; then the chosen sites ringed and
+  // where the move can go on marked
+  for (const s of PICK) mark(s, "picked");
+  for (const s of next) mark(s, PICK.length ? "legal" : "start");
   svg.dataset.targets = [...next].join(" ");
 }
 
