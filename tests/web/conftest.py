@@ -34,9 +34,10 @@ def server_url(tmp_path_factory):
     except ImportError as err:
         _missing(f"{err.name} is not installed")
 
-    folder = tmp_path_factory.mktemp("served")
-    (folder / "three.lud").write_text(Path("descriptions/tic-tac-toe.lud").read_text()
-                                      if Path("descriptions/tic-tac-toe.lud").exists() else "")
+    from ludeme.library import bundled
+
+    folder = tmp_path_factory.mktemp("served")   # a folder of the user's own games
+    (folder / "three.lud").write_text(bundled()["tic-tac-toe"].read_text())
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
