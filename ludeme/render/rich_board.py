@@ -85,16 +85,20 @@ def _marked_regions(state: State) -> list[tuple[str, tuple[int, ...]]]:
 
 def legend(state: State) -> Text:
     """Which colour and mark is which player, and what the marks mean."""
-    from ludeme.render.text import PLAYER_MARKS, piece_char
+    from ludeme.render.text import PLAYER_MARKS, _needs_wide_cells, piece_char, wide_token
 
     g = state.game
+    wide = g.board.default_type == "Cell" and _needs_wide_cells(g) and \
+        g.board.shape.label_style != "RowPosition"
+    token = wide_token if wide else piece_char
     out = Text()
     for p in range(1, g.num_players + 1):
         owned = [k for k in range(1, len(g.pieces.names)) if g.pieces.owner[k] == p]
-        glyphs = sorted({_glyph(state, k, piece_char) for k in owned})
+        glyphs = sorted({_glyph(state, k, token) for k in owned})
         out.append(f"P{p} ", style=player_style(p))
-        out.append(("".join(glyphs) or PLAYER_MARKS[p % len(PLAYER_MARKS)]) + "  ",
-                   style=player_style(p))
+        out.append((" ".join(glyphs) if wide else "".join(glyphs))
+                   or PLAYER_MARKS[p % len(PLAYER_MARKS)], style=player_style(p))
+        out.append("  ")
     sides = [r for r in regions_view(state) if r.owner and r.name.endswith("'s region")]
     if sides:
         out.append("sides: " + ", ".join(
@@ -112,5 +116,6 @@ def _glyph(state: State, piece: int, piece_char) -> str:
     # piece_char reads the state; ask it about a copy holding just this piece
     s = state.clone()
     s.what = [0] * len(state.what)
+    s.rot = [0] * len(state.rot)
     s.what[0] = piece
     return piece_char(s, 0)

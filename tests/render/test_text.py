@@ -85,3 +85,8 @@ def test_hex_labels_both_axes_and_marks_the_sides(load):
 def test_the_move_counter_is_the_move_about_to_be_made(load):
     s = play(load("tic-tac-toe"), "b2", "a1")
     assert status_text(s) == "Tic-Tac-Toe: P1 to move (move 3)"
+
+
+def test_the_legend_tells_owners_apart_without_colour(load):
+    s = play(load("twigs-and-thorns"), "a2", "d3", "2d2n")
+    assert "P1 X1 X2 X3  P2 O1 O2 O3" in legend(s).plain
