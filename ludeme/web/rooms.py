@@ -75,6 +75,7 @@ class Room:
         self.thinking: int | None = None  # the player whose bot is thinking
         self.error: str | None = None
         self.touched = time.monotonic()
+        self.closed = False              # dropped by the server: its bots stop
 
     # -- what the page shows ---------------------------------------------------------
     def view(self, selected: tuple[int, ...] = ()) -> dict[str, Any]:
@@ -165,7 +166,8 @@ class Room:
     def kick(self) -> None:
         """Start the bot whose turn it is, in its own thread, unless one is thinking."""
         s = self.session.state
-        if self.thinking is not None or s.is_terminal() or self.session.end != END_UNFINISHED:
+        if self.closed or self.thinking is not None or s.is_terminal() or \
+                self.session.end != END_UNFINISHED:
             return
         seat = self.session.seats[s.mover - 1]
         if seat.human:
@@ -207,7 +209,8 @@ class Rooms:
         with self.lock:
             self.rooms[rid] = room
             while len(self.rooms) > MAX_ROOMS:
-                self.rooms.popitem(last=False)
+                _, old = self.rooms.popitem(last=False)
+                old.closed = True
         with room.lock:
             room.kick()
         return rid
