@@ -318,10 +318,16 @@ def _glyph(name: str, cx: float, cy: float, r: float, ink: str) -> str:
 
 def svg_to_png(svg_text: str, path: str, scale: float = 1.0) -> None:
     """Write the picture as PNG (needs the optional ``cairosvg``)."""
+    from ludeme.errors import UsageError
+
     try:
         import cairosvg
     except ImportError:  # pragma: no cover - depends on the installation
-        from ludeme.errors import UsageError
-
         raise UsageError("--png needs cairosvg", hint="pip install 'ludeme[svg]'") from None
-    cairosvg.svg2png(bytestring=svg_text.encode(), write_to=path, scale=scale)
+    except OSError as err:  # pragma: no cover - cairosvg without the cairo library
+        raise UsageError(f"--png needs the cairo library: {err}",
+                         hint="apt-get install libcairo2") from None
+    try:
+        cairosvg.svg2png(bytestring=svg_text.encode(), write_to=path, scale=scale)
+    except OSError as err:
+        raise UsageError(f"{path}: cannot write: {err.strerror or err}") from None
