@@ -16,6 +16,7 @@ from ludeme.errors import LudemeError, UsageError
 from ludeme.play.session import Seat, Session, seat_players
 from ludeme.records import END_RESIGNED, END_RULES, END_UNFINISHED, agent_move
 from ludeme.render.model import move_sites
+from ludeme.render.style import game_style
 from ludeme.render.svg import render_svg
 from ludeme.runtime.game import Game
 
@@ -94,6 +95,8 @@ class Room:
                 "svg": render_svg(s, last=self.session.last_move),
                 "mover": s.mover, "players": s.game.num_players,
                 "seats": [x.spec for x in self.session.seats],
+                "colours": [game_style(s.game).player_fill(p)
+                            for p in range(1, s.game.num_players + 1)],
                 "human_turn": human_turn, "thinking": self.thinking, "over": over,
                 "result": record.result_text() if record else None,
                 "history": [{"ply": i, "player": p, "text": t}

@@ -124,6 +124,14 @@ function render(v) {
   const who = v.seats[v.mover - 1];
   $("status").textContent = v.over ? `Game over: ${v.result}` :
     `P${v.mover} to move` + (v.human_turn ? " (you)" : ` (${who.split(":")[0]})`);
+  const seatList = $("seat-list");
+  seatList.innerHTML = "";
+  v.seats.forEach((spec, i) => {
+    const li = el("li", {class: !v.over && v.mover === i + 1 ? "to-move" : ""},
+                  el("span", {class: "swatch", style: `background:${v.colours[i]}`}),
+                  `P${i + 1}: ${spec === "human" ? "person" : spec}`);
+    seatList.append(li);
+  });
   $("thinking").classList.toggle("hidden", !v.thinking);
   $("undo").disabled = !v.can_undo;
   $("draw").disabled = !v.human_turn;
