@@ -251,9 +251,10 @@ def _piece(pv, cx: float, cy: float, st: Style, on_vertex: bool, mark: bool) -> 
     if pv.direction:
         # a pyramid on its side: a triangle whose apex points the piece's way
         angle = ROT_ANGLE[pv.direction]
-        h = 20 * scale * pv.size
-        w = 13 * scale * pv.size
-        pts = f"{h:.1f},0 {-h * 0.75:.1f},{-w:.1f} {-h * 0.75:.1f},{w:.1f}"
+        h = 21 * scale * pv.size
+        w = 14 * scale * pv.size
+        # apex forward, base behind: the triangle's centroid on the site's centre
+        pts = f"{h:.1f},0 {-h * 0.6:.1f},{-w:.1f} {-h * 0.6:.1f},{w:.1f}"
         parts.append(f'<polygon points="{pts}" transform="translate({cx},{cy}) '
                      f'rotate({-angle})" fill="{fill}" stroke="#222" stroke-width="1.5" '
                      f'stroke-linejoin="round"/>')
@@ -274,7 +275,7 @@ def _piece(pv, cx: float, cy: float, st: Style, on_vertex: bool, mark: bool) -> 
     if glyph:
         parts.append(_glyph(glyph, cx, cy, r, ink))
     elif text:
-        size = 15 if len(text) <= 2 else 11
+        size = round((15 if len(text) <= 2 else 11) * min(1.0, 0.35 + 0.65 * pv.size))
         parts.append(f'<text class="ptext" x="{cx}" y="{cy}" fill="{ink}" '
                      f'style="font-size:{size}px">{escape(text)}</text>')
     return "".join(parts)
