@@ -64,9 +64,10 @@ class Catalogue:
         return self.edited[key]
 
     def edit_file(self, text: str) -> str:
-        """The file name an edited text is expanded as: inside the bundled folder, so a
-        variant's base resolves to a bundled description, or inside a served folder
-        when it names one of its games (``1:name``). Any other base is refused."""
+        """The file name an edited text is expanded as: inside a served folder when its
+        variant names one of that folder's games (``mine`` for ``FOLDER/mine.lud``), so
+        the base resolves there; else inside the bundled folder, when it names a bundled
+        description. Any other base (a path elsewhere) is refused."""
         m = VARIANT_BASE.search(text)
         if not m:
             return str(descriptions_dir() / "<edited>.lud")
@@ -74,12 +75,16 @@ class Catalogue:
         names = self.entries()
         line = text.count("\n", 0, m.start(1)) + 1
         col = m.start(1) - (text.rfind("\n", 0, m.start(1)) + 1) + 1
-        if ":" in base and base in names and names[base].origin != "bundled":
-            folder = self.folders[int(base.split(":")[0]) - 1]
-            return str(folder / "<edited>.lud")
-        if base in names and "/" not in base and not base.endswith(".lud"):
+        for folder in self.folders:
+            # a game of a served folder, named by its path in the folder
+            for candidate in (folder / base, folder / (base + ".lud")):
+                real = candidate.resolve()
+                if real.is_file() and real.suffix == ".lud" and folder in real.parents:
+                    return str(folder / "<edited>.lud")
+        if base in names and names[base].origin == "bundled":
             return str(descriptions_dir() / "<edited>.lud")
         raise LudemeError(Diagnostic(
             f'base description "{base}" is not served here',
             Span("<edited>", line, col, max(len(base), 1), text),
-            "a variant edited in the page names a bundled game (see the game list)"))
+            "a variant edited in the page names a bundled game or a game of a served "
+            "folder by its path in that folder"))

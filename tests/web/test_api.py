@@ -32,7 +32,10 @@ def client(tmp_path_factory):
     outside = tmp_path_factory.mktemp("outside")
     (outside / "secret.lud").write_text(BAD)
     (folder / "link.lud").symlink_to(outside / "secret.lud")
-    return TestClient(create_app([folder], check_seconds=10))
+    client = TestClient(create_app([folder], check_seconds=10))
+    client.outside = f"../{outside.name}/secret"   # a description beside the served folder
+    assert (folder / client.outside).with_suffix(".lud").resolve().is_file()
+    return client
 
 
 def wait(client, rid: str, cond, limit: float = 30.0) -> dict:
@@ -50,7 +53,7 @@ def test_catalogue_has_bundled_and_served_games_only(client):
     assert "1:link" not in games            # a link out of the folder is not followed
     branches = games["branches"]
     assert any(o["title"] == "Board Size" for o in branches["options"])
-    for key in ("../../etc/passwd", "/etc/passwd", "1:../outside/secret", "1:link"):
+    for key in ("../../etc/passwd", "/etc/passwd", "1:" + client.outside, "1:link"):
         r = client.post("/api/play", json={"game": key})
         assert r.status_code == 400 and "no game" in r.json()["error"]
         assert client.get("/api/source", params={"game": key}).status_code == 400
@@ -79,6 +82,11 @@ def test_an_edited_variant_may_only_name_a_served_game(client):
     r = client.post("/api/check", json={"text": '(variant "branches" '
                                                 'options:{"Board Size/6x6"})'}).json()
     assert r["ok"], r
+    r = client.post("/api/check", json={"text": '(variant "mine" name:"Mine again")'}).json()
+    assert r["ok"] and r["name"] == "Mine again"        # a game of the served folder
+    for base in (client.outside, "link", "/etc/hostname"):
+        r = client.post("/api/check", json={"text": f'(variant "{base}")'}).json()
+        assert "not served here" in r["diagnostics"][0]["message"], base
 
 
 def test_a_check_that_takes_too_long_is_stopped():
