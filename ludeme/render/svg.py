@@ -244,8 +244,10 @@ def _piece(pv, cx: float, cy: float, st: Style, on_vertex: bool, mark: bool) -> 
                 f'stroke="{st.player_ink(owner)}" stroke-width="3"{dash_attr}/>')
     fill = st.fill_of(owner, pv.kind) if owner else "#9a948a"
     ink = _text_colour(fill)
-    text = pv.text + (PLAYER_MARKS[owner] if mark and owner and owner < len(PLAYER_MARKS)
-                      and not pv.direction else "")
+    # three or more players: the owner's mark first, as the text diagram writes it
+    owner_mark = (PLAYER_MARKS[owner] if owner < len(PLAYER_MARKS) else str(owner)) \
+        if mark and owner else ""
+    text = owner_mark + pv.text
     parts = []
     r = 18 * scale * pv.size
     if pv.direction:
@@ -258,9 +260,6 @@ def _piece(pv, cx: float, cy: float, st: Style, on_vertex: bool, mark: bool) -> 
         parts.append(f'<polygon points="{pts}" transform="translate({cx},{cy}) '
                      f'rotate({-angle})" fill="{fill}" stroke="#222" stroke-width="1.5" '
                      f'stroke-linejoin="round"/>')
-        if mark and owner:
-            # who owns it, without colour: the player's mark at the base
-            text = f"{pv.text}{PLAYER_MARKS[owner] if owner < len(PLAYER_MARKS) else owner}"
     elif owner == 0:
         parts.append(f'<rect x="{cx - r * 0.85:.1f}" y="{cy - r * 0.85:.1f}" '
                      f'width="{r * 1.7:.1f}" height="{r * 1.7:.1f}" rx="4" fill="{fill}" '

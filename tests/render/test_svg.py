@@ -209,3 +209,20 @@ def test_rows_of_a_hexagon_named_by_their_end_cells(load):
 def test_help(command):
     r = CliRunner().invoke(cli, [command, "--help"])
     assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_four_players_told_apart_by_mark_not_only_colour(load):
+    g = load("twigs-and-thorns", "Players/4")
+    s = g.new_initial_state()
+    rng = __import__("random").Random(3)
+    for _ in range(16):
+        s.apply(rng.choice(s.legal_moves()))
+    root = tree(render_svg(s))
+    for e in root.iter():
+        if e.get("class") != "piece":
+            continue
+        site = int(e.get("data-site"))
+        owner = g.pieces.owner[s.what[site]]
+        text = e.find("s:text", NS).text
+        if owner:
+            assert text[0] == "·XOAB"[owner] and text[1:] == g.pieces.symbol[s.what[site]]
