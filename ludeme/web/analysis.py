@@ -19,11 +19,12 @@ MAX_JOBS = 8
 
 class Job:
     def __init__(self, game_path: str, n: int, agents: list[str], options: list[str],
-                 seed: int | None, max_moves: int | None):
+                 seed: int | None, max_moves: int | None, key: str = ""):
         if not 1 <= n <= MAX_GAMES:
             raise UsageError(f"the page runs 1 to {MAX_GAMES} games; use 'ludeme simulate' "
                              "for more")
         self.args = (game_path, n, agents, options, seed, max_moves)
+        self.key = key or game_path
         self.total = n
         self.finished = 0
         self.report: dict[str, Any] | None = None
@@ -48,6 +49,7 @@ class Job:
             run_plan(store, plan, "local", workers=1, on_game=tick)
             rows = list(store.games(plan.batch.id))
             self.report = summarize(store.batch(plan.batch.id), rows)
+            self.report["description"] = self.key
             self.charts = charts(self.report, rows)
         except LudemeError as err:
             self.error = err.diagnostics[0].message

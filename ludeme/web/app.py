@@ -226,7 +226,8 @@ def create_app(folders: list[Path] | tuple[Path, ...] = (), check_seconds: float
         if not isinstance(n, int) or (max_moves is not None and not isinstance(max_moves, int)):
             raise UsageError("n and max_moves are whole numbers")
         job = Job(str(path), n, agents, _str_list(body.get("options"), "options"),
-                  body.get("seed") if isinstance(body.get("seed"), int) else None, max_moves)
+                  body.get("seed") if isinstance(body.get("seed"), int) else None, max_moves,
+                  key=key)
         return {"id": jobs.start(job)}
 
     @api

@@ -146,10 +146,18 @@ def test_simulation_report_and_charts(client):
         time.sleep(0.1)
     assert v["error"] is None and v["finished"] == 6
     assert v["report"]["games"] == 6 and len(v["report"]["seats"]) == 2
+    assert v["report"]["description"] == "tic-tac-toe"    # no path of the server's
     if v["charts"]:  # matplotlib installed
         assert {c["name"] for c in v["charts"]} == {"length", "wins"}
     r = client.post("/api/simulate", json={"game": "tic-tac-toe", "n": 100000})
     assert r.status_code == 400
+    jid = client.post("/api/simulate", json={"game": "hex", "n": 2, "agents": ["random"],
+                                             "options": ["Board Size/7x7"]}).json()["id"]
+    end = time.monotonic() + 60
+    while not (v := client.get(f"/api/simulate/{jid}").json())["done"] and \
+            time.monotonic() < end:
+        time.sleep(0.1)
+    assert v["error"] is None and v["report"]["options"] == ["Board Size/7x7"]
 
 
 def test_the_move_is_answered_while_the_bot_thinks(client):

@@ -353,7 +353,8 @@ $("sim-form").addEventListener("submit", async (ev) => {
   const n = Number($("sim-n").value);
   const agents = $("sim-agents").value.trim().split(/\s+/);
   let job;
-  try { job = (await api("/api/simulate", {game: $("sim-game").value, n, agents})).id; }
+  const options = $("sim-options").value.split(";").map((o) => o.trim()).filter((o) => o);
+  try { job = (await api("/api/simulate", {game: $("sim-game").value, n, agents, options})).id; }
   catch (e) { $("sim-error").textContent = e.message; return; }
   $("sim-run").disabled = true;
   const bar = $("sim-progress");
