@@ -127,9 +127,9 @@ function render(v) {
   const seatList = $("seat-list");
   seatList.innerHTML = "";
   v.seats.forEach((spec, i) => {
-    const li = el("li", {class: !v.over && v.mover === i + 1 ? "to-move" : ""},
+    const li = el("li", {class: !v.over && v.mover === i + 1 ? "to-move" : "", title: spec},
                   el("span", {class: "swatch", style: `background:${v.colours[i]}`}),
-                  `P${i + 1}: ${spec === "human" ? "person" : spec}`);
+                  `P${i + 1}: ${spec === "human" ? "person" : spec.split(":")[0]}`);
     seatList.append(li);
   });
   $("thinking").classList.toggle("hidden", !v.thinking);
