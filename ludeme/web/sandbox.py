@@ -7,9 +7,15 @@ line."""
 from __future__ import annotations
 
 import multiprocessing as mp
+import sys
 from typing import Any
 
+# imported here, not in the child: a child forked while another thread of the server
+# holds the import lock would wait for it forever
+from ludeme.api import compile_description, guarded
 from ludeme.errors import LudemeError
+from ludeme.expand import expand
+from ludeme.render.svg import render_svg
 
 CHECK_SECONDS = 5.0
 MAX_TEXT = 256 * 1024    # bytes of description text accepted from the page
@@ -29,10 +35,6 @@ def diagnostics(err: LudemeError, file: str) -> list[dict[str, Any]]:
 def check_text(text: str, file: str, options: list[str] | None = None) -> dict[str, Any]:
     """Expand, check and compile ``text`` (as the file ``file``), draw its start and
     count its first moves; the result as plain data."""
-    from ludeme.api import compile_description, guarded
-    from ludeme.expand import expand
-    from ludeme.render.svg import render_svg
-
     try:
         with guarded("checking"):
             desc = expand(file, list(options or []), None, text=text)
@@ -49,8 +51,6 @@ def check_text(text: str, file: str, options: list[str] | None = None) -> dict[s
 
 
 def _child(conn, text: str, file: str, options) -> None:
-    import sys
-
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     try:
         conn.send(check_text(text, file, options))
