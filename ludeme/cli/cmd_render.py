@@ -77,7 +77,7 @@ def svg(game, moves, record, ply, index, out, png, legal, size, options, ruleset
     Options are chosen with -o "Title/Item" as everywhere; the file goes to --out.
 
     \b
-      ludeme svg brandubh --moves "d2-b2 e4-e1" --out brandubh.svg
+      ludeme svg my-game.lud --moves "b2 a1" --legal --out my-game.svg
       ludeme svg --record game.json --ply 10 --out ply10.png --png
     """
     from ludeme.render.model import move_sites
