@@ -65,10 +65,14 @@ def board_geometry(board: Board) -> BoardGeometry:
 def _build_geometry(b: Board) -> BoardGeometry:
     cells = []
     if "Cell" in b.use:
-        shape_cells = getattr(b.shape, "cells", ())
-        for i, site in enumerate(b.sites["Cell"]):
-            corners = shape_cells[i].corners if i < len(shape_cells) else ()
-            cells.append((site, tuple(corners)))
+        # a cell's polygon is the shape's polygon centred where the board puts the cell
+        # (found by position, so no numbering of the cells is assumed)
+        def key(p) -> tuple[float, float]:
+            return (round(p[0], 4), round(p[1], 4))
+
+        polygons = {key(c.centre): tuple(c.corners) for c in getattr(b.shape, "cells", ())}
+        for site in b.sites["Cell"]:
+            cells.append((site, polygons.get(key(b.coords[site]), ())))
     vertices = [(s, b.coords[s]) for s in b.sites.get("Vertex", ())]
     edges = []
     if "Edge" in b.use and hasattr(b, "edge_ends"):
@@ -77,7 +81,8 @@ def _build_geometry(b: Board) -> BoardGeometry:
     # the lines of the tiling: every polygon side (whatever site types are in use)
     vc = getattr(b, "_vcoords", None)
     ends = getattr(b, "_ends", None)
-    lattice = [(tuple(vc[a]), tuple(vc[c])) for a, c in ends] if vc and ends else []
+    lattice = [(tuple(vc[a]), tuple(vc[c])) for a, c in ends] if vc and ends else \
+        [(a, c) for _, a, c in edges]
     pts = [p for _, poly in cells for p in poly] + [p for _, p in vertices] + \
         [p for line in lattice for p in line]
     if not pts:
