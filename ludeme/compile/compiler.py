@@ -283,4 +283,6 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     game.options = dict(options or {})
     # named regions, for diagrams that mark them: name -> (owner name or None, RegionV)
     game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
+    # players' own regions (the sides a player connects), for diagrams that shade them
+    game.player_regions = {p: union_regions(list(rs)) for p, rs in ctx.player_regions.items()}
     return game

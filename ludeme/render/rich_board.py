@@ -1,6 +1,8 @@
-"""A coloured board diagram (rich) for any board: the same grid as the plain text
-diagram, with pieces coloured by owner, the last move highlighted, the description's
-named regions marked on empty sites, and the numbers the game keeps."""
+"""A coloured board diagram (rich) for any board: the plain diagram's segments
+(``text.diagram``), so it shows everything the plain one shows, with pieces, edges and
+sides coloured by owner, the last move highlighted, the description's named regions
+marked on empty sites, and the numbers the game keeps. Ownership is never told by
+colour alone: marks, letters, arrows and edge characters differ as in the plain one."""
 
 from __future__ import annotations
 
@@ -8,16 +10,22 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ludeme.render.text import piece_char
+from ludeme.render.model import move_sites as _move_sites
+from ludeme.render.model import number_lines, regions_view
+from ludeme.render.text import diagram
 
 if TYPE_CHECKING:
     from ludeme.runtime.move import Move
     from ludeme.runtime.state import State
 
+__all__ = ["board_text", "legend", "move_sites", "number_lines", "player_style"]
+
 PLAYER_STYLES = ("bold white", "bold red", "bold blue", "bold green", "bold magenta",
                  "bold yellow", "bold cyan")
 REGION_STYLES = ("yellow", "cyan", "magenta", "green", "red", "blue")
 HIGHLIGHT = "on grey30"
+# the plain diagram's edge characters, drawn as lines (still one style per player)
+LINES = {"-": "─", "=": "═", "|": "│", "!": "║"}
 
 
 def player_style(player: int) -> str:
@@ -26,158 +34,88 @@ def player_style(player: int) -> str:
 
 def move_sites(move: Move | None) -> set[int]:
     """The sites a move touches, to highlight."""
-    if move is None:
-        return set()
-    sites = {x for x in (move.frm, move.to) if x is not None and x >= 0}
-    if move.kind == "path" and isinstance(move.extra, tuple):
-        sites.update(x for x in move.extra if isinstance(x, int))
-    return sites
-
-
-def _layout(state: State):
-    """Rows (top first) of sites with their column index, as the text diagram lays
-    them out; None when the board has no cells or vertices to draw."""
-    b = state.game.board
-    t = b.default_type
-    if t not in ("Cell", "Vertex"):
-        return None
-    sites = b.sites[t]
-    rows: dict[float, list[int]] = {}
-    for x in sites:
-        rows.setdefault(round(b.coords[x][1], 3), []).append(x)
-    xs = sorted({round(b.coords[x][0], 3) for x in sites})
-    step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
-    col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
-    ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
-    return ordered, col_of, max(col_of.values()) + 1
+    return set(_move_sites(move))
 
 
 def board_text(state: State, highlight: set[int] | None = None) -> Text:
-    """The diagram as rich Text (falls back to the plain diagram's grid)."""
-    g = state.game
-    b = g.board
+    """The diagram as rich Text."""
     highlight = highlight or set()
-    layout = _layout(state)
-    if layout is None:
+    lines = diagram(state)
+    if not lines:
         return Text(str(state).rsplit("\n", 1)[0])
-    ordered, col_of, width = layout
     marks: dict[int, str] = {}
-    for i, (_name, (_owner, sites)) in enumerate(_marked_regions(state)):
+    for i, (_name, sites) in enumerate(_marked_regions(state)):
         for x in sites:
             marks.setdefault(x, REGION_STYLES[i % len(REGION_STYLES)])
-    row_labels = b.shape.label_style != "RowPosition"
-    edges_on = "Edge" in b.use and "Vertex" in b.use
-    owner = g.pieces.owner
     out = Text()
-    for row in ordered:
-        label = b.labels[row[0]]
-        rowname = "".join(ch for ch in label if (ch.isdigit() if row_labels else ch.isalpha()))
-        out.append(f"{rowname:>3} ", style="dim")
-        cells: list[tuple[str, str]] = [(" ", "")] * (width * 2 + 1)
-        under: list[tuple[str, str]] = [(" ", "")] * (width * 2 + 1)
-        for x in row:
-            p = state.what[x]
-            if p:
-                ch, style = piece_char(state, x), player_style(owner[p])
-            elif x in marks:
-                ch, style = "+", marks[x]
-            else:
-                ch, style = "·", "dim"
-            if x in highlight:
-                style = f"{style} {HIGHLIGHT}"
-            cells[col_of[x] * 2] = (ch, style)
-            if edges_on:
-                east = b.step["Orthogonal"]["E"][x]
-                if east >= 0:
-                    e = b.edge_between.get((x, east))
-                    if e is not None and state.what[e]:
-                        cells[col_of[x] * 2 + 1] = ("─", player_style(owner[state.what[e]]))
-                south = b.step["Orthogonal"]["S"][x]
-                if south >= 0:
-                    e = b.edge_between.get((x, south))
-                    if e is not None and state.what[e]:
-                        under[col_of[x] * 2] = ("│", player_style(owner[state.what[e]]))
-        _append_cells(out, cells)
-        if edges_on and any(c != " " for c, _ in under):
-            out.append("    ")
-            _append_cells(out, under)
-    if row_labels:
-        # each column letter once, under the lowest site that has it (on a rhombus the
-        # columns lean, so the bottom row names them all)
-        letters = [" "] * (width * 2 + 1)
-        placed: set[str] = set()
-        for row in reversed(ordered):
-            for x in row:
-                letter = "".join(ch for ch in b.labels[x] if ch.isalpha())
-                if letter and letter not in placed and letters[col_of[x] * 2] == " ":
-                    letters[col_of[x] * 2] = letter[:1]
-                    placed.add(letter)
-        out.append("    " + "".join(letters).rstrip() + "\n", style="dim")
+    for line in lines:
+        if not "".join(seg.text for seg in line).strip():
+            continue
+        for seg in line:
+            text, style = seg.text, None
+            if seg.kind == "label":
+                style = "dim"
+            elif seg.kind == "side":
+                style = f"{player_style(seg.owner)} dim" if seg.owner else "dim"
+            elif seg.kind == "edge":
+                text = LINES.get(text, text)
+                style = player_style(seg.owner or 0)
+            elif seg.kind == "site":
+                if seg.owner is None:
+                    if seg.site in marks:
+                        text, style = "+", marks[seg.site]
+                    else:
+                        text, style = text.replace(".", "·"), "dim"
+                else:
+                    style = player_style(seg.owner)
+                if seg.site in highlight:
+                    style = f"{style or ''} {HIGHLIGHT}".strip()
+            out.append(text, style=style)
+        out.rstrip()
+        out.append("\n")
     return out
 
 
-def _append_cells(out: Text, cells: list[tuple[str, str]]) -> None:
-    last = max((i for i, (c, _) in enumerate(cells) if c != " "), default=-1)
-    for ch, style in cells[:last + 1]:
-        out.append(ch, style=style or None)
-    out.append("\n")
-
-
-def _marked_regions(state: State) -> list[tuple[str, tuple[str | None, tuple[int, ...]]]]:
+def _marked_regions(state: State) -> list[tuple[str, tuple[int, ...]]]:
     """Named regions not owned by a player, with their sites in this position: squares
     a description gives a name (a castle, a goal) are shown even when empty."""
-    regions = getattr(state.game, "named_regions", {}) or {}
-    out = []
-    for name, (owner, region) in regions.items():
-        if owner and owner not in ("Neutral", "Shared"):
-            continue
-        sites = getattr(region, "static", None)
-        if sites is None:
-            try:
-                sites = region.fn(state)
-            except Exception:  # noqa: BLE001 - a region needing a move's context: not drawn
-                continue
-        out.append((name, (owner, tuple(sites))))
-    return out
+    return [(r.name, r.sites) for r in regions_view(state)
+            if not r.owner and not r.name.endswith("'s region")]
 
 
 def legend(state: State) -> Text:
-    """Which colour is which player, and what the marks mean."""
+    """Which colour and mark is which player, and what the marks mean."""
+    from ludeme.render.text import PLAYER_MARKS, _needs_wide_cells, piece_char, wide_token
+
+    g = state.game
+    wide = g.board.default_type == "Cell" and _needs_wide_cells(g) and \
+        g.board.shape.label_style != "RowPosition"
+    token = wide_token if wide else piece_char
     out = Text()
-    for p in range(1, state.game.num_players + 1):
-        owned = [k for k in range(1, len(state.game.pieces.names))
-                 if state.game.pieces.owner[k] == p]
-        glyphs = sorted({_glyph(state, k) for k in owned})
+    for p in range(1, g.num_players + 1):
+        owned = [k for k in range(1, len(g.pieces.names)) if g.pieces.owner[k] == p]
+        glyphs = sorted({_glyph(state, k, token) for k in owned})
         out.append(f"P{p} ", style=player_style(p))
-        out.append(("".join(glyphs) or "·") + "  ", style=player_style(p))
-    for i, (name, (_owner, sites)) in enumerate(_marked_regions(state)):
-        labels = " ".join(state.game.board.labels[x] for x in sites[:6])
+        out.append((" ".join(glyphs) if wide else "".join(glyphs))
+                   or PLAYER_MARKS[p % len(PLAYER_MARKS)], style=player_style(p))
+        out.append("  ")
+    sides = [r for r in regions_view(state) if r.owner and r.name.endswith("'s region")]
+    if sides:
+        out.append("sides: " + ", ".join(
+            f"P{r.owner} {PLAYER_MARKS[r.owner] if r.owner < len(PLAYER_MARKS) else '#'}"
+            for r in sides) + "  ", style="dim")
+    for i, (name, sites) in enumerate(_marked_regions(state)):
+        labels = " ".join(g.board.labels[x] for x in sites[:6])
         more = " ..." if len(sites) > 6 else ""
         out.append("+", style=REGION_STYLES[i % len(REGION_STYLES)])
         out.append(f" {name} ({labels}{more})  ", style="dim")
     return out
 
 
-def _glyph(state: State, piece: int) -> str:
+def _glyph(state: State, piece: int, piece_char) -> str:
     # piece_char reads the state; ask it about a copy holding just this piece
     s = state.clone()
     s.what = [0] * len(state.what)
+    s.rot = [0] * len(state.rot)
     s.what[0] = piece
     return piece_char(s, 0)
-
-
-def number_lines(state: State) -> list[str]:
-    """Scores, tallies and stashes (pieces in hand), where the game has them."""
-    g = state.game
-    lines = []
-    if any(state.score[1:]) or g.score_fn is not None:
-        lines.append("scores: " + "  ".join(f"P{p} {v}" for p, v in
-                                             enumerate(g.final_scores(state), start=1)))
-    for name, tally in zip(g.tally_names, state.tally, strict=False):
-        lines.append(f"{name}: " + "  ".join(f"P{p} {v}" for p, v in enumerate(tally[1:], start=1)))
-    for p in range(1, g.num_players + 1):
-        held = ", ".join(f"{k} x{n}" for k, n in zip(g.pieces.kind_names, state.hand[p],
-                                                     strict=False) if n)
-        if held:
-            lines.append(f"P{p} holds: {held}")
-    return lines

@@ -1,14 +1,39 @@
-"""A plain-text diagram of a state: a grid with labels, for any board."""
+"""A text diagram of a state: a grid with labels, for any board.
+
+The diagram is built once as lines of segments, each segment a piece of text with what
+it shows (a site and its owner, an edge and its owner, a label); the plain diagram
+(``str(state)``) joins the texts, the colour diagram (``rich_board``) styles the same
+segments, so the two always show the same things.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ludeme.render.model import ROT_DIRECTIONS, number_lines, regions_view
 
 if TYPE_CHECKING:
     from ludeme.runtime.state import State
 
 PLAYER_MARKS = "·XOABCD"
 DIR_ARROWS = ("", "^", "/", ">", "\\", "v", "/", "<", "\\")
+# an edge of a player's, east of a point and south of it (told apart without colour)
+EDGE_EAST = {1: "-", 2: "="}
+EDGE_SOUTH = {1: "|", 2: "!"}
+assert len(DIR_ARROWS) == len(ROT_DIRECTIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Seg:
+    """A piece of a diagram line: ``kind`` is "site" (a site, ``owner`` None when
+    empty, 0 for a shared piece), "edge" (a player's edge), "side" (a mark saying whose
+    region a side is), "label" (coordinates) or "" (spacing)."""
+
+    text: str
+    kind: str = ""
+    site: int = -1
+    owner: int | None = None
 
 
 def piece_char(s: State, site: int) -> str:
@@ -57,131 +82,203 @@ def wide_token(s: State, site: int) -> str:
     return PLAYER_MARKS[owner] + sym + arrow
 
 
-def _wide_grid(s: State) -> list[str]:
-    g = s.game
-    b = g.board
-    sites = b.sites["Cell"]
+def _site(s: State, x: int, text: str) -> Seg:
+    p = s.what[x]
+    return Seg(text, "site", x, s.game.pieces.owner[p] if p else None)
+
+
+def _columns(s: State, sites) -> tuple[dict[int, int], dict[float, list[int]]]:
+    """Each site's column (half a cell apart where a tiling's rows are offset) and the
+    rows by height."""
+    b = s.game.board
     xs = sorted({round(b.coords[x][0], 3) for x in sites})
     step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
     col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
-    tokens = {x: wide_token(s, x) for x in sites}
-    w = max(3, max(len(t) for t in tokens.values()))
-    width = max(col_of.values()) + 1
     rows: dict[float, list[int]] = {}
     for x in sites:
         rows.setdefault(round(b.coords[x][1], 3), []).append(x)
+    return col_of, rows
+
+
+def _line(cells: dict[int, Seg], prefix: list[Seg]) -> list[Seg]:
+    """Segments at character positions -> a line (gaps filled with spaces)."""
+    out = list(prefix)
+    pos = 0
+    for at in sorted(cells):
+        if at > pos:
+            out.append(Seg(" " * (at - pos)))
+        seg = cells[at]
+        out.append(seg)
+        pos = at + len(seg.text)
+    return out
+
+
+def _wide_grid(s: State) -> list[list[Seg]]:
+    g = s.game
+    b = g.board
+    sites = b.sites["Cell"]
+    col_of, rows = _columns(s, sites)
+    tokens = {x: wide_token(s, x) for x in sites}
+    w = max(3, max(len(t) for t in tokens.values()))
     lines = []
     for y in sorted(rows, reverse=True):
         row = rows[y]
         rowname = "".join(ch for ch in b.labels[row[0]] if ch.isdigit())
-        cells = [" " * w] * width
-        for x in row:
-            cells[col_of[x]] = tokens[x].ljust(w)
-        lines.append(f"{rowname:>3} {' '.join(cells).rstrip()}")
-    letters = [" " * w] * width
-    for x in sites:
-        letters[col_of[x]] = "".join(ch for ch in b.labels[x] if ch.isalpha()).ljust(w)
-    lines.append(f"    {' '.join(letters).rstrip()}")
+        cells = {col_of[x] * (w + 1): _site(s, x, tokens[x]) for x in row}
+        lines.append(_line(cells, [Seg(f"{rowname:>3} ", "label")]))
+    letters = {col_of[x] * (w + 1): Seg("".join(ch for ch in b.labels[x] if ch.isalpha()),
+                                        "label") for x in sites}
+    lines.append(_line(letters, [Seg("    ")]))
     return lines
 
 
-def _row_position_grid(s: State) -> list[str]:
+def _row_position_grid(s: State) -> list[list[Seg]]:
     """Boards named by row and position in the row (a hexagon of hexagons): each row
     from the top, between the labels of its first and last cells, cells half a cell
     apart from one row to the next as the tiling lays them."""
     b = s.game.board
     sites = b.sites["Cell"]
-    xs = sorted({round(b.coords[x][0], 3) for x in sites})
-    step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
-    col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
-    rows: dict[float, list[int]] = {}
-    for x in sites:
-        rows.setdefault(round(b.coords[x][1], 3), []).append(x)
+    col_of, rows = _columns(s, sites)
     ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
     pad = max(len(b.labels[row[0]]) for row in ordered)
     lines = []
     for row in ordered:
-        cells = [" "] * (max(col_of.values()) + 1)
-        for x in row:
-            cells[col_of[x]] = piece_char(s, x)
-        body = "".join(cells).rstrip()
-        lines.append(f"{b.labels[row[0]]:>{pad}} {body}  {b.labels[row[-1]]}")
+        cells = {col_of[x]: _site(s, x, piece_char(s, x)) for x in row}
+        end = max(col_of[x] for x in row) + 1
+        cells[end + 2] = Seg(b.labels[row[-1]], "label")
+        lines.append(_line(cells, [Seg(f"{b.labels[row[0]]:>{pad}} ", "label")]))
     return lines
 
 
-def render_text(s: State) -> str:
-    """Cells (or vertices) as rows from the top, with column letters and row numbers;
-    drawn edges as ``-`` and ``|`` between vertices; then whose turn it is and numbers."""
+def _player_sides(s: State) -> dict[int, set[int]]:
+    """The sites of each player's own regions (the sides a player connects)."""
+    out: dict[int, set[int]] = {}
+    for r in regions_view(s):
+        if r.owner and r.name.endswith("'s region"):
+            out.setdefault(r.owner, set()).update(r.sites)
+    return out
+
+
+def _grid(s: State) -> list[list[Seg]]:
+    """Cells (or points) as rows from the top with row numbers and column letters; a
+    player's edges between points; beside the rows, whose sides they are."""
     g = s.game
     b = g.board
     t = b.default_type
-    lines: list[str] = []
-    if t == "Cell" and b.shape.label_style == "RowPosition":
-        lines.extend(_row_position_grid(s))
-    elif t == "Cell" and _needs_wide_cells(g):
-        lines.extend(_wide_grid(s))
-    elif t in ("Cell", "Vertex"):
-        sites = b.sites[t]
-        rows: dict[float, list[int]] = {}
-        for x in sites:
-            rows.setdefault(round(b.coords[x][1], 3), []).append(x)
-        xs = sorted({round(b.coords[x][0], 3) for x in sites})
-        step = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
-        col_of = {x: round((xv - xs[0]) / step) for x, xv in
-                  ((x, round(b.coords[x][0], 3)) for x in sites)}
-        edges_on = "Edge" in b.use and "Vertex" in b.use
-        width = max(col_of.values()) + 1
-        for y in sorted(rows, reverse=True):
-            row = sorted(rows[y], key=lambda x: b.coords[x][0])
-            label = b.labels[row[0]]
-            rowname = "".join(ch for ch in label if ch.isdigit()) if b.shape.label_style != \
-                "RowPosition" else "".join(ch for ch in label if ch.isalpha())
-            cells = [" "] * (width * 2 + 1)
-            for x in row:
-                cells[col_of[x] * 2] = piece_char(s, x)
-                if edges_on:
-                    east = b.step["Orthogonal"]["E"][x]
-                    if east >= 0:
-                        e = b.edge_between[(x, east)]
-                        if s.what[e]:
-                            cells[col_of[x] * 2 + 1] = "-" if g.pieces.owner[s.what[e]] == 1 \
-                                else "="
-            lines.append(f"{rowname:>3} {''.join(cells).rstrip()}")
+    sites = b.sites[t]
+    col_of, rows = _columns(s, sites)
+    edges_on = "Edge" in b.use and "Vertex" in b.use
+    hexagonal = b.kind == "hexagonal"
+    owner = g.pieces.owner
+    sides = _player_sides(s)
+    ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
+    lines: list[list[Seg]] = []
+
+    def whole_rows(row: list[int]) -> list[int]:
+        return [p for p, region in sorted(sides.items()) if all(x in region for x in row)]
+
+    def side_line(row: list[int], players: list[int]) -> None:
+        for p in players:
+            cells = {col_of[x] * 2: Seg(PLAYER_MARKS[p] if p < len(PLAYER_MARKS) else "#",
+                                        "side", x, p) for x in row}
+            lines.append(_line(cells, [Seg(f"{'P' + str(p):>3} ", "side", -1, p)]))
+
+    if hexagonal and t == "Cell":
+        lines.append(_column_letters(s, ordered, col_of, top=True))
+    if ordered:
+        side_line(ordered[0], whole_rows(ordered[0]))
+    for row in ordered:
+        label = b.labels[row[0]]
+        rowname = "".join(ch for ch in label if ch.isdigit())
+        cells: dict[int, Seg] = {}
+        under: dict[int, Seg] = {}
+        for x in row:
+            cells[col_of[x] * 2] = _site(s, x, piece_char(s, x))
             if edges_on:
-                under = [" "] * (width * 2 + 1)
-                for x in row:
-                    south = b.step["Orthogonal"]["S"][x]
-                    if south >= 0:
-                        e = b.edge_between[(x, south)]
-                        if s.what[e]:
-                            under[col_of[x] * 2] = "|" if g.pieces.owner[s.what[e]] == 1 else "!"
-                if any(c != " " for c in under):
-                    lines.append(f"    {''.join(under).rstrip()}")
-        if b.shape.label_style != "RowPosition":
-            letters = [" "] * (width * 2 + 1)
-            # on hexagons the columns slant: letter them along the bottom row only
-            for x in (rows[min(rows)] if b.kind == "hexagonal" else sites):
-                lab = b.labels[x]
-                letters[col_of[x] * 2] = "".join(ch for ch in lab if ch.isalpha())[:1]
-            lines.append(f"    {''.join(letters).rstrip()}")
+                east = b.step["Orthogonal"]["E"][x]
+                if east >= 0:
+                    e = b.edge_between[(x, east)]
+                    if s.what[e]:
+                        o = owner[s.what[e]]
+                        cells[col_of[x] * 2 + 1] = Seg(EDGE_EAST.get(o, "="), "edge", e, o)
+                south = b.step["Orthogonal"]["S"][x]
+                if south >= 0:
+                    e = b.edge_between[(x, south)]
+                    if s.what[e]:
+                        o = owner[s.what[e]]
+                        under[col_of[x] * 2] = Seg(EDGE_SOUTH.get(o, "!"), "edge", e, o)
+        whole = set(whole_rows(row))
+        for p, region in sorted(sides.items()):
+            if p in whole:
+                continue
+            mark = PLAYER_MARKS[p] if p < len(PLAYER_MARKS) else "#"
+            if row[0] in region and col_of[row[0]] * 2 - 2 >= 0:
+                cells[col_of[row[0]] * 2 - 2] = Seg(mark, "side", row[0], p)
+            if row[-1] in region:
+                cells[col_of[row[-1]] * 2 + 2] = Seg(mark, "side", row[-1], p)
+        if hexagonal and t == "Cell" and rowname:
+            right = max(cells) + len(cells[max(cells)].text) + 1
+            cells[right] = Seg(rowname, "label")
+        lines.append(_line(cells, [Seg(f"{rowname:>3} ", "label")]))
+        if under:
+            lines.append(_line(under, [Seg("    ")]))
+    if ordered:
+        side_line(ordered[-1], whole_rows(ordered[-1]))
+    lines.append(_column_letters(s, ordered, col_of, top=False))
+    return lines
+
+
+def _column_letters(s: State, ordered, col_of, top: bool) -> list[Seg]:
+    """Each column letter once, beside the row nearest to it (on a rhombus the columns
+    lean, so the bottom row names them all, and the top row again)."""
+    b = s.game.board
+    letters: dict[int, Seg] = {}
+    placed: set[str] = set()
+    hexagonal = b.kind == "hexagonal"
+    rows = ordered if top else list(reversed(ordered))
+    for row in (rows[:1] if hexagonal else rows):
+        for x in row:
+            letter = "".join(ch for ch in b.labels[x] if ch.isalpha())[:1]
+            if letter and letter not in placed and col_of[x] * 2 not in letters:
+                letters[col_of[x] * 2] = Seg(letter, "label")
+                placed.add(letter)
+    return _line(letters, [Seg("    ")])
+
+
+def diagram(s: State) -> list[list[Seg]]:
+    """The board as lines of segments (no status lines)."""
+    g = s.game
+    b = g.board
+    t = b.default_type
+    if t == "Cell" and b.shape.label_style == "RowPosition":
+        return _row_position_grid(s)
+    if t == "Cell" and _needs_wide_cells(g):
+        return _wide_grid(s)
+    if t in ("Cell", "Vertex"):
+        return _grid(s)
+    return []
+
+
+def status_text(s: State) -> str:
+    """``Game: P2 to move (move 3)``, or who won; ``move N`` is the move about to be
+    made, as the colour diagram's title counts."""
+    g = s.game
     status = f"{g.name}: "
     if s.outcome is not None:
         winners = [p for p in range(1, g.num_players + 1) if s.outcome[p] > 0]
         status += ("won by " + ", ".join(f"P{p}" for p in winners)) if winners else "drawn"
     else:
         status += f"P{s.mover} to move"
-    if s.history:
-        status += f" (move {s.ply})"
-    lines.append(status)
-    if any(s.score[1:]) or g.score_fn is not None:
-        lines.append("scores: " + "  ".join(f"P{p} {v}" for p, v in
-                                             enumerate(g.final_scores(s), start=1)))
-    for name, tally in zip(g.tally_names, s.tally, strict=True):
-        lines.append(f"{name}: " + "  ".join(f"P{p} {v}" for p, v in enumerate(tally[1:], start=1)))
-    if any(any(h[1:] if False else h) for h in s.hand[1:]):
-        for p in range(1, g.num_players + 1):
-            held = ", ".join(f"{k} x{n}" for k, n in zip(g.pieces.kind_names, s.hand[p],
-                                                         strict=True) if n)
-            if held:
-                lines.append(f"P{p} holds: {held}")
+        if s.history:
+            status += f" (move {s.ply + 1})"
+    return status
+
+
+def render_text(s: State) -> str:
+    """Cells (or vertices) as rows from the top, with column letters and row numbers;
+    drawn edges as ``-`` and ``|`` (P1) or ``=`` and ``!`` (P2) between vertices; the
+    players' sides marked; then whose turn it is and the numbers the game keeps."""
+    lines = ["".join(seg.text for seg in line).rstrip() for line in diagram(s)]
+    lines.append(status_text(s))
+    lines.extend(number_lines(s))
     return "\n".join(lines)
