@@ -192,6 +192,9 @@ class LudemeGame(pyspiel.Game):
         super().__init__(game_type, info, params)
         self._initial = g.new_initial_state()
 
+    def __reduce__(self):
+        return (_game_from_string, (self.source, str(self)))
+
     def new_initial_state(self, state=None) -> LudemeState:
         return LudemeState(self)
 
@@ -235,12 +238,18 @@ class _Position:
 _GAMES: dict[str, LudemeGame] = {}
 
 
-def _restore(source: str, game_string: str, actions: list[int]) -> _Position:
-    """Unpickle a position: load its game (registering the description) and replay."""
+def _game_from_string(source: str, game_string: str) -> LudemeGame:
+    """Unpickle a game: register its description, then load it by its game string."""
     register(source)
     game = _GAMES.get(game_string)
     if game is None:
         game = _GAMES[game_string] = pyspiel.load_game(game_string)
+    return game
+
+
+def _restore(source: str, game_string: str, actions: list[int]) -> _Position:
+    """Unpickle a position: load its game (registering the description) and replay."""
+    game = _game_from_string(source, game_string)
     pos = _Position(game, game._initial.clone())
     for a in actions:
         pos.s.apply(pos.actions().move(a))
