@@ -22,16 +22,20 @@ class Observation:
         self.plane_names = [*game.pieces.names[1:],
                             *(f"to move: P{p}" for p in range(1, self.num_players + 1))]
         self.shape = (len(self.plane_names), self.num_sites)
-        self._ids = np.arange(1, self.num_pieces + 1, dtype=np.int32)[:, None]
+        # column p of _planes is the observation of a site holding piece p (0: empty);
+        # taking columns by the sites' contents builds the piece planes in one call
+        self._planes = np.zeros((self.shape[0], self.num_pieces + 1), np.float32)
+        self._planes[np.arange(self.num_pieces), np.arange(1, self.num_pieces + 1)] = 1.0
+
+    def tensor(self, s: State) -> np.ndarray:
+        """The observation of ``s``: a new float32 array of shape ``self.shape``."""
+        what = np.fromiter(s.what, np.intp, self.num_sites)
+        out = self._planes.take(what, axis=1)
+        out[self.num_pieces + s.mover - 1] = 1.0
+        return out
 
     def write(self, s: State, out: np.ndarray) -> None:
         """Fill ``out`` (shape ``self.shape``) with the observation of ``s``."""
-        k = self.num_pieces
-        np.equal(np.asarray(s.what, dtype=np.int32)[None, :], self._ids, out=out[:k])
-        out[k:] = 0.0
-        out[k + s.mover - 1] = 1.0
-
-    def tensor(self, s: State) -> np.ndarray:
-        out = np.empty(self.shape, dtype=np.float32)
-        self.write(s, out)
-        return out
+        what = np.fromiter(s.what, np.intp, self.num_sites)
+        self._planes.take(what, axis=1, out=out)
+        out[self.num_pieces + s.mover - 1] = 1.0

@@ -83,6 +83,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._initial = self.game.new_initial_state()
         self.state: State = self._initial.clone()
         self._legal: Legal | None = None
+        self._observed: tuple | None = None
+        self._no_actions = np.zeros(self.actions.size, np.int8)
+        self._no_actions.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -108,11 +111,19 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = np.zeros(self.actions.size, np.int8)
-        if agent == self.agent_selection and not (self.terminations[agent]
-                                                  or self.truncations[agent]):
-            mask[self._legal_now().ordered] = 1
-        return {"observation": self.observation_maker.tensor(self.state), "action_mask": mask}
+        # made once per position (wrappers and last() both ask for it): the arrays are
+        # new after every step, so an observation kept by the caller stays as it was
+        cached = self._observed
+        if cached is None or cached[0] is not self.state or cached[1] != self.state.ply:
+            mask = np.zeros(self.actions.size, np.int8)
+            if not (self.terminations[self.agent_selection]
+                    or self.truncations[self.agent_selection]):
+                ordered = self._legal_now().ordered
+                mask[np.fromiter(ordered, np.intp, len(ordered))] = 1
+            cached = self._observed = (self.state, self.state.ply,
+                                       self.observation_maker.tensor(self.state), mask)
+        mask = cached[3] if agent == self.agent_selection else self._no_actions
+        return {"observation": cached[2], "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
