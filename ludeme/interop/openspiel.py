@@ -209,29 +209,43 @@ class _Position:
     """The Python side of a ``LudemeState``, the one attribute OpenSpiel copies when it
     clones a state and pickles when it serializes one."""
 
-    __slots__ = ("game", "s", "legal")
+    __slots__ = ("game", "space", "limit", "s", "legal", "shared")
 
-    def __init__(self, game: LudemeGame, s: State):
+    def __init__(self, game: LudemeGame, s: State, shared: bool = False):
         self.game = game
+        # the game's attributes used on every move, read once (the game is a C++ object)
+        self.space = game.actions
+        self.limit = game.max_length
         self.s = s
         self.legal: Legal | None = None
+        # a new state shares the game's initial position until its first move (OpenSpiel
+        # clones a state by making a new one and replacing its position)
+        self.shared = shared
 
     def __deepcopy__(self, memo) -> _Position:
-        c = _Position(self.game, self.s.clone())
-        c.legal = self.legal
+        c = _Position.__new__(_Position)
+        c.game, c.space, c.limit = self.game, self.space, self.limit
+        c.s, c.legal, c.shared = self.s.clone(), self.legal, False
         return c
 
+    def own(self) -> State:
+        """The position, to be changed: a copy of its own first if it is shared."""
+        if self.shared:
+            self.s = self.s.clone()
+            self.shared = False
+        return self.s
+
     def __reduce__(self):
-        actions = [self.game.actions.encode(m) for m in self.s.history]
+        actions = [self.space.encode(m) for m in self.s.history]
         return (_restore, (self.game.source, str(self.game), actions))
 
     def over(self) -> bool:
         s = self.s
-        return s.is_terminal() or s.ply >= self.game.max_length
+        return s.is_terminal() or s.ply >= self.limit
 
     def actions(self) -> Legal:
         if self.legal is None:
-            self.legal = self.game.actions.legal(self.s)
+            self.legal = self.space.legal(self.s)
         return self.legal
 
 
@@ -262,11 +276,12 @@ class LudemeState(pyspiel.State):
 
     def __init__(self, game: LudemeGame):
         super().__init__(game)
-        self._pos = _Position(game, game._initial.clone())
+        self._pos = _Position(game, game._initial, shared=True)
 
     @property
     def ludeme_state(self) -> State:
-        """The ludeme state (do not play moves on it directly: OpenSpiel would not know)."""
+        """The ludeme state (read it, do not change it: OpenSpiel would not know, and a
+        state that has not moved yet shares the game's initial position)."""
         return self._pos.s
 
     def current_player(self) -> int:
@@ -289,7 +304,7 @@ class LudemeState(pyspiel.State):
         move = pos.actions().move(action)
         if move is None:
             raise ValueError(f"action {action} is not legal here")
-        pos.s.apply(move)
+        pos.own().apply(move)
         pos.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -297,7 +312,7 @@ class LudemeState(pyspiel.State):
         move = pos.actions().move(action) if not pos.over() else None
         if move is not None:
             return pos.s.move_to_string(move)
-        move = pos.game.actions.examples[action]
+        move = pos.space.examples[action]
         try:  # not legal here: its notation without this position's captures
             return pos.s.clone().move_to_string(move)
         except Exception:  # noqa: BLE001 - a move that cannot even be tried here
@@ -307,7 +322,7 @@ class LudemeState(pyspiel.State):
         """A move in ludeme's notation (``string_to_action(text)`` or
         ``string_to_action(player, text)``), any spelling ludeme's parser accepts."""
         text = args[-1]
-        return self._pos.game.actions.encode(self._pos.s.parse_move(text))
+        return self._pos.space.encode(self._pos.s.parse_move(text))
 
     def is_terminal(self) -> bool:
         return self._pos.over()
