@@ -11,6 +11,8 @@ pytest.importorskip("pettingzoo")
 from benchmarks import bench_interop  # noqa: E402
 from tests.interop.games import TINY  # noqa: E402
 
+pytestmark = pytest.mark.filterwarnings("ignore:Observation")
+
 
 def test_check_a_description_path(tmp_path, capsys):
     path = tmp_path / "tiny-check.lud"
