@@ -95,23 +95,30 @@ def doc(name, fmt, out):
     """The ludeme reference, generated from the registry: signatures, types, docs.
 
     NAME is a ludeme ('move Add', 'sites'), or a category ('regions'); without it,
-    everything. 'ludeme doc --format md --out docs/ludemes.md' regenerates the
-    Markdown reference.
+    everything. 'ludeme doc interop' describes games as OpenSpiel games and PettingZoo
+    environments (actions, observation tensor). 'ludeme doc --format md --out
+    docs/ludemes.md' regenerates the Markdown reference.
     """
     from ludeme.lang import reference
 
     wanted = " ".join(name) if name else None
-    decls = reference.select(wanted)
-    if fmt == "md":
-        text = reference.markdown(decls if wanted else None)
+    if wanted == "interop":  # a topic, not a ludeme: the same Markdown text either way
+        from ludeme.interop import reference as interop_reference
+
+        decls, text, what = [], interop_reference(), "the interop reference"
     else:
-        text = reference.text(decls, detailed=bool(wanted))
+        decls = reference.select(wanted)
+        what = f"{len(decls)} declarations"
+        if fmt == "md":
+            text = reference.markdown(decls if wanted else None)
+        else:
+            text = reference.text(decls, detailed=bool(wanted))
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as err:
             raise UsageError(f"{out}: cannot write: {err.strerror or err}") from None
-        click.echo(f"wrote {out} ({len(decls)} declarations)")
+        click.echo(f"wrote {out} ({what})")
     else:
         click.echo(text, nl=False)
 

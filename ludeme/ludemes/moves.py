@@ -85,6 +85,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         pid = per_player[p]
         if pid:
             table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(g.board.n_sites)]
+    g.intern_moves(lambda: (m for row in table if row is not None for m in row))
     region = to.fn
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
@@ -102,6 +103,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
 def move_pass(c: CompileContext, *, then: T.Effect = None):
     """Do nothing this turn."""
     m = Move("pass", -1, -1, 0, 0, lambda s, m: None, then.fn if then else None)
+    c.game.intern_moves(lambda: (m,))
     return MovesV(lambda s: [m])
 
 

@@ -95,10 +95,14 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         c.fail(f"(move Path length:{length}) could have up to {bound:,} paths on this board "
                f"(the limit is {MAX_PATHS:,})", "use a shorter length")
 
+    made: list[Move] = []  # every path move, for g.intern_moves
+    g.intern_moves(lambda: made)
+
     def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
         act = _draw_act(es, zobrist)
         moves = tuple(Move("path", vs[0], vs[-1], pid_of[p], vs, act, thenfn) if pid_of[p]
                       else None for p in range(n_players + 1))
+        made.extend(m for m in moves if m is not None)
         # (end, the walk from the other end is the canonical one when both ends qualify,
         #  every edge, the move for each player)
         return (vs[-1], vs[-1] < vs[0], es, moves)

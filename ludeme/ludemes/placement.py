@@ -111,6 +111,7 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
                 table[x * 9 + r] = tuple(
                     (k, Move("add", -1, x, pid, r, act, thenfn)) for k, pid in row)
         moves[p] = table
+    g.intern_moves(lambda: (m for table in moves.values() for entry in table for _, m in entry))
     # bundles[(p, mask)][x * 9 + r]: the same restricted to the kinds in `mask`, so that
     # generating is one list extension per (site, direction); built when first needed
     bundles: dict[tuple[int, int], list[tuple[Move, ...]]] = {}

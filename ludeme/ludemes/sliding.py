@@ -180,11 +180,19 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             for x in range(n)]
     fast = go is None and stop is None and (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
+    tables: dict[int, list[list[Move | None]]] = {}
+
+    def interned():
+        for pid in range(1, len(c.pieces.names)):  # any piece may slide when standalone
+            for_piece(pid)
+        return (m for t in tables.values() for row in t for m in row if m is not None)
+
+    c.game.intern_moves(interned)
 
     def for_piece(pid: int) -> Callable:
         if pid in bound:
             return bound[pid]
-        moves = [[None] * n for _ in range(n)]
+        moves = tables[pid] = [[None] * n for _ in range(n)]
         for frm in range(n):
             for ray in rays[frm]:
                 for x in ray:

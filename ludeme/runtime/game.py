@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ludeme.board import Board
@@ -84,6 +84,8 @@ class Game:
         # incremental structures some ludemes keep on each state (see ``add_aux``)
         self.aux_init: list[Callable[[], object]] = []
         self.aux_copy: list[Callable[[object], object]] = []
+        # every generator's interned moves, for numbering them once (see ``interned_moves``)
+        self.move_tables: list[Callable[[], Iterable[Move]]] = []
         rng = random.Random(0x1D0E)
         n_pieces = max(len(pieces.names), 2)
         self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
@@ -103,6 +105,22 @@ class Game:
         self.aux_init.append(init)
         self.aux_copy.append(copy)
         return len(self.aux_init) - 1
+
+    def intern_moves(self, table: Callable[[], Iterable[Move]]) -> None:
+        """Register a generator's interned moves: ``table()`` yields every move it can
+        generate (building any table it makes lazily)."""
+        self.move_tables.append(table)
+
+    def interned_moves(self) -> list[Move]:
+        """Every move object any generator of the game can produce, in a fixed order (the
+        generators' order, then their tables'). Equal moves made by different generators
+        are distinct objects and all appear. Front ends number these once to get a
+        stable action space (``ludeme.interop``)."""
+        seen: dict[int, Move] = {}
+        for table in self.move_tables:
+            for m in table():
+                seen.setdefault(id(m), m)
+        return list(seen.values())
 
     # -- states ------------------------------------------------------------------------
     def new_initial_state(self) -> State:

@@ -14,9 +14,12 @@ class Move:
     what else identifies the move (a rotation, a path of sites). ``act`` applies the
     primitive and ``then`` the consequences the description attached (captures, scores).
     Two moves are equal when they do the same thing, whatever generator made them.
+    ``index`` is a number a front end may give an interned move (``ludeme.interop``
+    numbers the actions of a game this way); -1 until one does.
     """
 
-    __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "_key", "_hash")
+    __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "_key", "_hash",
+                 "index")
 
     def __init__(self, kind: str, frm: int, to: int, piece: int, extra: Any,
                  act: Callable, then: Callable | None = None):
@@ -29,6 +32,7 @@ class Move:
         self.then = then
         self._key = (kind, frm, to, piece, extra)
         self._hash = hash(self._key)
+        self.index = -1
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Move) and self._key == other._key)

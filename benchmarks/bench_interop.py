@@ -1,0 +1,144 @@
+"""What the OpenSpiel and PettingZoo adapters cost: random playouts through each, against
+ludeme's own API, on any descriptions.
+
+    python -m benchmarks.bench_interop                      # the default games, ~2 min
+    python -m benchmarks.bench_interop hex -o "Board Size/7x7" --seconds 6
+    python -m benchmarks.bench_interop path/to/Game.lud --check
+
+Each runner plays uniformly random games through one API: ludeme's
+(``legal_moves``/``apply``), OpenSpiel's (``legal_actions``/``apply_action``/
+``is_terminal`` on ``ludeme.interop.openspiel.load``) and PettingZoo's (``agent_iter``/
+``last``/``step`` with the action mask, every observation built), both on
+``ludeme.interop.pettingzoo.env`` (with PettingZoo's usual wrappers) and on the bare
+``raw_env``. They alternate in short slices of CPU time (see
+``bench_brandubh.measure``), so load on the machine hits them alike. The ratio is an
+adapter's moves per CPU second over ludeme's; the target is at least 0.7 (the adapters
+cost at most 30% of the throughput).
+
+``--check`` runs the consistency checks instead, for descriptions that are not bundled
+(Ludii's library games, once ludeme runs them): OpenSpiel's ``random_sim_test`` (with
+serialization) and PettingZoo's ``api_test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+
+import numpy as np
+
+from benchmarks.bench_brandubh import measure
+from ludeme.api import load
+from ludeme.runtime.search import random_playout
+
+DEFAULT_GAMES = ["tic-tac-toe", "connect-four", "hex", "brandubh", "branches", "twigs-and-thorns"]
+TARGET = 0.7
+
+
+def ludeme_runner(game: str, options: list[str]) -> Callable[[random.Random], int]:
+    g = load(game, options)
+    return lambda rng: random_playout(g.new_initial_state(), rng)
+
+
+def openspiel_runner(game: str, options: list[str]) -> Callable[[random.Random], int]:
+    from ludeme.interop import openspiel
+
+    g = openspiel.load(game, options)
+
+    def run(rng: random.Random) -> int:
+        s = g.new_initial_state()
+        n = 0
+        randrange = rng.randrange
+        while not s.is_terminal():
+            actions = s.legal_actions()
+            s.apply_action(actions[randrange(len(actions))])
+            n += 1
+        return n
+
+    return run
+
+
+def pettingzoo_runner(game: str, options: list[str], wrapped: bool = True
+                      ) -> Callable[[random.Random], int]:
+    from ludeme.interop import pettingzoo
+
+    env = pettingzoo.env(game, options) if wrapped else pettingzoo.raw_env(game, options)
+
+    def run(rng: random.Random) -> int:
+        env.reset()
+        n = 0
+        randrange = rng.randrange
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[randrange(len(legal))]))
+            n += 1
+        return n
+
+    return run
+
+
+def check(game: str, options: list[str], sims: int) -> None:
+    import pyspiel
+    from pettingzoo.test import api_test
+
+    from ludeme.interop import openspiel, pettingzoo
+
+    pyspiel.random_sim_test(openspiel.load(game, options), num_sims=sims, serialize=True,
+                            verbose=False)
+    print(f"{game}: OpenSpiel random_sim_test passed ({sims} games)")
+    api_test(pettingzoo.env(game, options), num_cycles=200, verbose_progress=False)
+    print(f"{game}: PettingZoo api_test passed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="*", metavar="GAME",
+                    help="bundled names or .lud paths (default: " + " ".join(DEFAULT_GAMES) + ")")
+    ap.add_argument("-o", "--option", action="append", default=[],
+                    help="an option choice for every game given, e.g. 'Board Size/7x7'")
+    ap.add_argument("--seconds", type=float, default=6.0, help="CPU seconds per runner per game")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--check", action="store_true",
+                    help="run OpenSpiel's and PettingZoo's consistency checks instead")
+    ap.add_argument("--sims", type=int, default=3, help="games of random_sim_test with --check")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    games = args.games or DEFAULT_GAMES
+    if args.check:
+        for game in games:
+            check(game, args.option, args.sims)
+        return 0
+    results = {}
+    for game in games:
+        m = measure({"ludeme": ludeme_runner(game, args.option),
+                     "openspiel": openspiel_runner(game, args.option),
+                     "pettingzoo": pettingzoo_runner(game, args.option),
+                     "pettingzoo_raw": pettingzoo_runner(game, args.option, wrapped=False)},
+                    args.seconds, seed=args.seed)
+        base = m["ludeme"]["moves_per_s"]
+        results[game] = {k: {"moves_per_s": round(v["moves_per_s"]),
+                             "ratio": round(v["moves_per_s"] / base, 3)} for k, v in m.items()}
+        if not args.json:
+            r = results[game]
+            print(f"{game:20} ludeme {r['ludeme']['moves_per_s']:>8} moves/s | "
+                  f"openspiel {r['openspiel']['moves_per_s']:>8} ({r['openspiel']['ratio']:.2f}x)"
+                  f" | pettingzoo {r['pettingzoo']['moves_per_s']:>8} "
+                  f"({r['pettingzoo']['ratio']:.2f}x), raw_env "
+                  f"{r['pettingzoo_raw']['moves_per_s']:>8} "
+                  f"({r['pettingzoo_raw']['ratio']:.2f}x)", flush=True)
+    if args.json:
+        print(json.dumps({"target_ratio": TARGET, "games": results}, indent=2))
+    else:
+        print(f"target: each adapter at least {TARGET}x ludeme's moves/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""A stable action space for a compiled game: its interned moves, numbered once."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from ludeme.errors import LudemeError
+
+if TYPE_CHECKING:
+    from ludeme.runtime.game import Game
+    from ludeme.runtime.move import Move
+    from ludeme.runtime.state import State
+
+
+class ActionSpace:
+    """Moves <-> integers ``0 .. size-1`` (see ``ludeme.interop``).
+
+    Built from ``game.interned_moves()`` when the game loads, which numbers each
+    interned move (``Move.index``): looking a move's action up while playing is reading
+    that number.
+    """
+
+    def __init__(self, game: Game):
+        self.game = game
+        kinds = game.pieces.kinds
+        self._kinds = kinds
+        # keeping the interned objects here keeps their ids valid for ``_by_id``
+        self._interned = game.interned_moves()
+        keys = {self.key(m) for m in self._interned}
+        try:
+            ordered = sorted(keys)
+        except TypeError:  # an ``extra`` of mixed types: any fixed order will do
+            ordered = sorted(keys, key=repr)
+        self._index = {k: i for i, k in enumerate(ordered)}
+        self.size = len(ordered)
+        self.examples: list[Move | None] = [None] * self.size
+        for m in self._interned:
+            a = m.index = self._index[self.key(m)]
+            if self.examples[a] is None:
+                self.examples[a] = m
+
+    def key(self, m: Move) -> tuple:
+        """What identifies a move as an action: its key without the piece when the piece
+        comes from a site (the site says which piece it is) and without the owner."""
+        extra = m.extra if isinstance(m.extra, tuple) else (m.extra,)
+        return (m.kind, m.frm, m.to, self._kinds[m.piece] if m.frm < 0 else "", extra)
+
+    def encode(self, m: Move) -> int:
+        """The action of a move."""
+        if m.index >= 0:
+            return m.index
+        a = self._index.get(self.key(m))
+        if a is None:
+            raise LudemeError(f"move {m!r} is not in {self.game.name}'s action space: "
+                              "a generator made a move it did not register with "
+                              "Game.intern_moves")
+        m.index = a
+        return a
+
+    def legal(self, s: State) -> Legal:
+        """The legal actions of ``s``."""
+        moves = s.legal_moves()
+        acts = [m.index for m in moves]
+        ordered = sorted(acts)
+        if ordered and ordered[0] < 0:  # a move no generator registered (or a bug)
+            acts = [self.encode(m) for m in moves]
+            ordered = sorted(acts)
+        return Legal(ordered, acts, moves)
+
+
+class Legal:
+    """The legal actions of a position: ``ordered`` (increasing; each once, as a
+    position's legal moves are distinct) and the move of each."""
+
+    __slots__ = ("ordered", "_acts", "_moves")
+
+    def __init__(self, ordered: list[int], acts: list[int], moves: list[Move]):
+        self.ordered = ordered
+        self._acts = acts
+        self._moves = moves
+
+    def move(self, action: int) -> Move | None:
+        """The legal move of ``action``; None when it is not legal."""
+        try:
+            return self._moves[self._acts.index(action)]
+        except ValueError:
+            return None
+
+
+_SPACES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def action_space(game: Game) -> ActionSpace:
+    """The action space of a compiled game, built once per game object."""
+    space = _SPACES.get(game)
+    if space is None:
+        space = _SPACES[game] = ActionSpace(game)
+    return space

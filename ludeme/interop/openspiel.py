@@ -1,0 +1,354 @@
+"""Any description as an OpenSpiel game, through OpenSpiel's Python-game support.
+
+    from ludeme.interop import openspiel as lo
+    game = lo.load("hex", options=["Board Size/7x7"])      # a pyspiel.Game
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+
+A description is registered with ``pyspiel.register_game`` under the short name
+``python_ludeme_<name>`` (``python_ludeme_tic_tac_toe``); each of its option
+categories is a string parameter named after the category (``board_size=7x7``; an item
+that reads as a number is quoted, ``move_limit='400'``), with ``ruleset`` and
+``max_game_length`` besides. Once registered (``load`` or ``register``),
+``pyspiel.load_game("python_ludeme_hex(board_size=9x9)")`` works too.
+
+Players are numbered from 0 as OpenSpiel does (ludeme's P1 is player 0). Actions and
+the observation tensor are described in ``ludeme.interop``; ``action_to_string`` is
+ludeme's move notation and ``string_to_action`` parses it (any spelling ludeme accepts,
+when called from Python). Information states are the action histories (OpenSpiel's
+observer for perfect-information games), which is what CFR needs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+try:
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as err:  # pragma: no cover - depends on the installed extras
+    raise ImportError('ludeme.interop.openspiel needs OpenSpiel: '
+                      'pip install "ludeme[openspiel]"') from err
+
+import ludeme
+from ludeme.errors import UsageError, suggest
+from ludeme.interop import DEFAULT_MAX_GAME_LENGTH
+from ludeme.interop.actions import ActionSpace, Legal, action_space
+from ludeme.interop.observation import Observation
+from ludeme.library import bundled, resolve
+from ludeme.runtime.state import State
+
+PREFIX = "python_ludeme_"
+MAX_PLAYERS = 6   # (players n) allows 1 to 6
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+# short name -> (the description as given, its option titles by parameter name)
+_REGISTERED: dict[str, tuple[str, dict[str, str]]] = {}
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def short_name(game: str | Path) -> str:
+    """The OpenSpiel short name of a description: ``python_ludeme_<name>``."""
+    return PREFIX + _slug(Path(str(game)).stem)
+
+
+def _looks_typed(text: str) -> bool:
+    """Whether OpenSpiel would read ``text`` in a game string as a number or a bool."""
+    if text in ("True", "False", "true", "false"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _encode(item: str) -> str:
+    return f"'{item}'" if _looks_typed(item) else item
+
+
+def _decode(value: object) -> str:
+    text = str(value)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def register(game: str | Path) -> str:
+    """Register a description (a bundled name or a path) with OpenSpiel; returns its
+    short name. Registering the same description again does nothing."""
+    source = str(game) if str(game) in bundled() else str(resolve(game))
+    name = short_name(game)
+    known = _REGISTERED.get(name)
+    if known is not None:
+        if known[0] != source:
+            raise UsageError(f"{name} is already registered for {known[0]}",
+                             hint="rename one of the description files")
+        return name
+    desc = ludeme.load_description(source)
+    titles = {_slug(o.title): o.title for o in desc.options}
+    params: dict[str, object] = {p: _encode(desc.chosen[t]) for p, t in titles.items()}
+    params["ruleset"] = desc.ruleset or ""
+    params["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"ludeme {desc.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_PLAYERS,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params)
+    # a class, not a closure: OpenSpiel keeps the creator until the process ends, and
+    # a class (unlike a function) is not freed then, after Python has shut down
+    creator = type(f"LudemeGame_{_slug(name)}", (LudemeGame,),
+                   {"_source": source, "_game_type": game_type, "_titles": titles})
+    pyspiel.register_game(game_type, creator)
+    _REGISTERED[name] = (source, titles)
+    return name
+
+
+def load(game: str | Path, options: list[str] | tuple[str, ...] = (),
+         ruleset: str | None = None, max_game_length: int | None = None) -> LudemeGame:
+    """A description as a ``pyspiel.Game``: ``options`` as ludeme writes them
+    (``["Board Size/7x7"]``), a ``ruleset`` by name, and the length at which a game
+    that has not ended stops, drawn."""
+    name = register(game)
+    titles = _REGISTERED[name][1]
+    by_title = {t: p for p, t in titles.items()}
+    params: dict[str, object] = {}
+    for choice in options:
+        title, sep, item = choice.partition("/")
+        if not sep or title not in by_title:
+            raise UsageError(f"'{choice}' is not an option of {game}",
+                             hint=suggest(title, list(by_title))
+                             or "options are written 'Category/Item'")
+        params[by_title[title]] = _encode(item)
+    if ruleset is not None:
+        params["ruleset"] = ruleset
+    if max_game_length is not None:
+        params["max_game_length"] = int(max_game_length)
+    return pyspiel.load_game(name, params)
+
+
+def _with_utility(t: pyspiel.GameType, utility) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=t.short_name, long_name=t.long_name, dynamics=t.dynamics,
+        chance_mode=t.chance_mode, information=t.information, utility=utility,
+        reward_model=t.reward_model, max_num_players=t.max_num_players,
+        min_num_players=t.min_num_players,
+        provides_information_state_string=t.provides_information_state_string,
+        provides_information_state_tensor=t.provides_information_state_tensor,
+        provides_observation_string=t.provides_observation_string,
+        provides_observation_tensor=t.provides_observation_tensor,
+        parameter_specification=t.parameter_specification)
+
+
+class LudemeGame(pyspiel.Game):
+    """A compiled ludeme game behind OpenSpiel's ``Game`` interface."""
+
+    _source = ""
+    _game_type: pyspiel.GameType
+    _titles: dict[str, str] = {}
+
+    def __init__(self, params: dict | None = None):
+        source, game_type, titles = self._source, self._game_type, self._titles
+        params = dict(params or {})
+        spec = game_type.parameter_specification
+        # only the choices that differ from the description's own, so that a ruleset
+        # still applies to the categories it sets
+        options = [f"{t}/{_decode(params[p])}" for p, t in titles.items()
+                   if p in params and params[p] != spec[p]]
+        ruleset = _decode(params.get("ruleset", "")) or None
+        self.max_length = int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH))
+        if self.max_length < 1:
+            raise UsageError("max_game_length must be at least 1")
+        self.source = source
+        self.ludeme_game = ludeme.load(source, options, ruleset)
+        g = self.ludeme_game
+        self.actions: ActionSpace = action_space(g)
+        self.observation = Observation(g)
+        n = g.num_players
+        if n != 2:  # every winner gets 1 and everybody else -1: not zero-sum
+            game_type = _with_utility(game_type, pyspiel.GameType.Utility.GENERAL_SUM)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions.size, max_chance_outcomes=0, num_players=n,
+            min_utility=-1.0, max_utility=1.0,
+            # two players: a result is a win and a loss, or a draw
+            utility_sum=0.0 if n == 2 else None,
+            max_game_length=self.max_length)
+        super().__init__(game_type, info, params)
+        self._initial = g.new_initial_state()
+
+    def __reduce__(self):
+        return (_game_from_string, (self.source, str(self)))
+
+    def new_initial_state(self, state=None) -> LudemeState:
+        return LudemeState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is None or (iig_obs_type.public_info
+                                    and not iig_obs_type.perfect_recall):
+            return BoardObserver(self, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class _Position:
+    """The Python side of a ``LudemeState``, the one attribute OpenSpiel copies when it
+    clones a state and pickles when it serializes one."""
+
+    __slots__ = ("game", "space", "limit", "s", "legal", "shared")
+
+    def __init__(self, game: LudemeGame, s: State, shared: bool = False):
+        self.game = game
+        # the game's attributes used on every move, read once (the game is a C++ object)
+        self.space = game.actions
+        self.limit = game.max_length
+        self.s = s
+        self.legal: Legal | None = None
+        # a new state shares the game's initial position until its first move (OpenSpiel
+        # clones a state by making a new one and replacing its position)
+        self.shared = shared
+
+    def __deepcopy__(self, memo) -> _Position:
+        c = _Position.__new__(_Position)
+        c.game, c.space, c.limit = self.game, self.space, self.limit
+        c.s, c.legal, c.shared = self.s.clone(), self.legal, False
+        return c
+
+    def own(self) -> State:
+        """The position, to be changed: a copy of its own first if it is shared."""
+        if self.shared:
+            self.s = self.s.clone()
+            self.shared = False
+        return self.s
+
+    def __reduce__(self):
+        actions = [self.space.encode(m) for m in self.s.history]
+        return (_restore, (self.game.source, str(self.game), actions))
+
+    def over(self) -> bool:
+        s = self.s
+        return s.is_terminal() or s.ply >= self.limit
+
+    def actions(self) -> Legal:
+        if self.legal is None:
+            self.legal = self.space.legal(self.s)
+        return self.legal
+
+
+_GAMES: dict[str, LudemeGame] = {}
+
+
+def _game_from_string(source: str, game_string: str) -> LudemeGame:
+    """Unpickle a game: register its description, then load it by its game string."""
+    register(source)
+    game = _GAMES.get(game_string)
+    if game is None:
+        game = _GAMES[game_string] = pyspiel.load_game(game_string)
+    return game
+
+
+def _restore(source: str, game_string: str, actions: list[int]) -> _Position:
+    """Unpickle a position: load its game (registering the description) and replay."""
+    game = _game_from_string(source, game_string)
+    pos = _Position(game, game._initial.clone())
+    for a in actions:
+        pos.s.apply(pos.actions().move(a))
+        pos.legal = None
+    return pos
+
+
+class LudemeState(pyspiel.State):
+    """A ludeme ``State`` behind OpenSpiel's ``State`` interface."""
+
+    def __init__(self, game: LudemeGame):
+        super().__init__(game)
+        self._pos = _Position(game, game._initial, shared=True)
+
+    @property
+    def ludeme_state(self) -> State:
+        """The ludeme state (read it, do not change it: OpenSpiel would not know, and a
+        state that has not moved yet shares the game's initial position)."""
+        return self._pos.s
+
+    def current_player(self) -> int:
+        pos = self._pos
+        return _TERMINAL if pos.over() else pos.s.mover - 1
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._pos.actions().ordered)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's, answered in Python for Python callers (C++ callers reach
+        ``_legal_actions``)."""
+        pos = self._pos
+        if pos.over() or (player is not None and player != pos.s.mover - 1):
+            return []
+        return list(pos.actions().ordered)
+
+    def _apply_action(self, action: int) -> None:
+        pos = self._pos
+        move = pos.actions().move(action)
+        if move is None:
+            raise ValueError(f"action {action} is not legal here")
+        pos.own().apply(move)
+        pos.legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        pos = self._pos
+        move = pos.actions().move(action) if not pos.over() else None
+        if move is not None:
+            return pos.s.move_to_string(move)
+        move = pos.space.examples[action]
+        try:  # not legal here: its notation without this position's captures
+            return pos.s.clone().move_to_string(move)
+        except Exception:  # noqa: BLE001 - a move that cannot even be tried here
+            return f"{move.kind} {move.frm} {move.to}"
+
+    def string_to_action(self, *args) -> int:
+        """A move in ludeme's notation (``string_to_action(text)`` or
+        ``string_to_action(player, text)``), any spelling ludeme's parser accepts."""
+        text = args[-1]
+        return self._pos.space.encode(self._pos.s.parse_move(text))
+
+    def is_terminal(self) -> bool:
+        return self._pos.over()
+
+    def returns(self) -> list[float]:
+        pos = self._pos
+        if pos.s.is_terminal():
+            return pos.s.returns()
+        return [0.0] * pos.s.game.num_players
+
+    def __str__(self) -> str:
+        return str(self._pos.s)
+
+
+class BoardObserver:
+    """OpenSpiel's observer protocol over ``ludeme.interop.Observation``."""
+
+    def __init__(self, game: LudemeGame, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self._obs = game.observation
+        self.tensor = np.zeros(self._obs.shape[0] * self._obs.shape[1], np.float32)
+        self.dict = {"observation": self.tensor.reshape(self._obs.shape)}
+
+    def set_from(self, state: LudemeState, player: int) -> None:
+        self._obs.write(state._pos.s, self.dict["observation"])
+
+    def string_from(self, state: LudemeState, player: int) -> str:
+        return str(state._pos.s)

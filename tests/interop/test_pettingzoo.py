@@ -1,0 +1,99 @@
+"""ludeme games as PettingZoo AEC environments."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+import ludeme  # noqa: E402
+from ludeme.interop import pettingzoo as lz  # noqa: E402
+from ludeme.interop.actions import action_space  # noqa: E402
+from ludeme.interop.observation import Observation  # noqa: E402
+from tests.interop.games import BUNDLED, options  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Observation")
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_api_test(name):
+    """PettingZoo's own API test."""
+    api_test(lz.env(name, options(name)), num_cycles=100, verbose_progress=False)
+
+
+def _random_game(env, seed: int) -> list[tuple]:
+    """Play random legal actions; returns (agent, reward, terminated, truncated) per step."""
+    rng = np.random.default_rng(seed)
+    steps = []
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        steps.append((agent, reward, terminated, truncated))
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return steps
+
+
+def test_masks_observations_and_rewards_follow_the_game():
+    """Each step's mask is the legal moves of ludeme's state, the observation is the
+    shared tensor, and the final rewards are the game's returns."""
+    e = lz.raw_env("connect-four")
+    e.reset()
+    game = ludeme.load("connect-four")
+    space, obs = action_space(game), Observation(game)
+    s = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    while not s.is_terminal():
+        agent = e.agent_selection
+        assert agent == f"player_{s.current_player()}"
+        o = e.observe(agent)
+        assert list(np.flatnonzero(o["action_mask"])) == space.legal(s).ordered
+        assert np.array_equal(o["observation"], obs.tensor(s))
+        other = next(a for a in e.agents if a != agent)
+        assert not e.observe(other)["action_mask"].any()
+        a = int(rng.choice(np.flatnonzero(o["action_mask"])))
+        e.step(a)
+        s.apply(space.legal(s).move(a))
+    assert all(e.terminations.values())
+    assert [e._cumulative_rewards[a] for a in e.possible_agents] == s.returns()
+
+
+def test_a_whole_game_through_the_wrapped_env():
+    steps = _random_game(lz.env("tic-tac-toe"), seed=2)
+    final = {agent: reward for agent, reward, done, _ in steps if done}
+    assert set(final) == {"player_1", "player_2"}
+    assert sum(final.values()) == 0 and set(final.values()) <= {-1.0, 0.0, 1.0}
+
+
+def test_more_players():
+    e = lz.env("twigs-and-thorns", ["Players/3"])
+    steps = _random_game(e, seed=1)
+    assert {a for a, *_ in steps} == {"player_1", "player_2", "player_3"}
+
+
+def test_truncation_at_max_game_length():
+    e = lz.raw_env("brandubh", max_game_length=6)
+    e.reset()
+    for _ in range(6):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+
+
+def test_illegal_actions():
+    raw = lz.raw_env("tic-tac-toe")
+    raw.reset()
+    raw.step(raw.string_to_action("b2"))
+    assert raw.action_to_string(0) == "a1"
+    with pytest.raises(ValueError, match="not legal"):
+        raw.step(4)
+    wrapped = lz.env("tic-tac-toe")    # PettingZoo's convention: the offender loses
+    wrapped.reset()
+    wrapped.step(4)
+    wrapped.step(4)
+    assert wrapped.rewards["player_2"] == -1
+    assert all(wrapped.terminations.values())
