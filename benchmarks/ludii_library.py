@@ -1,0 +1,385 @@
+"""How much of a folder of Ludii descriptions ludeme reads, stage by stage.
+
+    LUDII_LUD=/path/to/lud python -m benchmarks.ludii_library
+    python -m benchmarks.ludii_library /path/to/lud --stage check --jobs 2
+    python -m benchmarks.ludii_library /path/to/lud --filter board/war --show-failures 20
+    python -m benchmarks.ludii_library /path/to/lud --json > library.json
+
+Every ``.lud`` file under the folder goes through the stages in order, each file in a
+worker process with a time limit:
+
+1. ``parse``   parse and expand (syntax, options, rulesets, defines);
+2. ``check``   resolve every form against the ludeme registry;
+3. ``compile`` compile the checked game;
+4. ``playout`` one uniformly random game from ``--seed`` with at most ``--max-moves`` moves.
+
+A file stops at the first stage that fails. For each stage the report gives how many
+files pass it, and ranks the errors that stop the others: by error kind (the message
+with its particulars taken out) and, for the checker, by the missing ludeme, kind,
+name or argument, counting the files each one appears in and the files where it is
+the only thing missing (the files that adding it alone would let through).
+
+A Python exception other than ludeme's own ``LudemeError`` is an internal error
+(a traceback); so is a ``LudemeError`` that says "internal error". Both are listed
+with the file and the exception, as is every file that runs out of time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+from collections import Counter, defaultdict
+from pathlib import Path
+
+STAGES = ("parse", "check", "compile", "playout")
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm in a worker (a BaseException, so no ``except Exception``
+    in the code under test swallows it)."""
+
+
+def _on_alarm(signum, frame):  # noqa: ARG001 - a signal handler's signature
+    raise _Timeout
+
+
+# -- what a failure is ---------------------------------------------------------------------
+
+# "unknown ludeme 'x'", "unknown kind 'K' of (h ...)", "unknown name 'N'",
+# "(h ...) has no argument 'k:'", "unknown define \"D\""
+_MISSING = (
+    (re.compile(r"^unknown kind '([^']*)' of \(([^ )]+) \.\.\.\)"), "kind",
+     lambda m: f"({m[2]} {m[1]})"),
+    (re.compile(r"^unknown ludeme '([^']*)'"), "ludeme", lambda m: f"({m[1]})"),
+    (re.compile(r"^unknown name '([^']*)'"), "name", lambda m: m[1]),
+    (re.compile(r"^\(([^)]*?) \.\.\.\) has no argument '([^']*)'"), "argument",
+     lambda m: f"({m[1]} {m[2]})"),
+    (re.compile(r'^unknown define "([^"]*)"'), "define", lambda m: f'"{m[1]}"'),
+)
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|<[A-Za-z_][^>]*>")
+_NUMBER = re.compile(r"\b\d+\b")
+
+
+def error_kind(message: str) -> str:
+    """A message with its particulars (names, strings, numbers) taken out, so that the
+    same mistake in different places counts as one kind."""
+    text = _QUOTED.sub("'…'", message.splitlines()[0] if message else "")
+    return _NUMBER.sub("N", text)
+
+
+def missing_item(message: str) -> tuple[str, str] | None:
+    """(category, item) when a message says a ludeme, kind, name, argument or define is
+    missing."""
+    for pattern, category, item in _MISSING:
+        m = pattern.match(message)
+        if m:
+            return category, item(m)
+    return None
+
+
+def _internal(message: str) -> bool:
+    return message.startswith("internal error")
+
+
+# -- one file ------------------------------------------------------------------------------
+
+def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: float) -> dict:
+    """Every stage up to ``last_stage`` on one file; never raises."""
+    from ludeme.errors import LudemeError
+
+    result: dict = {"file": path, "passed": [], "failed": None, "errors": [],
+                    "internal": None, "times": {}}
+    use_alarm = timeout > 0 and hasattr(signal, "setitimer")
+    if use_alarm:
+        signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    stage = STAGES[0]
+    try:
+        for stage in STAGES[:STAGES.index(last_stage) + 1]:
+            t0 = time.perf_counter()
+            try:
+                _STAGE_WORK[stage](result, path, seed, max_moves)
+            finally:
+                result["times"][stage] = time.perf_counter() - t0
+            result["passed"].append(stage)
+    except LudemeError as err:
+        result["failed"] = stage
+        diags = [d for d in err.diagnostics if d.severity == "error"] or err.diagnostics
+        result["errors"] = [{"message": d.message.splitlines()[0] if d.message else "",
+                             "at": str(d.span) if d.span else None} for d in diags]
+        internal = [d for d in diags if _internal(d.message)]
+        if internal:
+            result["internal"] = internal[0].message
+    except _Timeout:
+        result["failed"] = stage
+        result["timeout"] = True
+        result["errors"] = [{"message": f"time limit of {timeout:g} s exceeded", "at": None}]
+    except RecursionError as err:
+        result["failed"] = stage
+        result["internal"] = f"RecursionError: {str(err)[:200]}"
+        result["traceback"] = _short_traceback()
+        result["errors"] = [{"message": "RecursionError", "at": None}]
+    except Exception as err:  # noqa: BLE001 - this is what the script is here to catch
+        result["failed"] = stage
+        result["internal"] = f"{type(err).__name__}: {str(err)[:200]}"
+        result["traceback"] = _short_traceback()
+        result["errors"] = [{"message": f"{type(err).__name__}", "at": None}]
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        result.pop("_state", None)
+    return result
+
+
+def _short_traceback(frames: int = 6) -> str:
+    lines = traceback.format_exc().rstrip().splitlines()
+    return "\n".join(lines[-2 * frames - 1:])
+
+
+def _parse(result: dict, path: str, seed: int, max_moves: int) -> None:
+    from ludeme.expand import expand
+
+    result["_state"] = {"desc": expand(path)}
+
+
+def _check(result: dict, path: str, seed: int, max_moves: int) -> None:
+    from ludeme.lang.checker import check
+
+    result["_state"]["checked"] = check(result["_state"]["desc"].game)
+
+
+def _compile(result: dict, path: str, seed: int, max_moves: int) -> None:
+    from ludeme.compile.compiler import compile_game
+
+    st = result["_state"]
+    st["game"] = compile_game(st["checked"], st["desc"].chosen)
+
+
+def _playout(result: dict, path: str, seed: int, max_moves: int) -> None:
+    import random
+
+    from ludeme.runtime.search import random_playout
+
+    state = result["_state"]["game"].new_initial_state()
+    result["moves"] = random_playout(state, random.Random(seed), max_moves)
+    result["ended"] = state.outcome is not None
+
+
+_STAGE_WORK = {"parse": _parse, "check": _check, "compile": _compile, "playout": _playout}
+
+
+def _task(args: tuple) -> dict:
+    path = args[0]
+    try:
+        return run_file(*args)
+    except BaseException as err:  # noqa: BLE001 - a worker must always answer
+        return {"file": path, "passed": [], "failed": "parse", "internal":
+                f"{type(err).__name__}: {err}", "errors": [{"message": type(err).__name__,
+                                                           "at": None}], "times": {}}
+
+
+# -- the report ----------------------------------------------------------------------------
+
+def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
+    """Counts, rankings and lists, as plain data."""
+    def rel(p: str) -> str:
+        try:
+            return str(Path(p).relative_to(root))
+        except ValueError:
+            return p
+
+    out: dict = {"folder": str(root), "files": len(results), "stages": {}}
+    for stage in stages:
+        reached = [r for r in results if stage in r["passed"] or r["failed"] == stage]
+        failed = [r for r in reached if r["failed"] == stage]
+        kinds: Counter = Counter()
+        kind_example: dict[str, str] = {}
+        missing_files: dict[tuple[str, str], set[str]] = defaultdict(set)
+        missing_uses: Counter = Counter()
+        sole: Counter = Counter()
+        for r in failed:
+            seen_kinds = set()
+            items = set()
+            for e in r["errors"]:
+                k = error_kind(e["message"])
+                if k not in seen_kinds:
+                    kinds[k] += 1
+                    seen_kinds.add(k)
+                    kind_example.setdefault(k, f"{e['message']}  [{rel(e['at'] or r['file'])}]")
+                m = missing_item(e["message"])
+                if m:
+                    items.add(m)
+                    missing_uses[m] += 1
+                    missing_files[m].add(r["file"])
+            if len(items) == 1 and len(seen_kinds) == 1:
+                sole[next(iter(items))] += 1
+        times = [r["times"][stage] for r in reached if stage in r["times"]]
+        ranking = sorted(missing_files, key=lambda m: (-len(missing_files[m]), -sole[m], m))
+        out["stages"][stage] = {
+            "reached": len(reached),
+            "passed": len(reached) - len(failed),
+            "failed": len(failed),
+            "time_max": max(times, default=0.0),
+            "time_mean": sum(times) / len(times) if times else 0.0,
+            "slowest": rel(max(reached, key=lambda r: r["times"].get(stage, 0))["file"])
+            if times else None,
+            "error_kinds": [{"kind": k, "files": n, "example": kind_example[k]}
+                            for k, n in kinds.most_common()],
+            "missing": [{"category": m[0], "item": m[1], "files": len(missing_files[m]),
+                         "uses": missing_uses[m], "only_missing_in": sole[m]}
+                        for m in ranking],
+            "failures": [{"file": rel(r["file"]), "errors": r["errors"][:5],
+                          "error_count": len(r["errors"])} for r in failed],
+        }
+    internal = [r for r in results if r.get("internal")]
+    out["internal_errors"] = [{"file": rel(r["file"]), "stage": r["failed"],
+                               "error": r["internal"], "traceback": r.get("traceback")}
+                              for r in internal]
+    out["tracebacks"] = sum(1 for r in internal if r.get("traceback"))
+    out["timeouts"] = [rel(r["file"]) for r in results if r.get("timeout")]
+    played = [r for r in results if "playout" in r["passed"]]
+    out["playouts_ended"] = sum(1 for r in played if r.get("ended"))
+    total = [sum(r["times"].values()) for r in results]
+    out["time_per_file_max"] = max(total, default=0.0)
+    out["time_per_file_mean"] = sum(total) / len(total) if total else 0.0
+    return out
+
+
+def _print(report: dict, show_failures: int, top: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console()
+    n = report["files"]
+    con.print(f"[bold]{n} files[/] in {report['folder']}")
+    summary = Table("stage", "reached", "pass", "fail", "mean s", "max s", "slowest",
+                    title="stages (a file stops at the first stage it fails)")
+    for stage, s in report["stages"].items():
+        summary.add_row(stage, str(s["reached"]), f"[green]{s['passed']}[/]",
+                        f"[red]{s['failed']}[/]" if s["failed"] else "0",
+                        f"{s['time_mean']:.3f}", f"{s['time_max']:.3f}", s["slowest"] or "")
+    con.print(summary)
+    con.print(f"time per file: max {report['time_per_file_max']:.3f} s, "
+              f"mean {report['time_per_file_mean']:.3f} s")
+    if "playout" in report["stages"]:
+        played = report["stages"]["playout"]["passed"]
+        con.print(f"playouts that reached the end of the game: {report['playouts_ended']}"
+                  f"/{played}")
+    for stage, s in report["stages"].items():
+        if not s["failed"]:
+            continue
+        t = Table("files", "error kind", "example", title=f"{stage}: errors by kind "
+                  f"(top {top})", show_lines=False)
+        for row in s["error_kinds"][:top]:
+            t.add_row(str(row["files"]), row["kind"], row["example"])
+        con.print(t)
+        if s["missing"]:
+            t = Table("files", "only missing", "uses", "what", "missing",
+                      title=f"{stage}: missing ludemes, kinds, names and arguments (top {top})")
+            for row in s["missing"][:top]:
+                t.add_row(str(row["files"]), str(row["only_missing_in"]), str(row["uses"]),
+                          row["category"], row["item"])
+            con.print(t)
+        for f in s["failures"][:show_failures]:
+            con.print(f"[red]{stage}[/] {f['file']}: {f['error_count']} error(s)")
+            for e in f["errors"][:3]:
+                con.print(f"    {e['at'] or ''}: {e['message']}", markup=False)
+    internal = report["internal_errors"]
+    con.print(f"[bold]internal errors: {len(internal)}[/] (tracebacks: {report['tracebacks']}), "
+              f"timeouts: {len(report['timeouts'])}")
+    for r in internal:
+        con.print(f"  [red]{r['stage']}[/] {r['file']}: {r['error']}", markup=False)
+        if r.get("traceback") and show_failures:
+            con.print("    " + r["traceback"].replace("\n", "\n    "), markup=False)
+    for f in report["timeouts"]:
+        con.print(f"  timeout {f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("folder", nargs="?", default=os.environ.get("LUDII_LUD"),
+                    help="folder of .lud files (default: $LUDII_LUD)")
+    ap.add_argument("--stage", choices=STAGES, default="playout",
+                    help="the last stage to run (default: playout)")
+    ap.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
+    ap.add_argument("--filter", default=None, help="only files whose path contains this")
+    ap.add_argument("--show-failures", type=int, default=0, metavar="N",
+                    help="list the errors of the first N failing files of each stage")
+    ap.add_argument("--top", type=int, default=30, help="rows of each ranking shown")
+    ap.add_argument("--timeout", type=float, default=20.0,
+                    help="time limit per file in seconds, all stages together (0: none)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the random playout")
+    ap.add_argument("--max-moves", type=int, default=300, help="move cap of the playout")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args(argv)
+    if not args.folder:
+        ap.error("give a folder of .lud files, or set LUDII_LUD")
+    root = Path(args.folder)
+    if not root.is_dir():
+        ap.error(f"{root}: not a folder")
+    files = sorted(str(p) for p in root.rglob("*.lud")
+                   if args.filter is None or args.filter in str(p.relative_to(root)))
+    if not files:
+        ap.error(f"no .lud files in {root}" + (f" matching {args.filter!r}" if args.filter
+                                               else ""))
+    tasks = [(f, args.stage, args.seed, args.max_moves, args.timeout) for f in files]
+    results = _run(tasks, args.jobs, show_progress=not args.json)
+    stages = STAGES[:STAGES.index(args.stage) + 1]
+    report = summarise(results, stages, root)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print(report, args.show_failures, args.top)
+    return 0
+
+
+def _run(tasks: list[tuple], jobs: int, show_progress: bool) -> list[dict]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    results: list[dict] = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
+    with Progress(*columns, disable=not show_progress, transient=True,
+                  console=_stderr_console()) as progress:
+        bar = progress.add_task("files", total=len(tasks), last="")
+
+        def done(r: dict) -> None:
+            results.append(r)
+            progress.update(bar, advance=1, last=Path(r["file"]).name)
+
+        if jobs <= 1:
+            for t in tasks:
+                done(_task(t))
+        else:
+            ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+            # one task per worker life keeps a file's memory or leftovers from the next
+            with ctx.Pool(jobs, maxtasksperchild=20) as pool:
+                for r in pool.imap_unordered(_task, tasks):
+                    done(r)
+    results.sort(key=lambda r: r["file"])
+    return results
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
