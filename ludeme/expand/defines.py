@@ -1,9 +1,15 @@
 """(define "Name" body) with parameters #1..#n: expansion with bounded work.
 
 A define is used as ``("Name" arg ...)`` or, without arguments, as a bare ``"Name"``.
-Its body may use other defines. ``~`` passes "no argument" for a parameter (as in
-Ludii); a parameter with no argument at all is an error (Ludii silently drops it,
-which hides typos in define calls).
+Its body may use other defines. As in Ludii, a parameter ``#n`` with no argument (the
+call gives fewer than n arguments, or ``~`` in n-th place) stands for nothing: it is
+left out of the form around it, and a ``name:#n`` argument is left out with it.
+
+A parameter may stand for a form's head, ``(#3 of:(from))``: the argument's first
+name becomes the head. An argument that is a whole form, ``(#1)`` given ``(sites
+Empty)``, stands for that form, as Ludii reads the doubled parentheses ``((sites
+Empty))``. A range whose ends are defines or parameters, ``"Entry".."Exit"``, becomes
+its numbers once they are known.
 
 A define that refers to itself, a missing argument, or an expansion that grows past
 ``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH`` is a clear error; the work done
@@ -15,8 +21,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
-from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str, children
-from ludeme.syntax.parser import MAX_DEPTH
+from ludeme.syntax.ast import (
+    Angle,
+    Array,
+    Form,
+    Name,
+    Named,
+    Node,
+    Omit,
+    Param,
+    Range,
+    Str,
+    children,
+)
+from ludeme.syntax.parser import MAX_DEPTH, expand_range
 
 MAX_NODES = 100_000       # nodes an expansion may produce (a real game has a few thousand)
 MAX_CALL_DEPTH = 64       # defines used inside defines
@@ -113,13 +131,7 @@ class DefineExpander:
                            "#1, #2, ... stand for a define's arguments, inside its body")
                 return []
             if node.index < 1 or node.index > len(params) or params[node.index - 1] is None:
-                given = len(params)
-                self.error(f"define \"{stack[-1]}\" uses #{node.index} but was given "
-                           f"{given} argument{'s' if given != 1 else ''}",
-                           via[0] if via else node.span,
-                           f"#{node.index} is used at {node.span}; pass ~ to leave an "
-                           "argument out")
-                return []
+                return []  # no argument: the parameter stands for nothing (Ludii's rule)
             values = params[node.index - 1]
             for v in values:
                 self.budget.left -= self._size(v)
@@ -128,6 +140,8 @@ class DefineExpander:
             return list(values)
         if isinstance(node, Str) and node.value in self.defines:
             return self._call(node.value, (), node, stack, via, depth)
+        if isinstance(node, Form) and isinstance(node.head_node, Param):
+            return self._param_head(node, stack, params, via, depth)
         if isinstance(node, Form):
             if node.head_is_string:
                 args = self._expand_args(node.args, stack, params, via, depth)
@@ -143,17 +157,16 @@ class DefineExpander:
                 args = [_atom_with_span(node.args[0], _respan(node.args[0], via)), *rest]
             else:
                 args = self._expand_all(node.args, stack, params, via, depth)
-            head_angle = node.head_angle
-            return [Form(node.head, tuple(args), False, node.marks, head_angle,
+            head_node = node.head_node
+            return [Form(node.head, tuple(args), False, node.marks, head_node,
                          span=_respan(node, via))]
         if isinstance(node, Array):
             return [Array(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
         if isinstance(node, Named):
-            before = len(self.errors)
             value = self.expand(node.value, stack, params, via, depth + 1)
-            if not value and len(self.errors) > before:
-                return []  # its value's error is reported already
+            if not value:
+                return []  # a left-out argument, or its value's error is reported already
             if len(value) != 1:
                 self.error(f"'{node.name}:' needs exactly one value, but its value expands "
                            f"to {len(value)}", _respan(node, via))
@@ -162,9 +175,52 @@ class DefineExpander:
         if isinstance(node, Angle):
             return [Angle(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
+        if isinstance(node, Range):
+            return self._range(node, stack, params, via, depth)
         if via is not None:
             return [_atom_with_span(node, _respan(node, via))]
         return [node]
+
+    def _param_head(self, node: Form, stack, params, via, depth) -> list[Node]:
+        """``(#n arg ...)``: the n-th argument's first name is the head."""
+        span = _respan(node, via)
+        head = self.expand(node.head_node, stack, params, via, depth + 1)
+        if not head:
+            if params is not None:  # outside a define, the parameter is reported already
+                self.error(f"'#{node.head_node.index}' stands for this form's head, but the "
+                           "define was given no argument for it", span,
+                           "give the define a ludeme name (or a define's name) there")
+            return []
+        first = head[0]
+        if isinstance(first, Form) and len(head) == 1 and not node.args:
+            return head  # (#1) given (sites Empty): Ludii's doubled parentheses
+        if isinstance(first, (Name, Str)):
+            form = Form(first.value, (*head[1:], *node.args), isinstance(first, Str),
+                        node.marks, span=node.span)
+            # the new form is expanded as written (a define's name calls it)
+            return self.expand(form, stack, params, via, depth)
+        self.error(f"'#{node.head_node.index}' stands for this form's head, but its argument "
+                   "does not start with a name", span, f"it starts with {first.span}")
+        return []
+
+    def _range(self, node: Range, stack, params, via, depth) -> list[Node]:
+        span = _respan(node, via)
+        ends = []
+        for end in (node.lo, node.hi):
+            value = self.expand(end, stack, params, via, depth + 1)
+            if len(value) != 1:
+                self.error("each end of a range '..' must be one number or site label",
+                           span, f"this end expands to {len(value)} items")
+                return []
+            ends.append(value[0])
+        out = expand_range(ends[0], ends[1], span)
+        if isinstance(out, Range):
+            self.error("a range '..' runs between two numbers or two site labels", span,
+                       "its ends are defines or parameters that stand for numbers, like "
+                       "\"Entry\"..\"Exit\" with (define \"Entry\" 0)")
+            return []
+        self.budget.spend(len(out), node)
+        return out
 
     def _exhausted(self, node: Node, via: tuple[Span, str] | None) -> None:
         """Report a define bomb at its outermost use: the define the game asked for."""
