@@ -94,18 +94,25 @@ def check(files, options, ruleset):
 def doc(name, fmt, out):
     """The ludeme reference, generated from the registry: signatures, types, docs.
 
-    NAME is a ludeme ('move Add', 'sites'), or a category ('regions'); without it,
-    everything. 'ludeme doc --format md --out docs/ludemes.md' regenerates the
-    Markdown reference.
+    NAME is a ludeme ('move Add', 'sites'), a category ('regions'), 'defines' (the
+    standard defines every description may use) or one of them ('HopCapture');
+    without it, everything. 'ludeme doc --format md --out docs/ludemes.md'
+    regenerates the Markdown reference.
     """
     from ludeme.lang import reference
 
     wanted = " ".join(name) if name else None
-    decls = reference.select(wanted)
-    if fmt == "md":
-        text = reference.markdown(decls if wanted else None)
+    if reference.is_defines_request(wanted):
+        decls = []
+        text = reference.defines_text(wanted)
     else:
-        text = reference.text(decls, detailed=bool(wanted))
+        decls = reference.select(wanted)
+        if fmt == "md":
+            text = reference.markdown(decls if wanted else None)
+        else:
+            text = reference.text(decls, detailed=bool(wanted))
+            if not wanted:
+                text += "\n" + reference.defines_text()
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")

@@ -192,13 +192,16 @@ class DefineExpander:
                            "give the define a ludeme name (or a define's name) there")
             return []
         first = head[0]
-        if isinstance(first, Form) and len(head) == 1 and not node.args:
+        if isinstance(first, Str) and first.value in self.defines:  # (#1 ...) given "Name"
+            args = [(x,) for x in head[1:]]
+            args += self._expand_args(node.args, stack, params, via, depth)
+            return self._call(first.value, tuple(args), node, stack, via, depth)
+        args = self._expand_all(node.args, stack, params, via, depth)
+        if isinstance(first, Form) and len(head) == 1 and not args:
             return head  # (#1) given (sites Empty): Ludii's doubled parentheses
         if isinstance(first, (Name, Str)):
-            form = Form(first.value, (*head[1:], *node.args), isinstance(first, Str),
-                        node.marks, span=node.span)
-            # the new form is expanded as written (a define's name calls it)
-            return self.expand(form, stack, params, via, depth)
+            return [Form(first.value, (*head[1:], *args), isinstance(first, Str), node.marks,
+                         span=span)]
         self.error(f"'#{node.head_node.index}' stands for this form's head, but its argument "
                    "does not start with a name", span, f"it starts with {first.span}")
         return []

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ludeme.errors import Diagnostic, LudemeError, Span, UsageError, suggest
 from ludeme.expand.defines import MAX_TREE_DEPTH, Budget
-from ludeme.syntax.ast import Angle, Array, Form, Name, Named, Node, Range, Str
+from ludeme.syntax.ast import Angle, Array, Form, Fragment, Name, Named, Node, Range, Str
 
 #: an "Option/Item" choice, with where it was written (None: on the command line)
 Choice = tuple[str, Span | None]
@@ -185,8 +185,34 @@ class Substituter:
     def error(self, msg: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(msg, span, hint))
 
-    def all(self, nodes, active: tuple[str, ...] = (), depth: int = 1) -> list[Node]:
-        return [x for n in nodes for x in self.sub(n, active, depth)]
+    def all(self, nodes, active: tuple[str, ...] = (), depth: int = 1,
+            join: bool = True) -> list[Node]:
+        """Every node substituted; an item's half forms, <(dual > ... <)>, join the nodes
+        between them into one form (``join``; not yet within the item itself)."""
+        if not join:
+            return [x for n in nodes for x in self.sub(n, active, depth)]
+        out: list[Node] = []
+        opened: list[tuple[Fragment, list[Node]]] = []
+        for n in nodes:
+            for x in self.sub(n, active, depth):
+                if isinstance(x, Fragment):
+                    if x.form is not None:
+                        opened.append((x, []))
+                        continue
+                    if not opened:
+                        self.error("this option closes a form that none opened", n.span,
+                                   "an item's <)> closes what an earlier <(name > opened")
+                        continue
+                    frag, inside = opened.pop()
+                    f = frag.form
+                    x = Form(f.head, (*f.args, *inside), f.head_is_string, f.marks,
+                             f.head_node, span=f.span)
+                (opened[-1][1] if opened else out).append(x)
+        for frag, _ in opened:
+            self.error(f"this option opens ({frag.form.head} ... but nothing closes it",
+                       frag.span, "an item's <(name > needs an item's <)> after it, in the "
+                       "same list")
+        return out
 
     def placeholder(self, node: Angle, active: tuple[str, ...], depth: int) -> list[Node] | None:
         """The nodes a placeholder stands for; None if ``node`` is not a placeholder."""
@@ -225,7 +251,7 @@ class Substituter:
                        f"it gives {len(item.args)} of the option's {len(opt.arg_names)} "
                        "arguments")
             return []
-        return self.all(item.args[name], active + (key,), depth + 1)
+        return self.all(item.args[name], active + (key,), depth + 1, join=False)
 
     def sub(self, node: Node, active: tuple[str, ...] = (), depth: int = 1) -> list[Node]:
         self.budget.spend(1, node, "substituting options")
@@ -257,6 +283,13 @@ class Substituter:
             return []
         if isinstance(node, Array):
             return [Array(tuple(self.all(node.items, active, depth + 1)), span=node.span)]
+        if isinstance(node, Fragment):
+            if node.form is None:
+                return [node]
+            f = node.form
+            return [Fragment(Form(f.head, tuple(self.all(f.args, active, depth + 1)),
+                                  f.head_is_string, f.marks, f.head_node, span=f.span),
+                             span=node.span)]
         if isinstance(node, Range):
             ends = [self.sub(e, active, depth + 1) for e in (node.lo, node.hi)]
             if any(len(e) != 1 for e in ends):

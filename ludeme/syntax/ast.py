@@ -122,6 +122,16 @@ class Range(Node):
     hi: Node
 
 
+@dataclass(frozen=True, slots=True)
+class Fragment(Node):
+    """Half a form, only in an option item's argument, as Ludii's textual options allow:
+    ``<(dual >`` opens a form (``form`` holds its head and first arguments) and ``<)>``
+    (``form`` None) closes it. Substituting options joins the nodes between the two
+    placeholders into the form."""
+
+    form: Form | None
+
+
 def children(node: Node) -> tuple[Node, ...]:
     """The nodes directly inside ``node``."""
     if isinstance(node, Form):
@@ -132,4 +142,6 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.value,)
     if isinstance(node, Range):
         return (node.lo, node.hi)
+    if isinstance(node, Fragment) and node.form is not None:
+        return (node.form,)
     return ()

@@ -31,6 +31,7 @@ from ludeme.syntax.ast import (
     Bool,
     Float,
     Form,
+    Fragment,
     Int,
     Name,
     Named,
@@ -264,7 +265,17 @@ class _ToAst(Transformer_NonRecursive):
             self._fail(f"'{key}' takes one value, not a range", self._sp(key))
         return Named(str(key)[:-1], value, span=self._sp(key))
 
+    def open_fragment(self, items):
+        return Fragment(self.form(items), span=self._sp(items[0]))
+
+    def close_fragment(self, items):
+        return Fragment(None)
+
     def angle(self, items):
+        if len(items) == 3 and isinstance(items[1], Fragment):
+            frag = items[1]
+            return Angle((frag if frag.form is not None
+                          else Fragment(None, span=self._sp(items[0])),), span=self._sp(items[0]))
         if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "PLACEHOLDER":
             return self._placeholder(items[0])
         return Angle(_flat(items[1:-1]), span=self._sp(items[0]))

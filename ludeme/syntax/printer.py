@@ -23,6 +23,7 @@ from ludeme.syntax.ast import (
     Bool,
     Float,
     Form,
+    Fragment,
     Int,
     Name,
     Named,
@@ -90,6 +91,8 @@ class _Printer:
             text = "<" + " ".join(self.flat(i) for i in node.items) + ">"
         elif isinstance(node, Named):
             text = f"{node.name}:{self.flat(node.value)}"
+        elif isinstance(node, Fragment):
+            text = ")" if node.form is None else self.flat(node.form)[:-1]
         elif isinstance(node, Range):
             text = f"{self.flat(node.lo)}..{self.flat(node.hi)}"
         else:
