@@ -139,7 +139,7 @@ def parse_option(form: Form) -> Option:
         # an item may give fewer arguments than declared (Ludii allows it): the rest are
         # missing, an error only where a placeholder asks for one
         desc = strings[0].value if strings else ""
-        items.append(OptionItem(name, {n: a.items for n, a in zip(arg_names, angles)},
+        items.append(OptionItem(name, {n: a.items for n, a in zip(arg_names, angles, strict=False)},
                                 desc, it.marks, it.span))
     seen: set[str] = set()
     for i in items:
