@@ -76,6 +76,43 @@ def _atom_with_span(node: Node, span: Span) -> Node:
     return replace(node, span=span)
 
 
+def lift_defines(nodes: list[Node]) -> tuple[list[Node], list[Form]]:
+    """``(define ...)`` forms written inside other forms (an option item may hold one,
+    so that choosing the item declares it): the nodes without them, and the defines in
+    the order they are written. As in Ludii, a define counts wherever it is written."""
+    found: list[Form] = []
+
+    def lift(node: Node) -> Node | None:
+        if isinstance(node, Form):
+            if node.head == "define" and not node.head_is_string and node.args \
+                    and isinstance(node.args[0], Str):
+                found.append(node)
+                return None
+            args = _lift_all(node.args)
+            if args is node.args:
+                return node
+            return Form(node.head, args, node.head_is_string, node.marks, node.head_node,
+                        span=node.span)
+        if isinstance(node, Array):
+            items = _lift_all(node.items)
+            return node if items is node.items else Array(items, span=node.span)
+        if isinstance(node, Named):
+            value = lift(node.value)
+            if value is node.value:
+                return node
+            return None if value is None else Named(node.name, value, span=node.span)
+        return node
+
+    def _lift_all(items: tuple[Node, ...]) -> tuple[Node, ...]:
+        out = [lift(i) for i in items]
+        if all(a is b for a, b in zip(out, items, strict=True)):
+            return items
+        return tuple(i for i in out if i is not None)
+
+    kept = [n for n in (lift(n) for n in nodes) if n is not None]
+    return kept, found
+
+
 class DefineExpander:
     def __init__(self, defines: dict[str, Form], budget: Budget | None = None,
                  errors: list[Diagnostic] | None = None):
@@ -87,6 +124,8 @@ class DefineExpander:
         #: expanded so that all of them are reported at once)
         self.errors = errors if errors is not None else []
         self._sizes: dict[int, tuple[Node, int]] = {}
+        #: defines declared inside the body of another define, as it expanded
+        self.declared: dict[str, Form] = {}
 
     def error(self, msg: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(msg, span, hint))
@@ -142,6 +181,9 @@ class DefineExpander:
             return self._call(node.value, (), node, stack, via, depth)
         if isinstance(node, Form) and isinstance(node.head_node, Param):
             return self._param_head(node, stack, params, via, depth)
+        if isinstance(node, Form) and node.head == "define" and not node.head_is_string \
+                and node.args and isinstance(node.args[0], Str):
+            return self._declare(node, stack, params, via, depth)
         if isinstance(node, Form):
             if node.head_is_string:
                 args = self._expand_args(node.args, stack, params, via, depth)
@@ -180,6 +222,18 @@ class DefineExpander:
         if via is not None:
             return [_atom_with_span(node, _respan(node, via))]
         return [node]
+
+    def _declare(self, node: Form, stack, params, via, depth) -> list[Node]:
+        """A ``(define ...)`` inside a define's body (an option item may put one there):
+        declared with the enclosing define's arguments in place of its parameters (Ludii
+        substitutes every #n of the enclosing body's text); the first of a name counts."""
+        name = node.args[0].value
+        if name not in self.defines:
+            body = self._expand_all(node.args[1:], stack, params, via, depth)
+            form = Form("define", (node.args[0], *body), span=_respan(node, via))
+            self.defines[name] = (tuple(body), form)
+            self.declared[name] = form
+        return []
 
     def _param_head(self, node: Form, stack, params, via, depth) -> list[Node]:
         """``(#n arg ...)``: the n-th argument's first name is the head."""

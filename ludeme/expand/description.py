@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
-from ludeme.expand.defines import MAX_TREE_DEPTH, Budget, DefineExpander
+from ludeme.expand.defines import MAX_TREE_DEPTH, Budget, DefineExpander, lift_defines
 from ludeme.expand.metadata import plain_metadata
 from ludeme.expand.options import (
     Layer,
@@ -214,9 +214,23 @@ def _finish(parts: Parts, layers: list[Layer]) -> Description:
     defines = {}
     for name, d in parts.defines.items():
         defines[name] = Form(d.head, (d.args[0], *sub.all(d.args[1:])), span=d.span)
+    # defines written inside the game, where a chosen option item put them; the first
+    # of a name counts (those inside other defines are declared as those expand)
+    game_nodes, inner = lift_defines(game_nodes)
+    for d in inner:
+        defines.setdefault(d.args[0].value, d)
     # the prelude's defines, unless the description declares its own of the same name
-    expander = DefineExpander({**prelude_defines(), **defines}, budget, errors)
+    known = {**prelude_defines(), **defines}
+    expander = DefineExpander(known, budget, errors)
     expanded = [x for n in game_nodes for x in expander.expand(n)]
+    if expander.declared and errors:
+        # a define declared inside another one is known everywhere, as in Ludii, even
+        # where it is used before the define that declares it is expanded: once more
+        # with it known from the start
+        errors.clear()
+        budget = Budget()
+        expander = DefineExpander({**known, **expander.declared}, budget, errors)
+        expanded = [x for n in game_nodes for x in expander.expand(n)]
     if errors:
         raise LudemeError(_dedupe(errors))
     if len(expanded) != 1 or not isinstance(expanded[0], Form):

@@ -58,7 +58,7 @@ def test_standard_defines_need_no_declaration():
     src = game('(play (move Add (to (sites Empty)))) (end (if ("NoPiece" Next) '
                '(result Mover Win)))')
     assert rules_of(src) == ("(play (move Add (to (sites Empty)))) "
-                             "(end (if (= 0 (count Pieces Next)) (result Mover Win)))")
+                             "(end (if (= (count Pieces Next) 0) (result Mover Win)))")
 
 
 def test_a_description_define_replaces_the_standard_one():
@@ -329,3 +329,24 @@ def test_a_ruleset_may_name_a_missing_item_until_it_is_chosen():
     d = info.value.diagnostics[0]
     assert d.message == 'option "Board" has no item "Huge"'
     assert at(d) == '"Board/Huge"})'
+
+
+# -- defines declared where an option item puts them ---------------------------------------
+
+def test_a_define_inside_an_option_item_is_declared_when_the_item_is_chosen():
+    src = '''(option "Goal" <Goal> args:{<rule>} {
+        (item "Full" <(define "Over" (is Full)) (if "Over" (result Mover Draw))> "full")*
+        (item "Line" <(if (is Line 3) (result Mover Win))> "line")
+    })''' + game("(play (move Add (to (sites Empty)))) (end {<Goal:rule>})")
+    assert "(end {(if (is Full) (result Mover Draw))})" in rules_of(src)
+    assert "(end {(if (is Line 3) (result Mover Win))})" in rules_of(src, ["Goal/Line"])
+
+
+def test_a_define_inside_a_define_takes_the_enclosing_arguments():
+    # as Ludii substitutes every #n of the enclosing body's text: the inner define's #1
+    # is the outer call's first argument, and the inner define is known everywhere,
+    # even where it is used before the outer one expands
+    before = '''(define "Use" (to ("Near")))
+(define "Outer" (move Add "Use") (define "Near" (sites Around #1)))'''
+    text = rules_of(game('(play ("Outer" 4))', before))
+    assert text == "(play (move Add (to (sites Around 4))))"
