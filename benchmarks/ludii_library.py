@@ -62,6 +62,9 @@ _MISSING = (
     (re.compile(r"^\(([^)]*?) \.\.\.\) has no argument '([^']*)'"), "argument",
      lambda m: f"({m[1]} {m[2]})"),
     (re.compile(r'^unknown define "([^"]*)"'), "define", lambda m: f'"{m[1]}"'),
+    # (move (from) (to)): a head used without a kind, which Ludii reads as a ludeme
+    (re.compile(r"^\(([^ )]+) \.\.\.\) needs a kind first"), "kind",
+     lambda m: f"({m[1]} <no kind>)"),
 )
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|<[A-Za-z_][^>]*>")
 _NUMBER = re.compile(r"\b\d+\b")
@@ -114,7 +117,7 @@ def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: flo
         result["failed"] = stage
         diags = [d for d in err.diagnostics if d.severity == "error"] or err.diagnostics
         result["errors"] = [{"message": d.message.splitlines()[0] if d.message else "",
-                             "at": str(d.span) if d.span else None} for d in diags]
+                             "at": _where(d.span)} for d in diags]
         internal = [d for d in diags if _internal(d.message)]
         if internal:
             result["internal"] = internal[0].message
@@ -137,6 +140,17 @@ def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: flo
             signal.setitimer(signal.ITIMER_REAL, 0)
         result.pop("_state", None)
     return result
+
+
+def _where(span) -> str | None:
+    """Where in the description an error is: for text that came out of a define (the
+    prelude's too), the place the description uses that define."""
+    if span is None:
+        return None
+    name = None
+    while span.via is not None:
+        name, span = span.via_define, span.via
+    return f"{span} (in define \"{name}\")" if name else str(span)
 
 
 def _short_traceback(frames: int = 6) -> str:
@@ -217,6 +231,7 @@ def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
         missing_files: dict[tuple[str, str], set[str]] = defaultdict(set)
         missing_uses: Counter = Counter()
         sole: Counter = Counter()
+        blockers: list[tuple[int, str, list[str]]] = []
         for r in failed:
             seen_kinds = set()
             items = set()
@@ -233,6 +248,13 @@ def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
                     missing_files[m].add(r["file"])
             if len(items) == 1 and len(seen_kinds) == 1:
                 sole[next(iter(items))] += 1
+            # what stands between this file and the next stage: each missing item, and
+            # each other kind of error
+            other = {k for k in seen_kinds if not any(
+                missing_item(e["message"]) and error_kind(e["message"]) == k
+                for e in r["errors"])}
+            needs = sorted(i for _, i in items) + sorted(other)
+            blockers.append((len(needs), rel(r["file"]), needs))
         times = [r["times"][stage] for r in reached if stage in r["times"]]
         cpu = [r["cpu"][stage] for r in reached if stage in r.get("cpu", {})]
         ranking = sorted(missing_files, key=lambda m: (-len(missing_files[m]), -sole[m], m))
@@ -251,6 +273,8 @@ def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
             "missing": [{"category": m[0], "item": m[1], "files": len(missing_files[m]),
                          "uses": missing_uses[m], "only_missing_in": sole[m]}
                         for m in ranking],
+            "nearest": [{"file": f, "blockers": n, "needs": needs}
+                        for n, f, needs in sorted(blockers)[:50]],
             "failures": [{"file": rel(r["file"]), "errors": r["errors"][:5],
                           "error_count": len(r["errors"])} for r in failed],
         }
@@ -275,21 +299,22 @@ def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
 
 def _print(report: dict, show_failures: int, top: int) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     con = Console()
     n = report["files"]
-    con.print(f"[bold]{n} files[/] in {report['folder']}")
+    con.print(f"[bold]{n} files[/] in {escape(report['folder'])}")
     summary = Table("stage", "reached", "pass", "fail", "mean s", "max s", "max cpu s", "slowest",
                     title="stages (a file stops at the first stage it fails)")
     for stage, s in report["stages"].items():
         summary.add_row(stage, str(s["reached"]), f"[green]{s['passed']}[/]",
                         f"[red]{s['failed']}[/]" if s["failed"] else "0",
                         f"{s['time_mean']:.3f}", f"{s['time_max']:.3f}", f"{s['cpu_max']:.3f}",
-                        s["slowest"] or "")
+                        escape(s["slowest"] or ""))
     con.print(summary)
     con.print(f"time per file (all stages run): max {report['time_per_file_max']:.3f} s "
-              f"({report['slowest_file']}), mean {report['time_per_file_mean']:.3f} s; "
+              f"({escape(str(report['slowest_file']))}), mean {report['time_per_file_mean']:.3f} s; "
               f"CPU time: max {report['cpu_per_file_max']:.3f} s, "
               f"mean {report['cpu_per_file_mean']:.3f} s")
     if "playout" in report["stages"]:
@@ -302,28 +327,36 @@ def _print(report: dict, show_failures: int, top: int) -> None:
         t = Table("files", "error kind", "example", title=f"{stage}: errors by kind "
                   f"(top {top})", show_lines=False)
         for row in s["error_kinds"][:top]:
-            t.add_row(str(row["files"]), row["kind"], row["example"])
+            t.add_row(str(row["files"]), escape(row["kind"]), escape(row["example"]))
         con.print(t)
         if s["missing"]:
             t = Table("files", "only missing", "uses", "what", "missing",
                       title=f"{stage}: missing ludemes, kinds, names and arguments (top {top})")
             for row in s["missing"][:top]:
                 t.add_row(str(row["files"]), str(row["only_missing_in"]), str(row["uses"]),
-                          row["category"], row["item"])
+                          row["category"], escape(row["item"]))
+            con.print(t)
+        if s["nearest"]:
+            t = Table("blockers", "file", "needs",
+                      title=f"{stage}: the failing files nearest to passing (top {top})")
+            for row in s["nearest"][:top]:
+                t.add_row(str(row["blockers"]), escape(row["file"]),
+                          escape(", ".join(row["needs"][:6])
+                                 + (" ..." if len(row["needs"]) > 6 else "")))
             con.print(t)
         for f in s["failures"][:show_failures]:
-            con.print(f"[red]{stage}[/] {f['file']}: {f['error_count']} error(s)")
+            con.print(f"[red]{stage}[/] {escape(f['file'])}: {f['error_count']} error(s)")
             for e in f["errors"][:3]:
                 con.print(f"    {e['at'] or ''}: {e['message']}", markup=False)
     internal = report["internal_errors"]
     con.print(f"[bold]internal errors: {len(internal)}[/] (tracebacks: {report['tracebacks']}), "
               f"timeouts: {len(report['timeouts'])}")
     for r in internal:
-        con.print(f"  [red]{r['stage']}[/] {r['file']}: {r['error']}", markup=False)
+        con.print(f"  {r['stage']} {r['file']}: {r['error']}", markup=False)
         if r.get("traceback") and show_failures:
             con.print("    " + r["traceback"].replace("\n", "\n    "), markup=False)
     for f in report["timeouts"]:
-        con.print(f"  timeout {f}")
+        con.print(f"  timeout {f}", markup=False)
 
 
 def main(argv: list[str] | None = None) -> int:
