@@ -11,9 +11,13 @@ Empty)``, stands for that form, as Ludii reads the doubled parentheses ``((sites
 Empty))``. A range whose ends are defines or parameters, ``"Entry".."Exit"``, becomes
 its numbers once they are known.
 
-A define that refers to itself, a missing argument, or an expansion that grows past
-``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH`` is a clear error; the work done
-is bounded whatever the input, and nothing here can overflow Python's stack.
+A define written inside a define's body (an option item may put one there) is
+declared as that body expands, with its enclosing define's arguments in place of every
+#n (Ludii expands text: it substitutes them all).
+
+A define that refers to itself, a parameter standing for a head without an argument,
+or an expansion that grows past ``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH``
+is a clear error; the work done is bounded whatever the input, and nothing here can overflow Python's stack.
 """
 
 from __future__ import annotations
