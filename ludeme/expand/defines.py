@@ -17,7 +17,8 @@ declared as that body expands, with its enclosing define's arguments in place of
 
 A define that refers to itself, a parameter standing for a head without an argument,
 or an expansion that grows past ``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH``
-is a clear error; the work done is bounded whatever the input, and nothing here can overflow Python's stack.
+is a clear error; the work done is bounded whatever the input, and nothing here can
+overflow Python's stack.
 """
 
 from __future__ import annotations
