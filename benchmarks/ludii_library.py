@@ -19,6 +19,12 @@ with its particulars taken out) and, for the checker, by the missing ludeme, kin
 name or argument, counting the files each one appears in and the files where it is
 the only thing missing (the files that adding it alone would let through).
 
+With ``--ludii-dump FILE``, each file's expansion is also compared with Ludii's own:
+FILE holds, for each description, a line ``=== <path>``, the text Ludii's expander
+makes of it (default options), and a line ``=== END``. The comparison is of syntax
+trees (so layout does not count); the report says how many are the same and where
+the others first differ.
+
 A Python exception other than ludeme's own ``LudemeError`` is an internal error
 (a traceback); so is a ``LudemeError`` that says "internal error". Both are listed
 with the file and the exception, as is every file that runs out of time.
@@ -93,8 +99,10 @@ def _internal(message: str) -> bool:
 
 # -- one file ------------------------------------------------------------------------------
 
-def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: float) -> dict:
-    """Every stage up to ``last_stage`` on one file; never raises."""
+def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: float,
+             ludii_text: str | None = None) -> dict:
+    """Every stage up to ``last_stage`` on one file; never raises. ``ludii_text`` is
+    Ludii's expansion of the file, to compare ours with."""
     from ludeme.errors import LudemeError
 
     result: dict = {"file": path, "passed": [], "failed": None, "errors": [],
@@ -113,6 +121,8 @@ def run_file(path: str, last_stage: str, seed: int, max_moves: int, timeout: flo
                 result["times"][stage] = time.perf_counter() - t0
                 result.setdefault("cpu", {})[stage] = time.process_time() - c0
             result["passed"].append(stage)
+            if stage == "parse" and ludii_text is not None:
+                result["ludii"] = _compare(result["_state"]["desc"].game, ludii_text)
     except LudemeError as err:
         result["failed"] = stage
         diags = [d for d in err.diagnostics if d.severity == "error"] or err.diagnostics
@@ -151,6 +161,31 @@ def _where(span) -> str | None:
     while span.via is not None:
         name, span = span.via_define, span.via
     return f"{span} (in define \"{name}\")" if name else str(span)
+
+
+def _compare(game, ludii_text: str) -> str | None:
+    """None when our expanded game is Ludii's (as syntax trees); else where they part."""
+    from ludeme.errors import LudemeError
+    from ludeme.syntax.parser import parse_text
+    from ludeme.syntax.printer import format_node
+
+    try:
+        theirs = parse_text(ludii_text, "<ludii>")
+    except LudemeError as err:
+        return f"cannot read Ludii's expansion: {err.diagnostics[0].message}"
+    if len(theirs) == 1 and theirs[0] == game:
+        return None
+    a = format_node(game, width=1 << 30)
+    b = " ".join(format_node(t, width=1 << 30) for t in theirs)
+    k = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+    return f"ours ...{a[max(0, k - 60):k + 60]}... Ludii's ...{b[max(0, k - 60):k + 60]}..."
+
+
+def read_ludii_dump(path: str) -> dict[str, str]:
+    """A dump of Ludii's expansions: file path -> expanded text."""
+    text = Path(path).read_text(encoding="utf-8")
+    return {str(Path(f).resolve()): body for f, body in
+            re.findall(r"^=== (.*?)\n(.*?)^=== END$", text, re.S | re.M)}
 
 
 def _short_traceback(frames: int = 6) -> str:
@@ -286,6 +321,12 @@ def summarise(results: list[dict], stages: tuple[str, ...], root: Path) -> dict:
     out["timeouts"] = [rel(r["file"]) for r in results if r.get("timeout")]
     played = [r for r in results if "playout" in r["passed"]]
     out["playouts_ended"] = sum(1 for r in played if r.get("ended"))
+    compared = [r for r in results if "ludii" in r]
+    if compared:
+        out["ludii_compared"] = len(compared)
+        out["ludii_same"] = sum(1 for r in compared if r["ludii"] is None)
+        out["ludii_different"] = [{"file": rel(r["file"]), "where": r["ludii"]}
+                                  for r in compared if r["ludii"] is not None]
     total = [sum(r["times"].values()) for r in results]
     out["time_per_file_max"] = max(total, default=0.0)
     out["time_per_file_mean"] = sum(total) / len(total) if total else 0.0
@@ -348,6 +389,11 @@ def _print(report: dict, show_failures: int, top: int) -> None:
             con.print(f"[red]{stage}[/] {escape(f['file'])}: {f['error_count']} error(s)")
             for e in f["errors"][:3]:
                 con.print(f"    {e['at'] or ''}: {e['message']}", markup=False)
+    if "ludii_compared" in report:
+        con.print(f"expansions the same as Ludii's: {report['ludii_same']}"
+                  f"/{report['ludii_compared']}")
+        for d in report["ludii_different"][:max(show_failures, 10)]:
+            con.print(f"  {d['file']}: {d['where']}", markup=False)
     internal = report["internal_errors"]
     con.print(f"[bold]internal errors: {len(internal)}[/] (tracebacks: {report['tracebacks']}), "
               f"timeouts: {len(report['timeouts'])}")
@@ -376,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="time limit per file in seconds, all stages together (0: none)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the random playout")
     ap.add_argument("--max-moves", type=int, default=300, help="move cap of the playout")
+    ap.add_argument("--ludii-dump", metavar="FILE", default=None,
+                    help="compare each expansion with Ludii's, from this dump")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     args = ap.parse_args(argv)
     if not args.folder:
@@ -388,7 +436,9 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         ap.error(f"no .lud files in {root}" + (f" matching {args.filter!r}" if args.filter
                                                else ""))
-    tasks = [(f, args.stage, args.seed, args.max_moves, args.timeout) for f in files]
+    dump = read_ludii_dump(args.ludii_dump) if args.ludii_dump else {}
+    tasks = [(f, args.stage, args.seed, args.max_moves, args.timeout,
+              dump.get(str(Path(f).resolve()))) for f in files]
     results = _run(tasks, args.jobs, show_progress=not args.json)
     stages = STAGES[:STAGES.index(args.stage) + 1]
     report = summarise(results, stages, root)

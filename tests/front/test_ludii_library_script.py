@@ -93,3 +93,19 @@ def test_error_kinds_and_missing_items():
         ("argument", "(sites Occupied by:)")
     assert lib.missing_item("(count ...) needs a kind first") == ("kind", "(count <no kind>)")
     assert lib.missing_item("unexpected '3'") is None
+
+
+def test_expansions_compared_with_a_dump_of_ludiis(tmp_path, capsys):
+    write(tmp_path, {"good.lud": '(define "Where" (sites Empty))\n' + GOOD.replace(
+        "(sites Empty)", '"Where"'), "other.lud": GOOD})
+    dump = tmp_path / "ludii.txt"
+    # Ludii's text for good.lud is laid out differently but is the same tree; for
+    # other.lud it differs in one place
+    dump.write_text(f"=== {tmp_path / 'good.lud'}\n{' '.join(GOOD.split())}\n=== END\n"
+                    f"=== {tmp_path / 'other.lud'}\n{GOOD.replace('Line 3', 'Line 4')}"
+                    "\n=== END\n")
+    r = report(tmp_path, capsys, "--stage", "parse", "--ludii-dump", str(dump))
+    assert (r["ludii_compared"], r["ludii_same"]) == (2, 1)
+    (diff,) = r["ludii_different"]
+    assert diff["file"] == "other.lud"
+    assert "(is Line 3)" in diff["where"] and "(is Line 4)" in diff["where"]
