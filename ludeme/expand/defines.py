@@ -131,6 +131,9 @@ class DefineExpander:
         self._sizes: dict[int, tuple[Node, int]] = {}
         #: defines declared inside the body of another define, as it expanded
         self.declared: dict[str, Form] = {}
+        #: id -> (node, True when nothing in it expands): such a subtree outside any
+        #: define's body is kept as it is, not rebuilt
+        self._plain_memo: dict[int, tuple[Node, bool]] = {}
 
     def error(self, msg: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(msg, span, hint))
@@ -157,6 +160,31 @@ class DefineExpander:
             stack.extend((k, False) for k in kids)
         return self._sizes[key][1]
 
+    def _plain(self, node: Node) -> bool:
+        """True when nothing in ``node`` is a define's use, a parameter, a range or a
+        declaration (memoised; iterative, so deep trees cannot overflow the stack)."""
+        memo = self._plain_memo
+        hit = memo.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        work: list[tuple[Node, bool]] = [(node, False)]
+        while work:
+            n, done = work.pop()
+            kids = children(n)
+            if done:
+                own = not (isinstance(n, (Param, Range))
+                           or (isinstance(n, Str) and n.value in self.defines)
+                           or (isinstance(n, Form) and (n.head_is_string or n.head == "define"
+                                                        or isinstance(n.head_node, Param))))
+                memo[id(n)] = (n, own and all(memo[id(k)][1] for k in kids))
+                continue
+            hit = memo.get(id(n))
+            if hit is not None and hit[0] is n:
+                continue
+            work.append((n, True))
+            work.extend((k, False) for k in kids)
+        return memo[id(node)][1]
+
     def expand(self, node: Node, stack: tuple[str, ...] = (),
                params: tuple[tuple[Node, ...] | None, ...] | None = None,
                via: tuple[Span, str] | None = None, depth: int = 1) -> list[Node]:
@@ -169,6 +197,11 @@ class DefineExpander:
             raise LudemeError(Diagnostic(
                 f"expanding defines nests the description more than {MAX_TREE_DEPTH} deep",
                 _respan(node, via), "a define probably wraps its argument in itself many times"))
+        if via is None and isinstance(node, (Form, Array)) and self._plain(node):
+            self.budget.left -= self._size(node) - 1
+            if self.budget.left < 0:
+                self._exhausted(node, via)
+            return [node]  # the game's own text with nothing to expand: kept as it is
         if isinstance(node, Param):
             if params is None:
                 self.error(f"parameter '#{node.index}' outside a define", _respan(node, via),
@@ -238,6 +271,7 @@ class DefineExpander:
             form = Form("define", (node.args[0], *body), span=_respan(node, via))
             self.defines[name] = (tuple(body), form)
             self.declared[name] = form
+            self._plain_memo.clear()  # a string may now name a define
         return []
 
     def _param_head(self, node: Form, stack, params, via, depth) -> list[Node]:

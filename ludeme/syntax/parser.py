@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer_NonRecursive, v_args
+from lark import Lark, Token, Transformer_NonRecursive
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -71,7 +71,9 @@ def _grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+    # every node's place comes from a token it keeps, so Lark need not track the
+    # positions of rules (which would double the time it takes)
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual", propagate_positions=False,
                 maybe_placeholders=False)
 
 
@@ -215,17 +217,10 @@ class _ToAst(Transformer_NonRecursive):
         #: placeholders written with a stray '>' after them, <rules>>: (placeholder, '>')
         self.strays: list[tuple[Span, Span]] = []
 
-    def _sp(self, meta_or_tok, length: int | None = None) -> Span:
-        line = getattr(meta_or_tok, "line", 1)
-        col = getattr(meta_or_tok, "column", 1)
+    def _sp(self, tok: Token, length: int | None = None) -> Span:
         if length is None:
-            if isinstance(meta_or_tok, Token):
-                length = len(meta_or_tok) if "\n" not in meta_or_tok else 1
-            else:
-                end = getattr(meta_or_tok, "end_column", col + 1)
-                same = getattr(meta_or_tok, "end_line", line) == line
-                length = (end - col) if same else 1
-        return Span(self.file, line, col, max(1, length), self.text)
+            length = len(tok) if "\n" not in tok else 1
+        return Span(self.file, tok.line, tok.column, max(1, length), self.text)
 
     def _fail(self, msg: str, span: Span, hint: str | None = None):
         raise LudemeError(Diagnostic(msg, span, hint))
@@ -255,9 +250,8 @@ class _ToAst(Transformer_NonRecursive):
         return Form(form.head, form.args, form.head_is_string, len(stars), form.head_node,
                     span=form.span)
 
-    @v_args(meta=True)
-    def array(self, meta, items):
-        return Array(_flat(items), span=self._sp(meta, 1))
+    def array(self, items):  # items[0] is the '{' (kept for its place)
+        return Array(_flat(items[1:]), span=self._sp(items[0], 1))
 
     def named(self, items):
         key, value = items
