@@ -10,6 +10,7 @@ setup(
     packages=find_packages(include=["ludeme", "ludeme.*"])
     + ["ludeme.grammar", "ludeme.descriptions"],
     package_dir={"ludeme.grammar": "grammar", "ludeme.descriptions": "descriptions"},
-    package_data={"ludeme.grammar": ["*.lark"], "ludeme.descriptions": ["*.lud", "*/*.lud"],
+    package_data={"ludeme.grammar": ["*.lark", "*.lud"],
+                  "ludeme.descriptions": ["*.lud", "*/*.lud"],
                   "ludeme.web": ["static/*"]},
 )

@@ -94,9 +94,10 @@ def check(files, options, ruleset):
 def doc(name, fmt, out):
     """The ludeme reference, generated from the registry: signatures, types, docs.
 
-    NAME is a ludeme ('move Add', 'sites'), or a category ('regions'); without it,
-    everything. 'ludeme doc interop' describes games as OpenSpiel games and PettingZoo
-    environments (actions, observation tensor). 'ludeme doc --format md --out
+    NAME is a ludeme ('move Add', 'sites'), a category ('regions'), 'defines' (the
+    standard defines every description may use) or one of them ('HopCapture');
+    without it, everything. 'ludeme doc interop' describes games as OpenSpiel games and
+    PettingZoo environments (actions, observation tensor). 'ludeme doc --format md --out
     docs/ludemes.md' regenerates the Markdown reference.
     """
     from ludeme.lang import reference
@@ -106,6 +107,8 @@ def doc(name, fmt, out):
         from ludeme.interop import reference as interop_reference
 
         decls, text, what = [], interop_reference(), "the interop reference"
+    elif reference.is_defines_request(wanted):
+        decls, text, what = [], reference.defines_text(wanted), "the standard defines"
     else:
         decls = reference.select(wanted)
         what = f"{len(decls)} declarations"
@@ -113,6 +116,8 @@ def doc(name, fmt, out):
             text = reference.markdown(decls if wanted else None)
         else:
             text = reference.text(decls, detailed=bool(wanted))
+            if not wanted:
+                text += "\n" + reference.defines_text()
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")

@@ -1,13 +1,24 @@
 """(define "Name" body) with parameters #1..#n: expansion with bounded work.
 
 A define is used as ``("Name" arg ...)`` or, without arguments, as a bare ``"Name"``.
-Its body may use other defines. ``~`` passes "no argument" for a parameter (as in
-Ludii); a parameter with no argument at all is an error (Ludii silently drops it,
-which hides typos in define calls).
+Its body may use other defines. As in Ludii, a parameter ``#n`` with no argument (the
+call gives fewer than n arguments, or ``~`` in n-th place) stands for nothing: it is
+left out of the form around it, and a ``name:#n`` argument is left out with it.
 
-A define that refers to itself, a missing argument, or an expansion that grows past
-``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH`` is a clear error; the work done
-is bounded whatever the input, and nothing here can overflow Python's stack.
+A parameter may stand for a form's head, ``(#3 of:(from))``: the argument's first
+name becomes the head. An argument that is a whole form, ``(#1)`` given ``(sites
+Empty)``, stands for that form, as Ludii reads the doubled parentheses ``((sites
+Empty))``. A range whose ends are defines or parameters, ``"Entry".."Exit"``, becomes
+its numbers once they are known.
+
+A define written inside a define's body (an option item may put one there) is
+declared as that body expands, with its enclosing define's arguments in place of every
+#n (Ludii expands text: it substitutes them all).
+
+A define that refers to itself, a parameter standing for a head without an argument,
+or an expansion that grows past ``MAX_NODES`` or nests deeper than ``MAX_TREE_DEPTH``
+is a clear error; the work done is bounded whatever the input, and nothing here can
+overflow Python's stack.
 """
 
 from __future__ import annotations
@@ -15,8 +26,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
-from ludeme.syntax.ast import Angle, Array, Form, Named, Node, Omit, Param, Str, children
-from ludeme.syntax.parser import MAX_DEPTH
+from ludeme.syntax.ast import (
+    Angle,
+    Array,
+    Form,
+    Name,
+    Named,
+    Node,
+    Omit,
+    Param,
+    Range,
+    Str,
+    children,
+)
+from ludeme.syntax.parser import MAX_DEPTH, expand_range
 
 MAX_NODES = 100_000       # nodes an expansion may produce (a real game has a few thousand)
 MAX_CALL_DEPTH = 64       # defines used inside defines
@@ -58,6 +81,43 @@ def _atom_with_span(node: Node, span: Span) -> Node:
     return replace(node, span=span)
 
 
+def lift_defines(nodes: list[Node]) -> tuple[list[Node], list[Form]]:
+    """``(define ...)`` forms written inside other forms (an option item may hold one,
+    so that choosing the item declares it): the nodes without them, and the defines in
+    the order they are written. As in Ludii, a define counts wherever it is written."""
+    found: list[Form] = []
+
+    def lift(node: Node) -> Node | None:
+        if isinstance(node, Form):
+            if node.head == "define" and not node.head_is_string and node.args \
+                    and isinstance(node.args[0], Str):
+                found.append(node)
+                return None
+            args = _lift_all(node.args)
+            if args is node.args:
+                return node
+            return Form(node.head, args, node.head_is_string, node.marks, node.head_node,
+                        span=node.span)
+        if isinstance(node, Array):
+            items = _lift_all(node.items)
+            return node if items is node.items else Array(items, span=node.span)
+        if isinstance(node, Named):
+            value = lift(node.value)
+            if value is node.value:
+                return node
+            return None if value is None else Named(node.name, value, span=node.span)
+        return node
+
+    def _lift_all(items: tuple[Node, ...]) -> tuple[Node, ...]:
+        out = [lift(i) for i in items]
+        if all(a is b for a, b in zip(out, items, strict=True)):
+            return items
+        return tuple(i for i in out if i is not None)
+
+    kept = [n for n in (lift(n) for n in nodes) if n is not None]
+    return kept, found
+
+
 class DefineExpander:
     def __init__(self, defines: dict[str, Form], budget: Budget | None = None,
                  errors: list[Diagnostic] | None = None):
@@ -69,6 +129,11 @@ class DefineExpander:
         #: expanded so that all of them are reported at once)
         self.errors = errors if errors is not None else []
         self._sizes: dict[int, tuple[Node, int]] = {}
+        #: defines declared inside the body of another define, as it expanded
+        self.declared: dict[str, Form] = {}
+        #: id -> (node, True when nothing in it expands): such a subtree outside any
+        #: define's body is kept as it is, not rebuilt
+        self._plain_memo: dict[int, tuple[Node, bool]] = {}
 
     def error(self, msg: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(msg, span, hint))
@@ -95,6 +160,31 @@ class DefineExpander:
             stack.extend((k, False) for k in kids)
         return self._sizes[key][1]
 
+    def _plain(self, node: Node) -> bool:
+        """True when nothing in ``node`` is a define's use, a parameter, a range or a
+        declaration (memoised; iterative, so deep trees cannot overflow the stack)."""
+        memo = self._plain_memo
+        hit = memo.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        work: list[tuple[Node, bool]] = [(node, False)]
+        while work:
+            n, done = work.pop()
+            kids = children(n)
+            if done:
+                own = not (isinstance(n, (Param, Range))
+                           or (isinstance(n, Str) and n.value in self.defines)
+                           or (isinstance(n, Form) and (n.head_is_string or n.head == "define"
+                                                        or isinstance(n.head_node, Param))))
+                memo[id(n)] = (n, own and all(memo[id(k)][1] for k in kids))
+                continue
+            hit = memo.get(id(n))
+            if hit is not None and hit[0] is n:
+                continue
+            work.append((n, True))
+            work.extend((k, False) for k in kids)
+        return memo[id(node)][1]
+
     def expand(self, node: Node, stack: tuple[str, ...] = (),
                params: tuple[tuple[Node, ...] | None, ...] | None = None,
                via: tuple[Span, str] | None = None, depth: int = 1) -> list[Node]:
@@ -107,19 +197,18 @@ class DefineExpander:
             raise LudemeError(Diagnostic(
                 f"expanding defines nests the description more than {MAX_TREE_DEPTH} deep",
                 _respan(node, via), "a define probably wraps its argument in itself many times"))
+        if via is None and isinstance(node, (Form, Array)) and self._plain(node):
+            self.budget.left -= self._size(node) - 1
+            if self.budget.left < 0:
+                self._exhausted(node, via)
+            return [node]  # the game's own text with nothing to expand: kept as it is
         if isinstance(node, Param):
             if params is None:
                 self.error(f"parameter '#{node.index}' outside a define", _respan(node, via),
                            "#1, #2, ... stand for a define's arguments, inside its body")
                 return []
             if node.index < 1 or node.index > len(params) or params[node.index - 1] is None:
-                given = len(params)
-                self.error(f"define \"{stack[-1]}\" uses #{node.index} but was given "
-                           f"{given} argument{'s' if given != 1 else ''}",
-                           via[0] if via else node.span,
-                           f"#{node.index} is used at {node.span}; pass ~ to leave an "
-                           "argument out")
-                return []
+                return []  # no argument: the parameter stands for nothing (Ludii's rule)
             values = params[node.index - 1]
             for v in values:
                 self.budget.left -= self._size(v)
@@ -128,6 +217,11 @@ class DefineExpander:
             return list(values)
         if isinstance(node, Str) and node.value in self.defines:
             return self._call(node.value, (), node, stack, via, depth)
+        if isinstance(node, Form) and isinstance(node.head_node, Param):
+            return self._param_head(node, stack, params, via, depth)
+        if isinstance(node, Form) and node.head == "define" and not node.head_is_string \
+                and node.args and isinstance(node.args[0], Str):
+            return self._declare(node, stack, params, via, depth)
         if isinstance(node, Form):
             if node.head_is_string:
                 args = self._expand_args(node.args, stack, params, via, depth)
@@ -143,17 +237,16 @@ class DefineExpander:
                 args = [_atom_with_span(node.args[0], _respan(node.args[0], via)), *rest]
             else:
                 args = self._expand_all(node.args, stack, params, via, depth)
-            head_angle = node.head_angle
-            return [Form(node.head, tuple(args), False, node.marks, head_angle,
+            head_node = node.head_node
+            return [Form(node.head, tuple(args), False, node.marks, head_node,
                          span=_respan(node, via))]
         if isinstance(node, Array):
             return [Array(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
         if isinstance(node, Named):
-            before = len(self.errors)
             value = self.expand(node.value, stack, params, via, depth + 1)
-            if not value and len(self.errors) > before:
-                return []  # its value's error is reported already
+            if not value:
+                return []  # a left-out argument, or its value's error is reported already
             if len(value) != 1:
                 self.error(f"'{node.name}:' needs exactly one value, but its value expands "
                            f"to {len(value)}", _respan(node, via))
@@ -162,9 +255,68 @@ class DefineExpander:
         if isinstance(node, Angle):
             return [Angle(tuple(self._expand_all(node.items, stack, params, via, depth)),
                           span=_respan(node, via))]
+        if isinstance(node, Range):
+            return self._range(node, stack, params, via, depth)
         if via is not None:
             return [_atom_with_span(node, _respan(node, via))]
         return [node]
+
+    def _declare(self, node: Form, stack, params, via, depth) -> list[Node]:
+        """A ``(define ...)`` inside a define's body (an option item may put one there):
+        declared with the enclosing define's arguments in place of its parameters (Ludii
+        substitutes every #n of the enclosing body's text); the first of a name counts."""
+        name = node.args[0].value
+        if name not in self.defines:
+            body = self._expand_all(node.args[1:], stack, params, via, depth)
+            form = Form("define", (node.args[0], *body), span=_respan(node, via))
+            self.defines[name] = (tuple(body), form)
+            self.declared[name] = form
+            self._plain_memo.clear()  # a string may now name a define
+        return []
+
+    def _param_head(self, node: Form, stack, params, via, depth) -> list[Node]:
+        """``(#n arg ...)``: the n-th argument's first name is the head."""
+        span = _respan(node, via)
+        head = self.expand(node.head_node, stack, params, via, depth + 1)
+        if not head:
+            if params is not None:  # outside a define, the parameter is reported already
+                self.error(f"'#{node.head_node.index}' stands for this form's head, but the "
+                           "define was given no argument for it", span,
+                           "give the define a ludeme name (or a define's name) there")
+            return []
+        first = head[0]
+        if isinstance(first, Str) and first.value in self.defines:  # (#1 ...) given "Name"
+            args = [(x,) for x in head[1:]]
+            args += self._expand_args(node.args, stack, params, via, depth)
+            return self._call(first.value, tuple(args), node, stack, via, depth)
+        args = self._expand_all(node.args, stack, params, via, depth)
+        if isinstance(first, Form) and len(head) == 1 and not args:
+            return head  # (#1) given (sites Empty): Ludii's doubled parentheses
+        if isinstance(first, (Name, Str)):
+            return [Form(first.value, (*head[1:], *args), isinstance(first, Str), node.marks,
+                         span=span)]
+        self.error(f"'#{node.head_node.index}' stands for this form's head, but its argument "
+                   "does not start with a name", span, f"it starts with {first.span}")
+        return []
+
+    def _range(self, node: Range, stack, params, via, depth) -> list[Node]:
+        span = _respan(node, via)
+        ends = []
+        for end in (node.lo, node.hi):
+            value = self.expand(end, stack, params, via, depth + 1)
+            if len(value) != 1:
+                self.error("each end of a range '..' must be one number or site label",
+                           span, f"this end expands to {len(value)} items")
+                return []
+            ends.append(value[0])
+        out = expand_range(ends[0], ends[1], span)
+        if isinstance(out, Range):
+            self.error("a range '..' runs between two numbers or two site labels", span,
+                       "its ends are defines or parameters that stand for numbers, like "
+                       "\"Entry\"..\"Exit\" with (define \"Entry\" 0)")
+            return []
+        self.budget.spend(len(out), node)
+        return out
 
     def _exhausted(self, node: Node, via: tuple[Span, str] | None) -> None:
         """Report a define bomb at its outermost use: the define the game asked for."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
-from ludeme.expand.defines import MAX_TREE_DEPTH, Budget, DefineExpander
+from ludeme.expand.defines import MAX_TREE_DEPTH, Budget, DefineExpander, lift_defines
 from ludeme.expand.metadata import plain_metadata
 from ludeme.expand.options import (
     Layer,
@@ -29,11 +29,14 @@ from ludeme.expand.options import (
     parse_rulesets,
     str_value,
 )
+from ludeme.expand.prelude import prelude_defines
 from ludeme.expand.variants import load
 from ludeme.syntax.ast import Form, Node
 from ludeme.syntax.parser import check_depth, parse_text, read_source
 
-TOP_LEVEL = ("game", "define", "option", "rulesets", "metadata", "variant")
+#: the form a description is about: one game, or a match of several (Ludii's (match ...))
+GAME_FORMS = ("game", "match")
+TOP_LEVEL = ("game", "match", "define", "option", "rulesets", "metadata", "variant")
 
 
 @dataclass
@@ -113,25 +116,22 @@ def _split(nodes: list[Node], file: str, source: str) -> Parts:
                                      "(equipment ...) (rules ...)) form"))
     errors: list[Diagnostic] = []
     for n in nodes:
-        if not isinstance(n, Form) or n.head_is_string or n.head_angle is not None:
+        if not isinstance(n, Form) or n.head_is_string or n.head_node is not None:
             errors.append(Diagnostic(
                 "expected a form at the top level: (game ...), (define ...), (option ...), "
                 "(rulesets ...), (metadata ...) or (variant ...)", n.span))
             continue
-        if n.head == "game":
+        if n.head in GAME_FORMS:
             if parts.game is not None:
-                errors.append(Diagnostic("a description has one (game ...)", n.span,
-                                         f"the first is at {parts.game.span}"))
+                errors.append(Diagnostic("a description has one (game ...) or (match ...)",
+                                         n.span, f"the first is at {parts.game.span}"))
             parts.game = n
         elif n.head == "define":
             name = str_value(n.args[0]) if n.args else None
             if name is None:
                 errors.append(Diagnostic("(define ...) needs a name string first", n.span,
                                          "(define \"Name\" body)"))
-            elif name in parts.defines:
-                errors.append(Diagnostic(f"define \"{name}\" is defined twice", n.span,
-                                         f"the first is at {parts.defines[name].span}"))
-            else:
+            elif name not in parts.defines:  # defined twice: the first wins, as in Ludii
                 parts.defines[name] = n
         elif n.head == "option":
             try:
@@ -154,14 +154,10 @@ def _split(nodes: list[Node], file: str, source: str) -> Parts:
                                      suggest(n.head, TOP_LEVEL) or "expected one of: "
                                      + ", ".join(f"({t} ...)" for t in TOP_LEVEL)))
     titles: dict[str, Option] = {}
-    keys: dict[str, Option] = {}
-    for o in parts.options:
+    for o in parts.options:  # options may share a key (Ludii substitutes them in turn)
         if o.title in titles:
             errors.append(Diagnostic(f"two options are titled \"{o.title}\"", o.span))
-        if o.key in keys:
-            errors.append(Diagnostic(f"two options have the key <{o.key}>", o.span,
-                                     f"the other is \"{keys[o.key].title}\""))
-        titles[o.title] = keys[o.key] = o
+        titles[o.title] = o
     if parts.variant is not None:
         if parts.game is not None:
             errors.append(Diagnostic("a variant file has no (game ...): it changes its base's",
@@ -209,14 +205,32 @@ def _finish(parts: Parts, layers: list[Layer]) -> Description:
     errors: list[Diagnostic] = []
     chosen, ruleset_name = choose(parts.options, parts.rulesets, parts.file, layers, errors)
     budget = Budget()
-    sub = Substituter({o.key: o for o in parts.options}, chosen, budget, errors)
+    keys: dict[str, list[Option]] = {}
+    for o in parts.options:
+        keys.setdefault(o.key, []).append(o)
+    sub = Substituter(keys, chosen, budget, errors)
     assert parts.game is not None
     game_nodes = sub.sub(parts.game)
     defines = {}
     for name, d in parts.defines.items():
         defines[name] = Form(d.head, (d.args[0], *sub.all(d.args[1:])), span=d.span)
-    expander = DefineExpander(defines, budget, errors)
+    # defines written inside the game, where a chosen option item put them; the first
+    # of a name counts (those inside other defines are declared as those expand)
+    game_nodes, inner = lift_defines(game_nodes)
+    for d in inner:
+        defines.setdefault(d.args[0].value, d)
+    # the prelude's defines, unless the description declares its own of the same name
+    known = {**prelude_defines(), **defines}
+    expander = DefineExpander(known, budget, errors)
     expanded = [x for n in game_nodes for x in expander.expand(n)]
+    if expander.declared and errors:
+        # a define declared inside another one is known everywhere, as in Ludii, even
+        # where it is used before the define that declares it is expanded: once more
+        # with it known from the start
+        errors.clear()
+        budget = Budget()
+        expander = DefineExpander({**known, **expander.declared}, budget, errors)
+        expanded = [x for n in game_nodes for x in expander.expand(n)]
     if errors:
         raise LudemeError(_dedupe(errors))
     if len(expanded) != 1 or not isinstance(expanded[0], Form):

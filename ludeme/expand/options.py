@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ludeme.errors import Diagnostic, LudemeError, Span, UsageError, suggest
 from ludeme.expand.defines import MAX_TREE_DEPTH, Budget
-from ludeme.syntax.ast import Angle, Array, Form, Name, Named, Node, Str
+from ludeme.syntax.ast import Angle, Array, Form, Fragment, Name, Named, Node, Range, Str
 
 #: an "Option/Item" choice, with where it was written (None: on the command line)
 Choice = tuple[str, Span | None]
@@ -131,13 +131,15 @@ def parse_option(form: Form) -> Option:
             raise LudemeError(Diagnostic("an item holds its arguments in < > and then its "
                                          "description", others[0].span,
                                          "(item \"Name\" <...> \"description\")"))
-        if len(angles) != len(arg_names):
+        if len(angles) > len(arg_names):
             raise LudemeError(Diagnostic(
-                f"item \"{name}\" gives {len(angles)} argument(s); option \"{title}\" "
-                f"declares {len(arg_names)}", it.span,
+                f"item \"{name}\" gives {len(angles)} arguments; option \"{title}\" "
+                f"declares {len(arg_names)}", angles[len(arg_names)].span,
                 "args: " + " ".join(f"<{a}>" for a in arg_names)))
+        # an item may give fewer arguments than declared (Ludii allows it): the rest are
+        # missing, an error only where a placeholder asks for one
         desc = strings[0].value if strings else ""
-        items.append(OptionItem(name, {n: a.items for n, a in zip(arg_names, angles, strict=True)},
+        items.append(OptionItem(name, {n: a.items for n, a in zip(arg_names, angles, strict=False)},
                                 desc, it.marks, it.span))
     seen: set[str] = set()
     for i in items:
@@ -173,7 +175,7 @@ def parse_rulesets(form: Form) -> list[Ruleset]:
 class Substituter:
     """Replaces option placeholders by the chosen items' arguments."""
 
-    def __init__(self, keys: dict[str, Option], chosen: dict[str, OptionItem], budget: Budget,
+    def __init__(self, keys: dict[str, list[Option]], chosen: dict[str, OptionItem], budget: Budget,
                  errors: list[Diagnostic]):
         self.keys = keys
         self.chosen = chosen
@@ -183,8 +185,34 @@ class Substituter:
     def error(self, msg: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(msg, span, hint))
 
-    def all(self, nodes, active: tuple[str, ...] = (), depth: int = 1) -> list[Node]:
-        return [x for n in nodes for x in self.sub(n, active, depth)]
+    def all(self, nodes, active: tuple[str, ...] = (), depth: int = 1,
+            join: bool = True) -> list[Node]:
+        """Every node substituted; an item's half forms, <(dual > ... <)>, join the nodes
+        between them into one form (``join``; not yet within the item itself)."""
+        if not join:
+            return [x for n in nodes for x in self.sub(n, active, depth)]
+        out: list[Node] = []
+        opened: list[tuple[Fragment, list[Node]]] = []
+        for n in nodes:
+            for x in self.sub(n, active, depth):
+                if isinstance(x, Fragment):
+                    if x.form is not None:
+                        opened.append((x, []))
+                        continue
+                    if not opened:
+                        self.error("this option closes a form that none opened", n.span,
+                                   "an item's <)> closes what an earlier <(name > opened")
+                        continue
+                    frag, inside = opened.pop()
+                    f = frag.form
+                    x = Form(f.head, (*f.args, *inside), f.head_is_string, f.marks,
+                             f.head_node, span=f.span)
+                (opened[-1][1] if opened else out).append(x)
+        for frag, _ in opened:
+            self.error(f"this option opens ({frag.form.head} ... but nothing closes it",
+                       frag.span, "an item's <(name > needs an item's <)> after it, in the "
+                       "same list")
+        return out
 
     def placeholder(self, node: Angle, active: tuple[str, ...], depth: int) -> list[Node] | None:
         """The nodes a placeholder stands for; None if ``node`` is not a placeholder."""
@@ -197,7 +225,8 @@ class Substituter:
             key, arg = ref.name, ref.value.value
         else:
             return None
-        if key not in self.keys:
+        options = self.keys.get(key)
+        if not options:
             self.error(f"no option has the key <{key}>", node.span,
                        suggest(key, self.keys) or ("this description declares no options"
                                                    if not self.keys else None))
@@ -205,15 +234,24 @@ class Substituter:
         if key in active:
             chain = " -> ".join(f"<{k}>" for k in active[active.index(key):] + (key,))
             raise LudemeError(Diagnostic(f"option <{key}> refers to itself: {chain}", node.span))
-        opt = self.keys[key]
+        # several options may share a key (Ludii substitutes them in turn): <Key:arg> is the
+        # first one that declares arg, <Key> the first one's first argument
+        opt = next((o for o in options if arg in o.arg_names), None) if arg else options[0]
+        if opt is None:
+            declared = [f"<{key}:{a}>" for o in options for a in o.arg_names]
+            self.error(f"option \"{options[0].title}\" has no argument <{key}:{arg}>",
+                       node.span, suggest(arg, [a for o in options for a in o.arg_names])
+                       or "its arguments: " + " ".join(declared))
+            return []
         item = self.chosen[opt.title]
         name = arg or opt.arg_names[0]
         if name not in item.args:
-            self.error(f"option \"{opt.title}\" has no argument <{key}:{name}>", node.span,
-                       suggest(name, item.args) or "its arguments: "
-                       + " ".join(f"<{key}:{a}>" for a in opt.arg_names))
+            self.error(f"item \"{item.name}\" of option \"{opt.title}\" gives no argument "
+                       f"<{key}:{name}>", node.span,
+                       f"it gives {len(item.args)} of the option's {len(opt.arg_names)} "
+                       "arguments")
             return []
-        return self.all(item.args[name], active + (key,), depth + 1)
+        return self.all(item.args[name], active + (key,), depth + 1, join=False)
 
     def sub(self, node: Node, active: tuple[str, ...] = (), depth: int = 1) -> list[Node]:
         self.budget.spend(1, node, "substituting options")
@@ -229,10 +267,10 @@ class Substituter:
             return out
         if isinstance(node, Form):
             args = self.all(node.args, active, depth + 1)
-            if node.head_angle is None:
+            if not isinstance(node.head_node, Angle):  # a name, or a define's #n: kept
                 return [Form(node.head, tuple(args), node.head_is_string, node.marks,
-                             span=node.span)]
-            head = self.sub(node.head_angle, active, depth + 1)
+                             node.head_node, span=node.span)]
+            head = self.sub(node.head_node, active, depth + 1)
             if not head:
                 return []
             first = head[0]
@@ -240,11 +278,25 @@ class Substituter:
                 return [Form(first.value, tuple(head[1:]) + tuple(args), isinstance(first, Str),
                              node.marks, span=node.span)]
             self.error("this option placeholder names a ludeme, so its item's argument must "
-                       "start with a name", node.head_angle.span,
+                       "start with a name", node.head_node.span,
                        f"it starts with {type(first).__name__.lower()} at {first.span}")
             return []
         if isinstance(node, Array):
             return [Array(tuple(self.all(node.items, active, depth + 1)), span=node.span)]
+        if isinstance(node, Fragment):
+            if node.form is None:
+                return [node]
+            f = node.form
+            return [Fragment(Form(f.head, tuple(self.all(f.args, active, depth + 1)),
+                                  f.head_is_string, f.marks, f.head_node, span=f.span),
+                             span=node.span)]
+        if isinstance(node, Range):
+            ends = [self.sub(e, active, depth + 1) for e in (node.lo, node.hi)]
+            if any(len(e) != 1 for e in ends):
+                self.error("each end of a range '..' must be one number or site label",
+                           node.span)
+                return []
+            return [Range(ends[0][0], ends[1][0], span=node.span)]
         if isinstance(node, Named):
             v = self.sub(node.value, active, depth + 1)
             if len(v) != 1:
@@ -284,11 +336,8 @@ def choose(options: list[Option], rulesets: list[Ruleset], file: str, layers: li
         except LudemeError as err:
             errors.extend(err.diagnostics)
 
-    # every ruleset is checked, chosen or not: a bad entry is a bug in the description
-    for rs in rulesets:
-        for text, span in zip(rs.choices, rs.choice_spans, strict=True):
-            pick(text, span)
-    chosen = {o.title: o.default for o in options}
+    # as in Ludii, a ruleset may name options or items that do not exist; that is an
+    # error only when the ruleset is chosen
     ruleset_name = None
     for ruleset, choices in layers:
         if ruleset is not None:
@@ -302,10 +351,8 @@ def choose(options: list[Option], rulesets: list[Ruleset], file: str, layers: li
                     raise UsageError(f"{file}: no ruleset \"{name}\"", hint=hint)
                 raise LudemeError(Diagnostic(f"no ruleset \"{name}\"", span, hint))
             ruleset_name = rs.name
-            for text in rs.choices:
-                title, _, item = text.partition("/")
-                if title in by_title and any(i.name == item for i in by_title[title].items):
-                    chosen[title] = by_title[title].item(item)
+            for text, at in zip(rs.choices, rs.choice_spans, strict=True):
+                pick(text, at)
         for text, span in choices:
             pick(text, span)
     return chosen, ruleset_name

@@ -24,23 +24,33 @@ or named (`name:value`); `{a b c}` is a list; strings are in double quotes and m
 span lines; `//` starts a comment. Around the `(game ...)` form a file may hold:
 
 - `(define "Name" body)`: a named piece of description, used as `"Name"`, or as
-  `("Name" a b)` when its body uses the parameters `#1`, `#2`, ... An argument
-  written `~` is left out. Defines may use defines; one that uses itself, a
-  missing argument, or an expansion that grows past a fixed size is an error.
-  (Ludii silently drops a missing argument; ludeme asks for `~`.)
+  `("Name" a b)` when its body uses the parameters `#1`, `#2`, ... As in Ludii, a
+  parameter given no argument (fewer arguments, or `~` in its place) stands for
+  nothing: it is left out, with its `name:` if it has one. A parameter may stand for
+  a form's name: `(#1 of:(from))`. Defines may use defines; one that uses itself, or
+  an expansion that grows past a fixed size, is an error. If a define is written
+  twice, the first counts. The standard defines (below, and `ludeme doc defines`)
+  need no declaration; a description's own define of the same name replaces one.
 - `(option "Title" <Key> args:{<a> <b>} {(item "Name" <...> <...> "description")* ...})`:
   alternatives chosen with `-o "Title/Item"`; `<Key:a>` (or `<Key>` for the first
   argument) stands for the chosen item's argument anywhere in the game, even as a
   form's name: `(<Capture:type> ...)`. `*` marks the default item.
+  An item may give fewer arguments than the option declares; several options may
+  share a key (`<Key:a>` is the first one declaring `a`). An item's argument may
+  hold half a form, `<(dual >` and `<)>`, joining what stands between them.
 - `(rulesets {(ruleset "Ruleset/Name" {"Title/Item" ...}) ...})`: named sets of
-  option choices, chosen with `--ruleset`.
+  option choices, chosen with `--ruleset`; an entry naming no existing item is an
+  error only when its ruleset is chosen.
 - `(metadata (info {(description "...") (rules "...")}) ...)`: shown by
   `ludeme info`; other metadata is kept, never an error.
 - A variant file holds `(variant "base" options:{"Title/Item" ...} ruleset:"..."
   name:"...")` and any defines it replaces. The base is a path relative to the
   variant file, or the name of a bundled description.
 
-Ranges as in Ludii: `1..4` is `1 2 3 4`; `"A1".."B2"` is `"A1" "A2" "B1" "B2"`.
+Ranges as in Ludii: `1..4` is `1 2 3 4`; `"A1".."B2"` is `"A1" "A2" "B1" "B2"`;
+ends that are defines, `"Entry".."Exit"`, count once expanded. Numbers may be
+written `.5` and `-.5`; doubled parentheses `((name ...))` are one form; `(match
+"Name" ...)` takes the place of `(game ...)` for a match of several games.
 """
 
 
@@ -125,6 +135,65 @@ def text(decls: list[Ludeme], detailed: bool = False) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+# -- the standard defines --------------------------------------------------------------
+
+def is_defines_request(name: str | None) -> bool:
+    """``ludeme doc defines``, or one standard define's name (quoted or not)."""
+    from ludeme.expand.prelude import prelude
+
+    return bool(name) and (name.strip().lower() == "defines"
+                           or name.strip().strip('"') in prelude())
+
+
+def _define_call(d) -> str:
+    args = " ".join(f"#{i}" for i in range(1, d.arity + 1))
+    return f'("{d.name}" {args})' if args else f'"{d.name}"'
+
+
+def defines_text(name: str | None = None) -> str:
+    """The standard defines as plain text: all, or the one named."""
+    from ludeme.expand.prelude import prelude
+    from ludeme.syntax.printer import format_nodes
+
+    defs = prelude()
+    wanted = name.strip().strip('"') if name else None
+    chosen = [d for n, d in defs.items() if wanted in (None, "defines", "Defines", n)]
+    out = ["STANDARD DEFINES (usable in any description; its own define of the same name "
+           "replaces one)"] if len(chosen) > 1 else []
+    for d in chosen:
+        out.append("  " + _define_call(d))
+        ind = "      "
+        out.append(textwrap.fill(d.summary, 92, initial_indent=ind, subsequent_indent=ind))
+        for p, what in d.params:
+            out.append(textwrap.fill(f"{p}: {what}", 92, initial_indent=ind,
+                                     subsequent_indent=ind + "    "))
+        if d.example:
+            out.append(f"{ind}e.g. {d.example}")
+        if len(chosen) == 1:
+            body = format_nodes(list(d.form.args[1:])).rstrip("\n")
+            out += ["", "    expands to:"] + ["    " + line for line in body.splitlines()]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _defines_markdown() -> list[str]:
+    from ludeme.expand.prelude import prelude
+
+    out = ["## Standard defines", "",
+           "Ludii's standard defines, with its names and meanings, written for ludeme "
+           "(`grammar/prelude.lud`). Any description may use them without declaring them; "
+           "its own define of the same name replaces one. A parameter left out stands "
+           "for nothing.", "", "| define | meaning |", "| --- | --- |"]
+    for d in prelude().values():
+        meaning = d.summary + "".join(f" `{p}` {what}." if not what.endswith(".")
+                                      else f" `{p}` {what}" for p, what in d.params)
+        if d.example:
+            meaning += f" E.g. `{d.example}`."
+        out.append(f"| `{_define_call(d)}` | {meaning} |")
+    out.append("")
+    return out
+
+
 # -- Markdown --------------------------------------------------------------------------
 
 def _anchor(text_: str) -> str:
@@ -140,7 +209,8 @@ def markdown(decls: list[Ludeme] | None = None) -> str:
     out = ["# Ludeme reference", "",
            "Generated from the ludeme registry by `ludeme doc --format md`; do not edit by "
            "hand.", "", f"{len(decls)} declarations in {len(cats)} categories.", "",
-           "## Contents", "", "- [The language](#the-language)", "- [Types](#types)"]
+           "## Contents", "", "- [The language](#the-language)", "- [Types](#types)",
+           "- [Standard defines](#standard-defines)"]
     for cat in cats:
         names = ", ".join(f"`{n}`" for n in dict.fromkeys(d.name for d in by_cat[cat]))
         out.append(f"- [{_title(cat)}](#{_anchor(_title(cat))}): {names}")
@@ -150,6 +220,7 @@ def markdown(decls: list[Ludeme] | None = None) -> str:
     for t in [*T.ALL_TYPES.values(), *used]:
         out.append(f"| `{t.name}` | {_type_doc(t)} |")
     out.append("")
+    out += _defines_markdown()
     for cat in cats:
         out += [f"## {_title(cat)}", ""]
         for d in by_cat[cat]:

@@ -91,9 +91,10 @@ class Form(Node):
     args: tuple[Node, ...]
     head_is_string: bool = False
     marks: int = 0
-    #: an option placeholder standing for the head, ``(<Capture:type> ...)``; ``head`` is
-    #: then empty until the option is substituted
-    head_angle: Angle | None = None
+    #: what stands for the head until expansion puts a name there: an option placeholder,
+    #: ``(<Capture:type> ...)``, or a define's parameter, ``(#3 of:(from))``; ``head`` is
+    #: then empty
+    head_node: Angle | Param | None = None
 
     @property
     def positional(self) -> list[Node]:
@@ -111,12 +112,36 @@ class Angle(Node):
     items: tuple[Node, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Range(Node):
+    """``lo..hi`` whose ends are only known after expansion: ``"Entry".."Exit"`` where
+    both are defines, or ``1..#1`` in a define's body. It becomes the numbers (or site
+    labels) it spans once its ends are numbers (or labels)."""
+
+    lo: Node
+    hi: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment(Node):
+    """Half a form, only in an option item's argument, as Ludii's textual options allow:
+    ``<(dual >`` opens a form (``form`` holds its head and first arguments) and ``<)>``
+    (``form`` None) closes it. Substituting options joins the nodes between the two
+    placeholders into the form."""
+
+    form: Form | None
+
+
 def children(node: Node) -> tuple[Node, ...]:
     """The nodes directly inside ``node``."""
     if isinstance(node, Form):
-        return node.args if node.head_angle is None else (node.head_angle, *node.args)
+        return node.args if node.head_node is None else (node.head_node, *node.args)
     if isinstance(node, (Array, Angle)):
         return node.items
     if isinstance(node, Named):
         return (node.value,)
+    if isinstance(node, Range):
+        return (node.lo, node.hi)
+    if isinstance(node, Fragment) and node.form is not None:
+        return (node.form,)
     return ()

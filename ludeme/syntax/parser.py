@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer_NonRecursive, v_args
+from lark import Lark, Token, Transformer_NonRecursive
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -31,12 +31,14 @@ from ludeme.syntax.ast import (
     Bool,
     Float,
     Form,
+    Fragment,
     Int,
     Name,
     Named,
     Node,
     Omit,
     Param,
+    Range,
     Str,
     children,
 )
@@ -57,7 +59,7 @@ _TERMINAL_NAMES = {
     "STRING": "a string", "INT": "an integer", "FLOAT": "a number", "KEY": "a 'name:' argument",
     "OP": "an operator", "PARAM": "a parameter '#n'", "LANGLE": "'<'", "RANGLE": "'>'",
     "STARS": "'*'", "$END": "the end of the file", "PLACEHOLDER": "an option placeholder <Key>",
-    "TILDE": "'~'", "INT_RANGE": "a range", "SITE_RANGE": "a range",
+    "TILDE": "'~'", "INT_RANGE": "a range", "SITE_RANGE": "a range", "DOTDOT": "'..'",
 }
 
 
@@ -69,7 +71,9 @@ def _grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+    # every node's place comes from a token it keeps, so Lark need not track the
+    # positions of rules (which would double the time it takes)
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual", propagate_positions=False,
                 maybe_placeholders=False)
 
 
@@ -181,7 +185,7 @@ def _syntax_error(err: UnexpectedInput, file: str, text: str) -> LudemeError:
         shown = str(tok) if len(str(tok)) <= 40 else str(tok)[:37] + "..."
         what = f"'{shown}'" if str(tok) else tok.type
         expected = set(err.expected)
-        if expected and expected <= {"NAME", "OP", "STRING", "PLACEHOLDER"}:
+        if expected and expected <= {"NAME", "OP", "STRING", "PLACEHOLDER", "PARAM", "LPAR"}:
             hint = "a form starts with its ludeme's name: (name ...)"
         elif tok.type == "STARS":
             hint = "'*' marks a default option item: (item ...)*"
@@ -210,18 +214,13 @@ class _ToAst(Transformer_NonRecursive):
         super().__init__()
         self.file = file
         self.text = text
+        #: placeholders written with a stray '>' after them, <rules>>: (placeholder, '>')
+        self.strays: list[tuple[Span, Span]] = []
 
-    def _sp(self, meta_or_tok, length: int | None = None) -> Span:
-        line = getattr(meta_or_tok, "line", 1)
-        col = getattr(meta_or_tok, "column", 1)
+    def _sp(self, tok: Token, length: int | None = None) -> Span:
         if length is None:
-            if isinstance(meta_or_tok, Token):
-                length = len(meta_or_tok) if "\n" not in meta_or_tok else 1
-            else:
-                end = getattr(meta_or_tok, "end_column", col + 1)
-                same = getattr(meta_or_tok, "end_line", line) == line
-                length = (end - col) if same else 1
-        return Span(self.file, line, col, max(1, length), self.text)
+            length = len(tok) if "\n" not in tok else 1
+        return Span(self.file, tok.line, tok.column, max(1, length), self.text)
 
     def _fail(self, msg: str, span: Span, hint: str | None = None):
         raise LudemeError(Diagnostic(msg, span, hint))
@@ -231,10 +230,14 @@ class _ToAst(Transformer_NonRecursive):
 
     def form(self, items):
         head_tok = items[0]
+        if isinstance(head_tok, Form):  # ((name ...)): doubled parentheses are one form
+            return head_tok
         args = _flat(items[1:])
         span = self._sp(head_tok)
         if head_tok.type == "PLACEHOLDER":
-            return Form("", args, head_angle=self._placeholder(head_tok), span=span)
+            return Form("", args, head_node=self._placeholder(head_tok), span=span)
+        if head_tok.type == "PARAM":
+            return Form("", args, head_node=self.atom([head_tok]), span=span)
         if head_tok.type == "STRING":
             return Form(_unescape(str(head_tok)), args, head_is_string=True, span=span)
         return Form(str(head_tok), args, span=span)
@@ -244,12 +247,11 @@ class _ToAst(Transformer_NonRecursive):
 
     def starred(self, items):
         form, stars = items
-        return Form(form.head, form.args, form.head_is_string, len(stars), form.head_angle,
+        return Form(form.head, form.args, form.head_is_string, len(stars), form.head_node,
                     span=form.span)
 
-    @v_args(meta=True)
-    def array(self, meta, items):
-        return Array(_flat(items), span=self._sp(meta, 1))
+    def array(self, items):  # items[0] is the '{' (kept for its place)
+        return Array(_flat(items[1:]), span=self._sp(items[0], 1))
 
     def named(self, items):
         key, value = items
@@ -257,14 +259,30 @@ class _ToAst(Transformer_NonRecursive):
             self._fail(f"'{key}' takes one value, not a range", self._sp(key))
         return Named(str(key)[:-1], value, span=self._sp(key))
 
+    def open_fragment(self, items):
+        return Fragment(self.form(items), span=self._sp(items[0]))
+
+    def close_fragment(self, items):
+        return Fragment(None)
+
     def angle(self, items):
+        if len(items) == 3 and isinstance(items[1], Fragment):
+            frag = items[1]
+            return Angle((frag if frag.form is not None
+                          else Fragment(None, span=self._sp(items[0])),), span=self._sp(items[0]))
         if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "PLACEHOLDER":
             return self._placeholder(items[0])
         return Angle(_flat(items[1:-1]), span=self._sp(items[0]))
 
     def _placeholder(self, tok: Token) -> Angle:
-        span = self._sp(tok)
-        key, _, arg = str(tok)[1:-1].partition(":")
+        text = str(tok)
+        if text.endswith(">>"):
+            text = text[:text.index(">") + 1]
+            self.strays.append((Span(self.file, tok.line, tok.column, len(text), self.text),
+                                Span(self.file, tok.line, tok.column + len(text),
+                                     len(tok) - len(text), self.text)))
+        span = Span(self.file, tok.line, tok.column, len(text), self.text)
+        key, _, arg = text[1:-1].partition(":")
         inner_span = Span(self.file, tok.line, tok.column + 1, len(key), self.text)
         if arg:
             item: Node = Named(key, self._word(arg, inner_span), span=inner_span)
@@ -305,24 +323,46 @@ class _ToAst(Transformer_NonRecursive):
     def range(self, items):
         tok: Token = items[0]
         sp = self._sp(tok)
+        if len(items) == 3:  # lo .. hi with ends known after expansion
+            lo, hi = self.atom([tok]), self.atom([items[2]])
+            return expand_range(lo, hi, sp)
         lo, hi = str(tok).split("..")
         if tok.type == "INT_RANGE":
             if max(len(lo), len(hi)) > MAX_INT_DIGITS:
                 self._fail("integer too large", sp)
-            a, b = int(lo), int(hi)
-            if abs(b - a) >= MAX_RANGE:
-                self._fail(f"range of more than {MAX_RANGE} numbers", sp)
-            step = 1 if b >= a else -1
-            return [Int(v, span=sp) for v in range(a, b + step, step)]
-        (la, na), (lb, nb) = _site(lo[1:-1]), _site(hi[1:-1])
-        if la.upper() > lb.upper() or na > nb or len(la) != 1 or len(lb) != 1:
-            self._fail(f"bad site range {tok}", sp,
-                       "write it as \"A1\"..\"C3\": first column and row, then last")
-        if (ord(lb.upper()) - ord(la.upper()) + 1) * (nb - na + 1) > MAX_RANGE:
-            self._fail(f"range of more than {MAX_RANGE} sites", sp)
-        base = "a" if la.islower() else "A"
-        cols = range(ord(la.upper()) - ord("A"), ord(lb.upper()) - ord("A") + 1)
-        return [Str(f"{chr(ord(base) + c)}{r}", span=sp) for c in cols for r in range(na, nb + 1)]
+            return expand_range(Int(int(lo)), Int(int(hi)), sp)
+        return _site_range(lo[1:-1], hi[1:-1], sp)
+
+
+def expand_range(lo: Node, hi: Node, span: Span) -> list[Node] | Range:
+    """The nodes ``lo..hi`` stands for when both ends are numbers or site labels; a
+    ``Range`` to resolve later when they are not known yet (defines, parameters)."""
+    if isinstance(lo, Int) and isinstance(hi, Int):
+        a, b = lo.value, hi.value
+        if abs(b - a) >= MAX_RANGE:
+            raise LudemeError(Diagnostic(f"range of more than {MAX_RANGE} numbers", span))
+        step = 1 if b >= a else -1
+        return [Int(v, span=span) for v in range(a, b + step, step)]
+    if isinstance(lo, Str) and isinstance(hi, Str) and _SITE.fullmatch(lo.value) \
+            and _SITE.fullmatch(hi.value):
+        return _site_range(lo.value, hi.value, span)
+    return Range(lo, hi, span=span)
+
+
+_SITE = re.compile(r"[A-Za-z][0-9]{1,6}")
+
+
+def _site_range(lo: str, hi: str, sp: Span) -> list[Node]:
+    (la, na), (lb, nb) = _site(lo), _site(hi)
+    if la.upper() > lb.upper() or na > nb or len(la) != 1 or len(lb) != 1:
+        raise LudemeError(Diagnostic(f'bad site range "{lo}".."{hi}"', sp,
+                                     "write it as \"A1\"..\"C3\": first column and row, then "
+                                     "last"))
+    if (ord(lb.upper()) - ord(la.upper()) + 1) * (nb - na + 1) > MAX_RANGE:
+        raise LudemeError(Diagnostic(f"range of more than {MAX_RANGE} sites", sp))
+    base = "a" if la.islower() else "A"
+    cols = range(ord(la.upper()) - ord("A"), ord(lb.upper()) - ord("A") + 1)
+    return [Str(f"{chr(ord(base) + c)}{r}", span=sp) for c in cols for r in range(na, nb + 1)]
 
 
 def _site(label: str) -> tuple[str, int]:
@@ -348,6 +388,22 @@ def _unescape(quoted: str) -> str:
             out.append(c)
             i += 1
     return "".join(out)
+
+
+def _check_strays(nodes: list[Node], strays: list[tuple[Span, Span]]) -> None:
+    """A '>' after a placeholder is ignored (as Ludii does) where an option declares its
+    arguments, args:{ <rules>> }, and is an error anywhere else."""
+    declared = set()
+    for n in nodes:
+        if isinstance(n, Form) and n.head == "option":
+            args = n.named.get("args")
+            if args is not None:
+                items = args.value.items if isinstance(args.value, Array) else (args.value,)
+                declared.update((i.span.line, i.span.col) for i in items)
+    for placeholder, extra in strays:
+        if (placeholder.line, placeholder.col) not in declared:
+            raise LudemeError(Diagnostic("unexpected '>' after an option placeholder", extra,
+                                         "remove it"))
 
 
 def check_depth(nodes: list[Node] | tuple[Node, ...], limit: int = MAX_DEPTH,
@@ -391,12 +447,15 @@ def parse_text(text: str, file: str = "<string>") -> list[Node]:
             tree = _lark().parse(text)
         except UnexpectedInput as err:
             raise _syntax_error(err, file, text) from None
+        to_ast = _ToAst(file, text)
         try:
-            nodes = _ToAst(file, text).transform(tree)
+            nodes = to_ast.transform(tree)
         except VisitError as err:  # Lark wraps what the transformer raises
             if isinstance(err.orig_exc, LudemeError):
                 raise err.orig_exc from None
             raise
+        if to_ast.strays:
+            _check_strays(nodes, to_ast.strays)
     finally:
         if collecting:
             gc.enable()

@@ -23,12 +23,14 @@ from ludeme.syntax.ast import (
     Bool,
     Float,
     Form,
+    Fragment,
     Int,
     Name,
     Named,
     Node,
     Omit,
     Param,
+    Range,
     Str,
 )
 
@@ -71,8 +73,8 @@ class _Printer:
         self._flat: dict[int, tuple[Node, str]] = {}
 
     def head(self, form: Form) -> str:
-        if form.head_angle is not None:
-            return self.flat(form.head_angle)
+        if form.head_node is not None:
+            return self.flat(form.head_node)
         return quote(form.head) if form.head_is_string else form.head
 
     def flat(self, node: Node) -> str:
@@ -89,6 +91,10 @@ class _Printer:
             text = "<" + " ".join(self.flat(i) for i in node.items) + ">"
         elif isinstance(node, Named):
             text = f"{node.name}:{self.flat(node.value)}"
+        elif isinstance(node, Fragment):
+            text = ")" if node.form is None else self.flat(node.form)[:-1]
+        elif isinstance(node, Range):
+            text = f"{self.flat(node.lo)}..{self.flat(node.hi)}"
         else:
             text = _atom(node)
         self._flat[id(node)] = (node, text)

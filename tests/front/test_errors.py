@@ -93,7 +93,7 @@ CASES = {
 (define "Pong" (not ("Pang" (is Full))))
 (define "Pang" (and "Ping" #1))
 ''' + game(end='(end (if "Ping" (result Mover Win)))')}),
-    "missing_define_argument": (["check", "row.lud"], {"row.lud": '(define "Row" (is Line #1 who:#2))\n' + game(end='(end (if ("Row" 3) (result Mover Win)))')}),
+    "missing_define_head": (["check", "row.lud"], {"row.lud": '(define "Row" (#2 Line #1))\n' + game(end='(end (if ("Row" 3) (result Mover Win)))')}),
     "unknown_define": (["check", "undef.lud"], {"undef.lud": '(define "Row" (is Line 3))\n' + game(end='(end (if ("Rows") (result Mover Win)))')}),
     "unknown_placeholder": (["check", "ph.lud"], {"ph.lud": TTT_OPTIONS.replace("(square <Size:n>)", "(square <Sise:n>)")}),
 }
@@ -247,11 +247,12 @@ loop.lud:3:21: error: define "Ping" refers to itself: "Ping" -> "Pong" -> "Pang"
  = in define "Pong", used at loop.lud:1:21
  = in define "Ping", used at loop.lud:7:58
 '''),
-    'missing_define_argument': (1, '''\
-row.lud:5:59: error: define "Row" uses #2 but was given 1 argument
- 5 |     (rules (play (move Add (to (sites Empty)))) (end (if ("Row" 3) (result Mover Win))))
-   |                                                           ^^^^^
- = #2 is used at row.lud:1:31; pass ~ to leave an argument out
+    'missing_define_head': (1, '''\
+row.lud:1:16: error: '#2' stands for this form's head, but the define was given no argument for it
+ 1 | (define "Row" (#2 Line #1))
+   |                ^^
+ = give the define a ludeme name (or a define's name) there
+ = in define "Row", used at row.lud:5:59
 '''),
     'unknown_define': (1, '''\
 undef.lud:5:59: error: unknown define "Rows"

@@ -162,7 +162,7 @@ def _extend(children):
                                                   "*", "/", "%", "^"]))
     plain = st.builds(lambda h, a, m: Form(h, a, marks=m), heads, items, st.integers(0, 2))
     quoted = st.builds(lambda h, a: Form(h, a, head_is_string=True), STRINGS, items)
-    angled = st.builds(lambda h, a: Form("", a, head_angle=h), PLACEHOLDER, items)
+    angled = st.builds(lambda h, a: Form("", a, head_node=h), PLACEHOLDER, items)
     return st.one_of(plain, quoted, angled, items.map(Array), items.map(Angle), PLACEHOLDER,
                      st.builds(Named, IDENT, children))
 

@@ -62,7 +62,7 @@ def test_placeholders():
     assert c == Angle(())
     assert d == Angle((Form("a", ()), Form("b", ())))
     assert e == Angle((Int(7),))
-    assert g.head == "" and g.head_angle == Angle((Named("Capture", Name("type")),))
+    assert g.head == "" and g.head_node == Angle((Named("Capture", Name("type")),))
     assert g.args == (Form("from", ()),)
     assert h.head == "<" and h.args == (Angle((Named("S", Name("n")),)), Int(3))
 
