@@ -98,6 +98,16 @@ class MovesV:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceMovesV(MovesV):
+    """A move generator that can also give the moves of one piece at a time, which is
+    how ``(forEach Piece)`` plays the moves a ``(piece ...)`` declares: ``for_piece(pid)``
+    returns ``at(state, site, out)``, appending to ``out`` the moves of the piece ``pid``
+    standing on ``site`` (see ``ludeme.compile.piecemoves``)."""
+
+    for_piece: Callable[[int], Callable] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EffectV:
     fn: EffectFnT
 
