@@ -110,6 +110,10 @@ class PieceMovesV(MovesV):
 @dataclass(frozen=True, slots=True)
 class EffectV:
     fn: EffectFnT
+    #: the sites whose pieces ``fn`` would take off the board, worked out without
+    #: changing the state (the notation lists them: ``e7-c7xb7xc6``); None for an
+    #: effect that never takes a piece. Evaluated in the context ``fn`` would run in.
+    victims: Callable[[State], list[int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,16 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         elif b is not None:
             b(s)
 
-    return EffectV(fn)
+    va = then_.victims
+    vb = else_.victims if else_ is not None else None
+    if va is None and vb is None:
+        return EffectV(fn)
+
+    def victims(s):
+        v = va if test(s) else vb
+        return v(s) if v is not None else []
+
+    return EffectV(fn, victims)
 
 
 @ludeme("and", T.Effect)

@@ -168,6 +168,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             base_act(s, m)
 
     thenfn = then.fn if then is not None else None
+    takes = then.victims if then is not None else None
     rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
             for x in range(n)]
     fast = go is None and stop is None and (land is None or land_table is not None)
@@ -181,7 +182,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             for ray in rays[frm]:
                 for x in ray:
                     if moves[frm][x] is None:
-                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn)
+                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn, takes)
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
             # when that site is the first occupied one) and the moves of a free ray

@@ -63,9 +63,10 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             base_act(s, m)
 
     thenfn = then.fn if then is not None else None
+    takes = then.victims if then is not None else None
 
     def for_piece(pid: int):
-        moves = [tuple(Move("move", frm, x, pid, 0, act, thenfn) for x in targets[frm])
+        moves = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes) for x in targets[frm])
                  for frm in range(n)]
         if rule is None:
             def at(s, frm, out):
