@@ -88,7 +88,7 @@ class CompileContext:
         assert isinstance(arg, Lit)
         v = arg.value
         if wn in ("Int", "Str", "Bool", "Float", "Outcome", "SiteType", "Any"):
-            if wn == "Any" and arg.type.name == "Role":
+            if wn == "Any" and "Role" in (arg.type.name, *arg.type.supertypes):
                 return self.role(v)
             return v
         if wn == "IntFn":

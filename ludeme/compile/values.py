@@ -58,6 +58,12 @@ class RegionV:
     #: (first, stop) when the region is exactly the empty sites of that index range,
     #: which lets generators select from a table in C (itertools.compress)
     empty_range: tuple[int, int] | None = None
+    #: True when every site of the region is known to be empty (a subset of the empty
+    #: sites), so that a placement need not check it again
+    only_empty: bool = False
+
+    def known_empty(self) -> bool:
+        return self.only_empty or self.empty_range is not None
 
     @staticmethod
     def of(sites: Sequence[int], site_type: str | None = None) -> RegionV:

@@ -53,15 +53,17 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
         s.to = x
         return test(s)
 
-    return RegionV(filtered, None, contains, region.site_type)
+    return RegionV(filtered, None, contains, region.site_type,
+                   only_empty=region.known_empty())
 
 
 @ludeme("move Add", T.Moves)
 def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
              then: T.Effect = None):
-    """Place a piece of the mover on one of the ``to`` sites. ``piece`` names the kind
-    when the mover has several (``(move Add "Null" (to ...))``); it may be a shared
-    piece. Ludii writes ``(move Add (to ...))``, the same form."""
+    """Place a piece of the mover on one of the ``to`` sites that is empty (as in Ludii,
+    a placement never replaces a piece: occupied ``to`` sites are left out). ``piece``
+    names the kind when the mover has several (``(move Add "Null" (to ...))``); it may
+    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form."""
     if to is None:
         c.fail("(move Add ...) needs (to ...)")
     g = c.game
@@ -90,13 +92,23 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
 
-    def gen(s):
+    if to.known_empty():
+        def gen(s):
+            row = table[s.who]
+            if row is None:
+                return []
+            return [row[x] for x in region(s)]
+
+        return MovesV(gen)
+
+    def gen_empty(s):
         row = table[s.who]
         if row is None:
             return []
-        return [row[x] for x in region(s)]
+        w = s.what
+        return [row[x] for x in region(s) if not w[x]]
 
-    return MovesV(gen)
+    return MovesV(gen_empty)
 
 
 @ludeme("move Pass", T.Moves)
