@@ -140,6 +140,13 @@ def or_moves(c: CompileContext, *generators: T.Moves):
     return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])))
 
 
+@ludeme("and", T.Moves)
+def and_moves(c: CompileContext, *generators: T.Moves):
+    """All the moves of all the generators, each once: Ludii's ``and`` of move lists,
+    the same as ``or``. (Between effects, ``and`` applies them one after another.)"""
+    return or_moves(c, *generators)
+
+
 @ludeme("priority", T.Moves)
 def priority_moves(c: CompileContext, *generators: T.Moves):
     """The moves of the first generator that has any (a capture that must be taken

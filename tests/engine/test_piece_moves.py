@@ -132,6 +132,7 @@ ONLY_A1 = '(if (is In (from) (sites {"a1"})) (move Step N (to if:(is Empty (to))
 
 @pytest.mark.parametrize(("moves", "expected"), [
     (f"(or {{{ONLY_A1} (move Pass)}})", ["a1-a2", "pass"]),
+    (f"(and {ONLY_A1} (move Pass))", ["a1-a2", "pass"]),
     (f"(priority {{{ONLY_A1} (move Pass)}})", ["a1-a2", "pass"]),
     (f"(if (< (count Moves) 99) {ONLY_A1})", ["a1-a2"]),
     (f'(do {ONLY_A1} ifAfterwards:(is Empty "c3"))', ["a1-a2"]),
@@ -174,7 +175,7 @@ CONDS = ['(is Empty "c3")', "(>= (count Pieces Mover) 3)", "(< (count Moves) 4)"
 AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)"]
 
 #: the move generators and combinators the property covers, by registry name
-COVERED = {"move Slide", "move Step", "move Add", "move Pass", "move Path", "or", "if",
+COVERED = {"move Slide", "move Step", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 
@@ -185,6 +186,7 @@ def _moves(leaves: list[str]):
         two = st.lists(children, min_size=2, max_size=3)
         return st.one_of(
             two.map(lambda xs: "(or {" + " ".join(xs) + "})"),
+            two.map(lambda xs: "(and " + " ".join(xs) + ")"),
             two.map(lambda xs: "(priority {" + " ".join(xs) + "})"),
             st.tuples(st.sampled_from(CONDS), children, st.none() | children).map(
                 lambda t: f"(if {t[0]} {t[1]}" + (f" {t[2]})" if t[2] else ")")),
@@ -260,5 +262,5 @@ def test_the_property_covers_every_move_generator_and_combinator():
              if decl.returns == T.Moves}
     assert names <= COVERED, f"add {sorted(names - COVERED)} to the property test"
     leaves = " ".join(CELL_LEAVES + PATH_LEAVES)
-    for name in COVERED - {"or", "if", "priority", "do", "forEach Piece"}:
+    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece"}:
         assert f"({name}" in leaves
