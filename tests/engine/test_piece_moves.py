@@ -29,21 +29,23 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.fixture(scope="module")
 def forms():
-    return {k: ludeme.load(str(DATA / f"breakthrough-{k}.lud")) for k in ("pieces", "play")}
+    return {k: ludeme.load(str(DATA / f"breakthrough-{k}.lud"))
+            for k in ("pieces", "play", "slides")}
 
 
-@pytest.mark.parametrize("form", ["pieces", "play"])
+@pytest.mark.parametrize("form", ["pieces", "play", "slides"])
 @pytest.mark.parametrize(("depth", "count"), [(1, 22), (2, 484), (3, 11_132)])
 def test_breakthrough_perft(forms, form, depth, count):
     assert perft(forms[form].new_initial_state(), depth) == count
 
 
-def test_breakthrough_forms_agree_move_for_move(forms):
-    """Along random games both forms offer the same moves, each once."""
+@pytest.mark.parametrize("other", ["play", "slides"])
+def test_breakthrough_forms_agree_move_for_move(forms, other):
+    """Along random games the forms offer the same moves, each once."""
     rng = random.Random(5)
     for _ in range(20):
         a = forms["pieces"].new_initial_state()
-        b = forms["play"].new_initial_state()
+        b = forms[other].new_initial_state()
         while not a.is_terminal():
             ma, mb = a.legal_moves(), b.legal_moves()
             assert len(ma) == len(set(ma))
