@@ -57,7 +57,7 @@ def _ids_per_player(c: CompileContext, name: str, role) -> tuple[int, ...]:
 @ludeme("id", T.IntFn)
 def piece_id(c: CompileContext, name: T.Str, owner: T.Role = None):
     """The id of a piece, by its name (``(id "King2")``) or kind and owner (``(id "King"
-    P2)``, ``(id "Amazon" Mover)``), to compare with ``(what at:...)``. For a player
+    P2)``, ``(id "Queen" Mover)``), to compare with ``(what at:...)``. For a player
     who has no such piece it is 0, which no piece has."""
     if owner is not None and owner.const is None:
         ids = _ids_per_player(c, name, owner)
