@@ -88,7 +88,7 @@ class CompileContext:
         assert isinstance(arg, Lit)
         v = arg.value
         if wn in ("Int", "Str", "Bool", "Float", "Outcome", "SiteType", "Any"):
-            if wn == "Any" and arg.type.name == "Role":
+            if wn == "Any" and "Role" in (arg.type.name, *arg.type.supertypes):
                 return self.role(v)
             return v
         if wn == "IntFn":
@@ -242,7 +242,40 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
         for f in fns:
             f(s)
 
-    return EffectV(run)
+    return EffectV(run, victims_in_turn([e.victims for e in effects]))
+
+
+def victims_in_turn(parts: Sequence) -> Any:
+    """The victims of effects run one after another: each sees the board as the ones
+    before it leave it (their victims are lifted off for the time of the question and
+    put back). None when none of them takes anything."""
+    parts = tuple(v for v in parts if v is not None)
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+
+    def victims(s):
+        # the hash follows the board, since caches on the state are validated by it
+        w, z = s.what, s.game.zobrist
+        lifted: list[tuple[int, int]] = []
+        found: list[int] = []
+        try:
+            for v in parts:
+                for x in v(s):
+                    p = w[x]
+                    if p:
+                        lifted.append((x, p))
+                        w[x] = 0
+                        s.hash ^= z[x][p]
+                    found.append(x)
+        finally:
+            for x, p in reversed(lifted):
+                w[x] = p
+                s.hash ^= z[x][p]
+        return found
+
+    return victims
 
 
 def moves_as_effect(moves: MovesV) -> EffectV:

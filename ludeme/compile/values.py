@@ -58,6 +58,12 @@ class RegionV:
     #: (first, stop) when the region is exactly the empty sites of that index range,
     #: which lets generators select from a table in C (itertools.compress)
     empty_range: tuple[int, int] | None = None
+    #: True when every site of the region is known to be empty (a subset of the empty
+    #: sites), so that a placement need not check it again
+    only_empty: bool = False
+
+    def known_empty(self) -> bool:
+        return self.only_empty or self.empty_range is not None
 
     @staticmethod
     def of(sites: Sequence[int], site_type: str | None = None) -> RegionV:
@@ -98,8 +104,22 @@ class MovesV:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceMovesV(MovesV):
+    """A move generator that can also give the moves of one piece at a time, which is
+    how ``(forEach Piece)`` plays the moves a ``(piece ...)`` declares: ``for_piece(pid)``
+    returns ``at(state, site, out)``, appending to ``out`` the moves of the piece ``pid``
+    standing on ``site`` (see ``ludeme.compile.piecemoves``)."""
+
+    for_piece: Callable[[int], Callable] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EffectV:
     fn: EffectFnT
+    #: the sites whose pieces ``fn`` would take off the board, worked out without
+    #: changing the state (the notation lists them: ``e7-c7xb7xc6``); None for an
+    #: effect that never takes a piece. Evaluated in the context ``fn`` would run in.
+    victims: Callable[[State], list[int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,11 +69,18 @@ Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kin
 Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
 Any = LType("Any", "anything")
 
+#: a name that is both a set of players and a set of directions (``All``): it is
+#: accepted wherever either is, and means the one the parameter asks for
+RoleOrDirection = LType("Role|Direction", "a set of players or of directions (All)",
+                        ("Role", "Direction"))
+
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
+for _v in set(Role.values) & set(Direction.values):
+    NAME_TYPES[_v] = RoleOrDirection
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO, BetweenPart, FromPart, ToPart
 from ludeme.compile.values import EffectV, SiteV
@@ -38,6 +38,10 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effec
                 take(s, x)
             if thenfn is not None:
                 thenfn(s)
+
+        def own(s):
+            x = site(s)
+            return [x] if x >= 0 and s.what[x] else []
     else:
         region = where.fn
 
@@ -47,7 +51,11 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effec
             if thenfn is not None:
                 thenfn(s)
 
-    return EffectV(fn)
+        def own(s):
+            w = s.what
+            return [x for x in region(s) if w[x]]
+
+    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
 
 
 def _remover(c: CompileContext) -> Callable:
@@ -81,10 +89,36 @@ def _defaults(c: CompileContext, between: BetweenPart | None, to: ToPart | None)
             return owner[s.what[s.to]] == s.who
     if to is not None and to.apply is not None:
         c.fail("the enclosing sites take a condition: (to if:...), not (apply ...)")
-    effect = between.effect.fn if between is not None and between.effect is not None else None
-    if effect is None:
-        effect = _remover(c)
-    return target, friend, effect
+    if between is not None and between.effect is not None:
+        return target, friend, between.effect.fn, between.effect.victims
+    return target, friend, _remover(c), lambda s: [s.between]
+
+
+def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
+             then: EffectV | None) -> EffectV:
+    """The capture rule whose enclosed sites ``find(state)`` lists (None or empty when
+    there are none): the effect applies to each, then ``then:`` runs once. Its victims,
+    for the notation, are worked out by the same ``find`` without changing the board."""
+    finish = _finisher(effect, then.fn if then is not None else None)
+
+    def fn(s):
+        victims = find(s)
+        if victims:
+            finish(s, victims, s.to, s.between)
+
+    def own(s):
+        found = find(s)
+        if not found or effect_victims is None:
+            return []
+        old = s.between
+        out = []
+        for b in found:
+            s.between = b
+            out += effect_victims(s)
+        s.between = old
+        return out
+
+    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
@@ -122,25 +156,22 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     origin = _origin(c, from_)
-    target, friend, effect = _defaults(c, between, to)
+    target, friend, effect, effect_victims = _defaults(c, between, to)
     limit = between.max if between is not None and between.max is not None else n
-    thenfn = then.fn if then is not None else None
     # per site, the rays that have room for at least one enclosed site and an encloser
     rays = [tuple(board.ray[d][x][:limit + 1] for d in dirs if len(board.ray[d][x]) >= 2)
             for x in range(n)]
     folded = _fold(c, target, friend)
-
-    finish = _finisher(effect, thenfn)
 
     if limit == 1 and folded is not None:
         # the conditions are tables indexed by site and piece: no call per direction
         tt, ft, np = folded
         quads = [tuple((r[0], r[0] * np, r[1], r[1] * np) for r in rs) for rs in rays]
 
-        def fn(s):
+        def find(s):
             at = origin(s)
             if at < 0:
-                return
+                return None
             w = s.what
             tw, fw = tt[s.who], ft[s.who]
             victims = None
@@ -150,15 +181,14 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                         victims = [b]
                     else:
                         victims.append(b)
-            if victims is not None:
-                finish(s, victims, s.to, s.between)
+            return victims
     elif limit == 1:
         pairs = [tuple((r[0], r[1]) for r in rs) for rs in rays]
 
-        def fn(s):
+        def find(s):
             at = origin(s)
             if at < 0:
-                return
+                return None
             old_to, old_between = s.to, s.between
             victims = None
             for b, f in pairs[at]:
@@ -170,15 +200,13 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                             victims = [b]
                         else:
                             victims.append(b)
-            if victims is None:
-                s.to, s.between = old_to, old_between
-                return
-            finish(s, victims, old_to, old_between)
+            s.to, s.between = old_to, old_between
+            return victims
     else:
-        def fn(s):
+        def find(s):
             at = origin(s)
             if at < 0:
-                return
+                return None
             old_to, old_between = s.to, s.between
             victims = []
             for ray in rays[at]:
@@ -194,12 +222,10 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                 s.to = ray[k]
                 if friend(s):
                     victims.extend(ray[:k])
-            if not victims:
-                s.to, s.between = old_to, old_between
-                return
-            finish(s, victims, old_to, old_between)
+            s.to, s.between = old_to, old_between
+            return victims
 
-    return EffectV(fn)
+    return _capture(find, effect, effect_victims, then)
 
 
 def _fold(c: CompileContext, target: Callable, friend: Callable):
@@ -236,7 +262,7 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     origin = _origin(c, from_)
-    target, friend, effect = _defaults(c, between, to)
+    target, friend, effect, effect_victims = _defaults(c, between, to)
     if between is not None and between.max is not None:
         c.fail("(surround ...) encloses single sites: (max n) does not apply")
     allowed = except_
@@ -245,10 +271,7 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     steps = [board.step["Adjacent"][d] for d in dirs]
     around = [tuple(st[x] for st in steps if st[x] >= 0) for x in range(n)]
     missing = [len(dirs) - len(a) for a in around]
-    thenfn = then.fn if then is not None else None
     folded = _fold(c, target, friend)
-
-    finish = _finisher(effect, thenfn)
 
     if folded is not None:
         tt, ft, np = folded
@@ -257,10 +280,10 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
         ring = [tuple((b, b * np, tuple((y, y * np) for y in around[b]), missing[b])
                       for b in around[x]) for x in range(n)]
 
-        def fn(s):
+        def find(s):
             at = origin(s)
             if at < 0:
-                return
+                return None
             w = s.what
             tw, fw = tt[s.who], ft[s.who]
             victims = None
@@ -277,15 +300,14 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                         victims = [b]
                     else:
                         victims.append(b)
-            if victims is not None:
-                finish(s, victims, s.to, s.between)
+            return victims
 
-        return EffectV(fn)
+        return _capture(find, effect, effect_victims, then)
 
-    def fn(s):
+    def find_general(s):
         at = origin(s)
         if at < 0:
-            return
+            return None
         old_to, old_between = s.to, s.between
         victims = None
         for b in around[at]:
@@ -308,9 +330,7 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                     victims = [b]
                 else:
                     victims.append(b)
-        if victims is not None:
-            finish(s, victims, old_to, old_between)
-        else:
-            s.to, s.between = old_to, old_between
+        s.to, s.between = old_to, old_between
+        return victims
 
-    return EffectV(fn)
+    return _capture(find_general, effect, effect_victims, then)

@@ -157,19 +157,34 @@ def is_full(c: CompileContext, site_type: T.SiteType = None):
 
 @ludeme("is Empty", T.Cond)
 def is_empty(c: CompileContext, site: T.Site):
-    """Whether the site holds no piece."""
+    """Whether the site holds no piece. A site off the board (``(ahead ...)`` past the
+    edge, ``(where ...)`` of a piece not on the board) is not empty: nothing can go there."""
+    n = c.require_board().n_sites
     if site.const is not None:
         x = site.const
+        if not 0 <= x < n:
+            return CondV(lambda s: False, False)
         return CondV(lambda s: not s.what[x])
     fn = site.fn
-    return CondV(lambda s: not s.what[fn(s)])
+
+    def empty(s):
+        x = fn(s)
+        return 0 <= x < n and not s.what[x]
+
+    return CondV(empty)
 
 
 @ludeme("is Occupied", T.Cond)
 def is_occupied(c: CompileContext, site: T.Site):
-    """Whether the site holds a piece."""
+    """Whether the site holds a piece (never true of a site off the board)."""
     fn = site.fn
-    return CondV(lambda s: s.what[fn(s)] != 0)
+    n = c.require_board().n_sites
+
+    def occupied(s):
+        x = fn(s)
+        return 0 <= x < n and s.what[x] != 0
+
+    return CondV(occupied)
 
 
 @ludeme("is In", T.Cond)

@@ -11,7 +11,8 @@ from itertools import compress
 from operator import attrgetter, not_
 
 from ludeme.compile.compiler import CompileContext, sequence_effects
-from ludeme.compile.values import EffectV, MovesV, RegionV
+from ludeme.compile.piecemoves import filter_at, if_at, memo, or_at, per_piece, priority_at
+from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -52,15 +53,17 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
         s.to = x
         return test(s)
 
-    return RegionV(filtered, None, contains, region.site_type)
+    return RegionV(filtered, None, contains, region.site_type,
+                   only_empty=region.known_empty())
 
 
 @ludeme("move Add", T.Moves)
 def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
              then: T.Effect = None):
-    """Place a piece of the mover on one of the ``to`` sites. ``piece`` names the kind
-    when the mover has several (``(move Add "Null" (to ...))``); it may be a shared
-    piece. Ludii writes ``(move Add (to ...))``, the same form."""
+    """Place a piece of the mover on one of the ``to`` sites that is empty (as in Ludii,
+    a placement never replaces a piece: occupied ``to`` sites are left out). ``piece``
+    names the kind when the mover has several (``(move Add "Null" (to ...))``); it may
+    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form."""
     if to is None:
         c.fail("(move Add ...) needs (to ...)")
     g = c.game
@@ -90,13 +93,23 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
 
-    def gen(s):
+    if to.known_empty():
+        def gen(s):
+            row = table[s.who]
+            if row is None:
+                return []
+            return [row[x] for x in region(s)]
+
+        return MovesV(gen)
+
+    def gen_empty(s):
         row = table[s.who]
         if row is None:
             return []
-        return [row[x] for x in region(s)]
+        w = s.what
+        return [row[x] for x in region(s) if not w[x]]
 
-    return MovesV(gen)
+    return MovesV(gen_empty)
 
 
 @ludeme("move Pass", T.Moves)
@@ -109,7 +122,8 @@ def move_pass(c: CompileContext, *, then: T.Effect = None):
 
 @ludeme("or", T.Moves)
 def or_moves(c: CompileContext, *generators: T.Moves):
-    """All the moves of all the generators (each move once)."""
+    """All the moves of all the generators (each move once). Inside a ``(piece ...)``
+    the moves of the piece moving only, whatever the generators."""
     gens = [g.gen for g in generators]
     if len(gens) == 1:
         return generators[0]
@@ -124,15 +138,47 @@ def or_moves(c: CompileContext, *generators: T.Moves):
                     out.append(m)
         return out
 
-    return MovesV(gen)
+    fors = [per_piece(g) for g in generators]
+    return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])))
+
+
+@ludeme("and", T.Moves)
+def and_moves(c: CompileContext, *generators: T.Moves):
+    """All the moves of all the generators, each once: Ludii's ``and`` of move lists,
+    the same as ``or``. (Between effects, ``and`` applies them one after another.)"""
+    return or_moves(c, *generators)
+
+
+@ludeme("priority", T.Moves)
+def priority_moves(c: CompileContext, *generators: T.Moves):
+    """The moves of the first generator that has any (a capture that must be taken
+    before any other move, say). Inside a ``(piece ...)`` it chooses for each piece
+    from that piece's moves, as in Ludii."""
+    if not generators:
+        c.fail("(priority ...) needs at least one move generator")
+    gens = [g.gen for g in generators]
+
+    def gen(s):
+        for g in gens:
+            moves = g(s)
+            if moves:
+                return moves
+        return []
+
+    fors = [per_piece(g) for g in generators]
+    return PieceMovesV(gen, for_piece=memo(lambda pid: priority_at([f(pid) for f in fors])))
 
 
 @ludeme("if", T.Moves)
 def if_moves(c: CompileContext, cond: T.Cond, then_: T.Moves, else_: T.Moves = None):
-    """The moves of ``then`` when ``cond`` holds, else those of ``else`` (or none)."""
+    """The moves of ``then`` when ``cond`` holds, else those of ``else`` (or none).
+    Inside a ``(piece ...)`` the condition sees ``(from)``, the site of the piece."""
     test, a = cond.fn, then_.gen
     b = else_.gen if else_ is not None else (lambda s: [])
-    return MovesV(lambda s: a(s) if test(s) else b(s))
+    then_for = per_piece(then_)
+    else_for = per_piece(else_) if else_ is not None else None
+    return PieceMovesV(lambda s: a(s) if test(s) else b(s), for_piece=memo(
+        lambda pid: if_at(test, then_for(pid), else_for(pid) if else_for else None)))
 
 
 @ludeme("if", T.Effect)
@@ -147,7 +193,16 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         elif b is not None:
             b(s)
 
-    return EffectV(fn)
+    va = then_.victims
+    vb = else_.victims if else_ is not None else None
+    if va is None and vb is None:
+        return EffectV(fn)
+
+    def victims(s):
+        v = va if test(s) else vb
+        return v(s) if v is not None else []
+
+    return EffectV(fn, victims)
 
 
 @ludeme("and", T.Effect)
@@ -167,10 +222,10 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
 
     zobrist = c.game.zobrist
 
-    def keep(s):
+    def keep(s, moves):
         out = []
         what = s.what
-        for m in gen(s):
+        for m in moves:
             if m.kind == "add":
                 # placing is undone in place: much cheaper than a copy of the state; the
                 # hash follows, since caches on the state are validated by it
@@ -195,7 +250,9 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
                 out.append(m)
         return out
 
-    return MovesV(keep)
+    inner = per_piece(moves)
+    return PieceMovesV(lambda s: keep(s, gen(s)),
+                       for_piece=memo(lambda pid: filter_at(inner(pid), keep)))
 
 
 site_of_move = attrgetter("to")

@@ -41,17 +41,50 @@ def _piece_id(c: CompileContext, name: str, role) -> int:
     raise AssertionError
 
 
+def _ids_per_player(c: CompileContext, name: str, role) -> tuple[int, ...]:
+    """For a player known only when the rule runs (``Mover``, ``Next``): the id of the
+    piece ``name`` of each player (index 0 unused; 0 where a player has none, or the
+    shared piece of that kind)."""
+    pieces = c.pieces
+    ids = tuple([0] + [pieces.find(name, p) or pieces.find(name, 0)
+                       for p in range(1, c.num_players + 1)])
+    if not any(ids):
+        c.fail(f"no piece \"{name}\" of any player",
+               suggest(name, pieces.kind_names) or "pieces: " + ", ".join(pieces.names[1:]))
+    return ids
+
+
 @ludeme("id", T.IntFn)
 def piece_id(c: CompileContext, name: T.Str, owner: T.Role = None):
     """The id of a piece, by its name (``(id "King2")``) or kind and owner (``(id "King"
-    P2)``), to compare with ``(what at:...)``."""
+    P2)``, ``(id "Queen" Mover)``), to compare with ``(what at:...)``. For a player
+    who has no such piece it is 0, which no piece has."""
+    if owner is not None and owner.const is None:
+        ids = _ids_per_player(c, name, owner)
+        who = owner.fn
+        return IntV(lambda s: ids[who(s)])
     return IntV.of(_piece_id(c, name, owner))
 
 
 @ludeme("where", T.Site)
 def where(c: CompileContext, name: T.Str, owner: T.Role = None):
     """The site of a piece (the first one, counting sites in order, when there are
-    several), or -1 (off the board) when it has none on the board."""
+    several), or -1 (off the board) when it has none on the board. The owner may be a
+    player known only when the rule runs (``(where "King" Mover)``)."""
+    if owner is not None and owner.const is None:
+        ids = _ids_per_player(c, name, owner)
+        who = owner.fn
+
+        def fn_dynamic(s):
+            pid = ids[who(s)]
+            if not pid:
+                return -1
+            try:
+                return s.what.index(pid)
+            except ValueError:
+                return -1
+
+        return SiteV(fn_dynamic)
     pid = _piece_id(c, name, owner)
 
     def fn(s):

@@ -31,7 +31,8 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
                        to: T.Region = None, *, rotations: T.Direction = None,
                        facing: T.Region = None, then: T.Effect = None):
     """Place a piece from a hand (``(handSite Mover)``): one of each kind the hand still
-    holds (only the kinds named by ``piece`` when given), on one of the ``to`` sites; the
+    holds (only the kinds named by ``piece`` when given), on one of the ``to`` sites that
+    is empty (a placement never replaces a piece, as in Ludii); the
     hand loses it. With ``rotations:`` the piece is also turned to one of those
     directions (``Orthogonal``: N, E, S, W), each a different move; with ``facing:`` only
     directions whose neighbour of the destination lies in that region are allowed (the
@@ -122,6 +123,13 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         return b
 
     region = to.fn
+    if not to.known_empty():  # as in Ludii, a placement never replaces a piece
+        anywhere = region
+
+        def region(s):
+            w = s.what
+            return [x for x in anywhere(s) if not w[x]]
+
     face = facing.fn if facing is not None else None
     # incoming[y]: the (site, rotation) pairs that point at y, to walk from the sites
     # pointed at when there are fewer of them than destinations

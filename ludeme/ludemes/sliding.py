@@ -12,7 +12,6 @@ first occupied site.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import compress
 
 from ludeme.compile.compiler import CompileContext
@@ -29,7 +28,8 @@ from ludeme.compile.moveparts import (
     RangePart,
     ToPart,
 )
-from ludeme.compile.values import MovesV, SiteV
+from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
+from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -102,14 +102,6 @@ def max_range(c: CompileContext, n: T.Int):
 # -- moving a piece ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PieceMovesV(MovesV):
-    """Moves of one piece at a time: ``for_piece(pid)`` gives ``at(state, site, out)``
-    that appends the moves of the piece ``pid`` standing on ``site`` to ``out``."""
-
-    for_piece: Callable[[int], Callable] | None = None
-
-
 def make_move_act(c: CompileContext) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
     stood there), keeping the Zobrist hash."""
@@ -176,6 +168,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             base_act(s, m)
 
     thenfn = then.fn if then is not None else None
+    takes = then.victims if then is not None else None
     rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
             for x in range(n)]
     fast = go is None and stop is None and (land is None or land_table is not None)
@@ -197,7 +190,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             for ray in rays[frm]:
                 for x in ray:
                     if moves[frm][x] is None:
-                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn)
+                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn, takes)
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
             # when that site is the first occupied one) and the moves of a free ray
@@ -224,10 +217,12 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             at.rays = table  # (forEach Piece) walks these tables itself
         else:
             at = _general_slide(rays, moves, go, go_table, stop, land, land_table)
+        describe(at, anchored=True,
+                 possible=[frozenset(m for m in row if m is not None) for row in moves])
         bound[pid] = at
         return at
 
-    return PieceMovesV(_standalone(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
@@ -269,7 +264,7 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
     return at
 
 
-def _standalone(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:
+def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:
     """The generator used outside ``(forEach Piece)``: from each piece of the mover (on
     the sites of ``(from ...)`` when given)."""
     owner = c.pieces.owner
@@ -350,12 +345,10 @@ def for_each_piece(c: CompileContext):
             mv = c.compile(checked, T.Moves)
         finally:
             vars(c)["in_piece_moves"] = False
+        for_piece = per_piece(mv)
         for pid in pids:
             owner = pieces.owner[pid]
-            if isinstance(mv, PieceMovesV) and mv.for_piece is not None:
-                at = mv.for_piece(pid)
-            else:
-                at = _at_from_gen(mv.gen)
+            at = for_piece(pid)
             for p in ([owner] if owner else range(1, n_players + 1)):
                 table[p][pid] = at
 
@@ -366,6 +359,9 @@ def for_each_piece(c: CompileContext):
     rays = [[getattr(f, "rays", None) for f in row] for row in table]
     inline = [all(f is None or r is not None for f, r in zip(table[p], rays[p], strict=True))
               for p in range(n_players + 1)]
+    # a piece whose moves need not start from it (a placement declared in a piece) makes
+    # the same moves as its fellows: those are kept once
+    repeats = [any(f is not None and not is_anchored(f) for f in row) for row in table]
 
     def gen(s):
         who = s.who
@@ -386,14 +382,6 @@ def for_each_piece(c: CompileContext):
         mine = table[who]
         for frm in compress(sites, map(moving[who].__getitem__, w)):
             mine[w[frm]](s, frm, out)
-        return out
+        return unique(out) if repeats[who] else out
 
     return MovesV(gen)
-
-
-def _at_from_gen(gen: Callable) -> Callable:
-    def at(s, frm, out):
-        s.frm = frm
-        out.extend(gen(s))
-
-    return at

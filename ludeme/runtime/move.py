@@ -13,16 +13,20 @@ class Move:
     are sites (-1 when unused); ``piece`` is a piece id (0 when unused); ``extra`` holds
     what else identifies the move (a rotation, a path of sites). ``act`` applies the
     primitive and ``then`` the consequences the description attached (captures, scores).
-    Two moves are equal when they do the same thing, whatever generator made them.
-    ``index`` is a number a front end may give an interned move (``ludeme.interop``
-    numbers the actions of a game this way); -1 until one does.
+    ``takes(state)``, when the consequences can take pieces, lists the sites they would
+    take them from, worked out without changing the state, with the context set as for
+    ``then`` and the board as ``act`` leaves it (see ``Notation.captures``): the
+    notation names them. Two moves are equal when they do the same thing, whatever
+    generator made them. ``index`` is a number a front end may give an interned move
+    (``ludeme.interop`` numbers the actions of a game this way); -1 until one does.
     """
 
-    __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "_key", "_hash",
-                 "index")
+    __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "takes", "_key",
+                 "_hash", "index")
 
     def __init__(self, kind: str, frm: int, to: int, piece: int, extra: Any,
-                 act: Callable, then: Callable | None = None):
+                 act: Callable, then: Callable | None = None,
+                 takes: Callable | None = None):
         self.kind = kind
         self.frm = frm
         self.to = to
@@ -30,6 +34,7 @@ class Move:
         self.extra = extra
         self.act = act
         self.then = then
+        self.takes = takes
         self._key = (kind, frm, to, piece, extra)
         self._hash = hash(self._key)
         self.index = -1

@@ -25,27 +25,83 @@ DIR_LETTERS = ("", "n", "ne", "e", "se", "s", "sw", "w", "nw")
 
 
 class Notation:
+    """Writes and reads moves. Writing costs the length of the text: the text that
+    depends on the move alone is built once per (interned) move and kept; what depends
+    on the position, the pieces a move would take, is asked of the move's consequences
+    (``Move.takes``), which work it out without playing the move."""
+
     def __init__(self, game: Game):
         self.game = game
+        self._plain: dict[Move, tuple[str, ...]] = {}
+        self._lower: dict[Move, tuple[str, ...]] = {}
 
     # -- formatting ----------------------------------------------------------------------
     def label(self, site: int) -> str:
         return self.game.board.labels[site]
 
     def captures(self, s: State, m: Move) -> list[int]:
-        """Sites that lose their piece when ``m`` is played (other than where it starts)."""
-        after = s.clone()
-        after.apply(m)
-        gone = [x for x, (a, b) in enumerate(zip(s.what, after.what, strict=True))
-                if a and not b and x != m.frm]
-        coords = self.game.board.coords
+        """Sites that lose their piece when ``m`` is played (other than where it starts),
+        in board order. The move is not played: its consequences list what they would
+        take (``Move.takes``) while the board shows, for that moment, what the move's
+        own action leaves (the piece lifted from ``frm`` and set on ``to``)."""
+        takes = m.takes
+        if takes is None:
+            return []
+        g = self.game
+        w = s.what
+        frm, to, p = m.frm, m.to, m.piece
+        before_frm = w[frm] if frm >= 0 else 0
+        before_to = w[to] if to >= 0 else 0
+        z = g.zobrist
+        old_hash = s.hash
+        context = (s.who, s.nxt, s.frm, s.to, s.between)
+        # the hash follows the board, since caches on the state are validated by it
+        h = old_hash
+        if frm >= 0 and before_frm:
+            w[frm] = 0
+            h ^= z[frm][before_frm]
+        if to >= 0 and p:
+            if before_to:
+                h ^= z[to][before_to]
+            w[to] = p
+            h ^= z[to][p]
+        s.hash = h
+        s.who = s.mover
+        s.nxt = g.next_of[s.mover]
+        s.frm, s.to = frm, to
+        s.history.append(m)
+        try:
+            taken = takes(s)
+        finally:
+            s.history.pop()
+            if to >= 0:
+                w[to] = before_to
+            if frm >= 0:
+                w[frm] = before_frm
+            s.hash = old_hash
+            s.who, s.nxt, s.frm, s.to, s.between = context
+        gone = {x for x in taken if x != frm and x >= 0 and w[x]}
+        if not gone:
+            return []
+        coords = g.board.coords
         return sorted(gone, key=lambda x: (round(coords[x][0], 6), round(coords[x][1], 6)))
 
     def format(self, s: State, m: Move) -> str:
-        return self.forms(s, m)[0]
+        text = self.plain(m)[0]
+        if m.kind == "move" and m.takes is not None:
+            lab = self.game.board.labels
+            text += "".join(f"x{lab[x]}" for x in self.captures(s, m))
+        return text
 
-    def forms(self, s: State, m: Move) -> list[str]:
-        """The canonical text of ``m`` first, then other accepted spellings."""
+    def plain(self, m: Move) -> tuple[str, ...]:
+        """The spellings of ``m`` that do not depend on the position, canonical first
+        (for a move from one site to another: without its captures). Built once per move."""
+        got = self._plain.get(m)
+        if got is None:
+            got = self._plain[m] = tuple(self._spell(m))
+        return got
+
+    def _spell(self, m: Move) -> list[str]:
         g = self.game
         lab = g.board.labels
         sym = g.pieces.symbol[m.piece] if m.piece else ""
@@ -56,8 +112,7 @@ class Notation:
             return [text, f"{lab[m.to]}{d}", f"{kind} {lab[m.to]}{d}", f"{kind} {text}"]
         if m.kind == "move":
             core = f"{lab[m.frm]}-{lab[m.to]}"
-            caps = "".join(f"x{lab[x]}" for x in self.captures(s, m))
-            return [f"{sym}{core}{caps}", f"{sym}{core}", f"{core}{caps}", core]
+            return [f"{sym}{core}", core]
         if m.kind == "path":
             pts = [lab[x] for x in m.extra]
             return ["-".join(pts), "-".join(reversed(pts))]
@@ -66,6 +121,16 @@ class Notation:
         if m.kind == "remove":
             return [f"x{lab[m.to]}"]
         return [f"{m.kind}:{m.frm}:{m.to}"]
+
+    def forms(self, s: State, m: Move) -> list[str]:
+        """The canonical text of ``m`` first, then other accepted spellings."""
+        plain = self.plain(m)
+        if m.kind != "move":
+            return list(plain)
+        with_sym, core = plain
+        lab = self.game.board.labels
+        caps = "".join(f"x{lab[x]}" for x in self.captures(s, m))
+        return [f"{with_sym}{caps}", with_sym, f"{core}{caps}", core]
 
     # -- parsing -------------------------------------------------------------------------
     def parse(self, s: State, text: str) -> Move:
@@ -77,6 +142,13 @@ class Notation:
             raise LudemeError(f"'{text}': there are no legal moves (the game is over)")
         matches = []
         for m in legal:
+            # only a move whose plain spelling the text is, or starts (before its
+            # captures), can match: the others are passed over without more work
+            lower = self._lower.get(m)
+            if lower is None:
+                lower = self._lower[m] = tuple(f.lower() for f in self.plain(m))
+            if not any(want == f or want.startswith(f + "x") for f in lower):
+                continue
             forms = [f.lower() for f in self.forms(s, m)]
             if want == forms[0]:
                 return m

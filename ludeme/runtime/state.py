@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 class State:
     """The position and whose turn it is.
 
+    Its API is made of methods, as OpenSpiel's is (``current_player()``,
+    ``legal_moves()``, ``is_terminal()``, ``returns()``, ``move_to_string(m)``, ...);
+    the attributes below are the representation compiled rules read.
+
     ``what[s]`` is the piece id on site s (0 = empty), ``rot[s]`` its direction index
     (0 = none), ``hand[p][k]`` how many pieces of kind k player p holds, ``score[p]``
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).

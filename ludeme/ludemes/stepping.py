@@ -1,0 +1,96 @@
+"""Stepping to a neighbouring site: ``(move Step ...)``, as in Ludii.
+
+The neighbours of each site in the step's directions are a table built at compile
+time, with the interned move that lands on each. When the landing rule reads nothing
+but the site reached, the piece on it and the mover (``(is Empty (to))``, ``(is Enemy
+(who at:(to)))``) it is folded into a table indexed by site and piece, so generating a
+step is one lookup per neighbour.
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import site_piece_table
+from ludeme.compile.moveparts import FROM, TO
+from ludeme.compile.piecemoves import describe, memo
+from ludeme.compile.values import PieceMovesV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.ludemes.sliding import from_each_piece, make_move_act
+from ludeme.runtime.move import Move
+
+
+@ludeme("move Step", T.Moves, ludii="Ludii's stack: is not supported.")
+def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+              to: TO = None, *, then: T.Effect = None):
+    """Move a piece to the neighbouring site in one of ``directions`` (every adjacent
+    direction by default) when ``(to if:<cond>)`` holds there, with ``(to)`` bound to
+    that site (any site when no condition is given, as in Ludii: say ``(to if:(is Empty
+    (to)))`` for an empty one). ``(to ... (apply <effect>))`` acts on the site reached
+    before the piece lands there (``(apply (remove (to)))`` takes the piece standing
+    there); a piece standing there is taken in any case. Inside a ``(piece ...)`` the
+    step starts from that piece; otherwise from every piece of the mover (or those of
+    ``(from ...)``). ``then:`` runs after the move with ``(last To)`` its destination.
+
+    ``(move Step (directions {NE NW}) (to if:(is Enemy (who at:(to))) (apply (remove
+    (to)))))``"""
+    if to is None:
+        c.fail("(move Step ...) needs (to ...): where the piece may step",
+               "e.g. (move Step Orthogonal (to if:(is Empty (to))))")
+    board = c.require_board()
+    n = board.n_sites
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    # per site, its neighbours in the step's directions (each once, in direction order)
+    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
+               for x in range(n)]
+    conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
+             if f is not None]
+    if len(conds) == 2:
+        first, second = conds
+        rule = lambda s: first(s) and second(s)  # noqa: E731
+    else:
+        rule = conds[0] if conds else None
+    np = len(c.pieces.names)
+    folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
+    base_act = make_move_act(c)
+    act = base_act
+    if to.apply is not None and to.apply.effect is not None:
+        eff = to.apply.effect.fn
+
+        def act(s, m):  # noqa: F811 - the effect at the site reached, then the move
+            s.to = m.to
+            eff(s)
+            base_act(s, m)
+
+    thenfn = then.fn if then is not None else None
+    takes = then.victims if then is not None else None
+
+    def for_piece(pid: int):
+        moves = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes) for x in targets[frm])
+                 for frm in range(n)]
+        if rule is None:
+            def at(s, frm, out):
+                out.extend(moves[frm])
+        elif folded is not None:
+            entries = [tuple((x * np, x, m) for x, m in zip(targets[frm], moves[frm],
+                                                             strict=True))
+                       for frm in range(n)]
+
+            def at(s, frm, out):
+                w = s.what
+                ok = folded[s.who]
+                for xp, x, m in entries[frm]:
+                    if ok[xp + w[x]]:
+                        out.append(m)
+        else:
+            def at(s, frm, out):
+                s.frm = frm
+                for m in moves[frm]:
+                    s.to = m.to
+                    if rule(s):
+                        out.append(m)
+
+        return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
+
+    for_piece = memo(for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
