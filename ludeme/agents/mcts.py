@@ -1,20 +1,40 @@
-"""Monte Carlo tree search (UCT) with uniformly random playouts, for any number of players.
+"""Monte Carlo tree search (UCT) for any number of players, playing to a clock or to an
+iteration budget.
 
 Each node keeps the summed returns of the player who made the move leading to it, so
 selection at a node maximises the value for whoever is to move there; that is all it
 takes to handle 1 to n players and turn orders that do not simply alternate.
+
+On top of plain UCT with random playouts (still available as the ``uct`` agent, the
+baseline ``benchmarks/agent_strength.py --vs uct`` measures against):
+
+* **tactics** at the root: a move that wins at once is played at once, and when an
+  opponent could win with their next move, only moves after which they cannot are
+  searched (when some exist);
+* **tree reuse**: the subtree under the moves actually played since the last decision
+  is kept, so the visits spent on the expected reply are not thrown away;
+* **heuristic cut-offs**: where the description declares ``heuristics:{...}``, a
+  playout stops after ``cutoff`` moves and the position is judged by them.
+
+``progress`` (a callable taking a ``SearchProgress``) is called about ten times a
+second while it thinks, for front ends to show what it is doing.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ludeme.agents.base import Agent, register_agent
 from ludeme.errors import UsageError
 from ludeme.runtime.move import Move
 from ludeme.runtime.state import State
+
+PROGRESS_EVERY = 0.1          # seconds between progress reports
+FULL_CHECK_LIMIT = 4000       # (our moves x their replies) checked in full for a loss in one
 
 
 class _Node:
@@ -29,44 +49,208 @@ class _Node:
         self.value = 0.0
 
 
+@dataclass
+class SearchProgress:
+    """What a search has found so far, for a status line."""
+
+    iterations: int              # iterations in this decision
+    visits: int                  # visits of the root (more than iterations with reuse)
+    seconds: float
+    best: Move | None            # the most visited move so far
+    value: float                 # its mean return for the mover, in [-1, 1]
+    state: State
+
+    def text(self) -> str:
+        best = self.state.move_to_string(self.best) if self.best is not None else "-"
+        return (f"{self.iterations} iterations, {self.seconds:.1f} s, best {best} "
+                f"({self.value:+.2f})")
+
+
+def wins_for(state: State, player: int) -> bool:
+    return state.is_terminal() and state.returns()[player - 1] > 0
+
+
+def winning_move(state: State) -> Move | None:
+    """A legal move after which the mover has won, if there is one."""
+    me = state.mover
+    for m in state.legal_moves():
+        if wins_for(state.child(m), me):
+            return m
+    return None
+
+
+def _threats(state: State) -> dict[int, list[Move]]:
+    """Per opponent, the moves that would win at once if it were their turn now."""
+    from ludeme.agents.alphabeta import moves_for
+
+    out: dict[int, list[Move]] = {}
+    for p in range(1, state.game.num_players + 1):
+        if p == state.mover:
+            continue
+        try:
+            wins = [m for m in moves_for(state, p) if wins_for(state.child(m), p)]
+        except Exception:       # a rule that cannot be asked out of turn: no threats known
+            wins = []
+        if wins:
+            out[p] = wins
+    return out
+
+
+def safe_moves(state: State, moves: list[Move], deadline: float | None = None) -> list[Move]:
+    """The moves after which the next player cannot win with their next move. When the
+    position is small enough every reply is tried; otherwise the replies that would win
+    now (the opponent's threats, as if it were their turn) are. Empty when none is safe
+    or when the check ran out of time."""
+    me = state.mover
+    threats = _threats(state)
+    full = len(moves) * len(moves) <= FULL_CHECK_LIMIT
+    if not threats and not full:
+        return list(moves)
+    safe = []
+    for i, m in enumerate(moves):
+        if deadline is not None and i & 7 == 0 and time.perf_counter() >= deadline:
+            return []
+        c = state.child(m)
+        if c.is_terminal():
+            if c.returns()[me - 1] >= 0:
+                safe.append(m)
+            continue
+        them = c.mover
+        if them == me:
+            safe.append(m)
+            continue
+        replies = c.legal_moves()
+        known = [r for r in threats.get(them, ()) if r in replies]
+        lost = any(wins_for(c.child(r), them) for r in known)
+        if not lost and full:
+            lost = any(wins_for(c.child(r), them) for r in replies)
+        if not lost:
+            safe.append(m)
+    return safe
+
+
 @register_agent
 class MCTSAgent(Agent):
-    """UCT. Parameters: ``iterations`` (default 1000) or ``seconds`` (a time budget,
-    which wins when both are given), ``c`` the exploration constant (default 1.4),
-    ``playout`` the most moves a playout may last before it counts as a draw (1000).
-    Returns in [-1, 1] per player, as ``State.returns``."""
+    """UCT with root tactics, tree reuse and heuristic cut-offs. Parameters:
+    ``iterations`` (default 1000) or ``seconds`` (a time budget, which wins when both are
+    given), ``c`` the exploration constant (1.4), ``playout`` the most moves a playout
+    may last before it counts as a draw (1000), ``tactics`` (1: play a win in one, avoid
+    a loss in one), ``reuse`` (keep the tree between moves; default 1 with ``seconds``,
+    0 with an iteration budget so that a record replays whatever was asked in between),
+    ``cutoff`` (stop a playout after this many moves and judge it by the description's
+    heuristics, when it declares any; default 20, 0 for never). Returns in [-1, 1] per
+    player, as ``State.returns``."""
 
     name = "mcts"
+    defaults: dict[str, int] = {"tactics": 1, "cutoff": 20}
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, c: float = 1.4, playout: int = 1000,
-                 **params: Any):
+                 tactics: int | None = None, reuse: int | None = None,
+                 cutoff: int | None = None, **params: Any):
+        extra = {"tactics": tactics, "reuse": reuse, "cutoff": cutoff}
+        known = ["iterations", "seconds", "c", "playout", *self.defaults]
+        if self.name == "mcts":
+            known.append("reuse")
+        for key, value in list(extra.items()):
+            if value is not None and key not in known:
+                params[key] = value
         if params:
-            raise UsageError(f"mcts has no parameter '{next(iter(params))}'",
-                             hint="parameters: iterations, seconds, c, playout")
+            raise UsageError(f"{self.name} has no parameter '{next(iter(params))}'",
+                             hint="parameters: " + ", ".join(known))
+        if reuse is None:
+            reuse = int(seconds is not None) if self.name == "mcts" else 0
+        tactics = self.defaults.get("tactics", 0) if tactics is None else tactics
+        cutoff = self.defaults.get("cutoff", 0) if cutoff is None else cutoff
         # every parameter goes into the spec, so a record stays exact if defaults change
         given: dict[str, Any] = {"iterations": iterations, "c": c, "playout": playout}
         if seconds is not None:
             given["seconds"] = seconds
+        if self.name == "mcts":
+            given.update(tactics=tactics, reuse=reuse, cutoff=cutoff)
         super().__init__(seed, **given)
         if not isinstance(iterations, int) or iterations < 1:
-            raise UsageError("mcts: iterations should be a whole number >= 1")
+            raise UsageError(f"{self.name}: iterations should be a whole number >= 1")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise UsageError("mcts: seconds should be a positive number")
+            raise UsageError(f"{self.name}: seconds should be a positive number")
         if not isinstance(c, int | float) or c < 0:
-            raise UsageError("mcts: c should be a number >= 0")
+            raise UsageError(f"{self.name}: c should be a number >= 0")
+        for key, value in (("tactics", tactics), ("reuse", reuse), ("cutoff", cutoff),
+                           ("playout", playout)):
+            if not isinstance(value, int) or value < 0:
+                raise UsageError(f"{self.name}: {key} should be a whole number >= 0")
         self.iterations = iterations
         self.seconds = seconds
         self.c = float(c)
         self.playout = int(playout)
+        self.tactics = bool(tactics)
+        self.reuse = bool(reuse)
+        self.cutoff = int(cutoff)
+        self.progress: Callable[[SearchProgress], None] | None = None
         self.last_root: _Node | None = None
         self.last_mean: list[float] = []
+        self.last_iterations = 0         # iterations of the last search
+        self.last_seconds = 0.0          # its own measure of the time it took
+        # the tree kept for the next decision and the moves that led to its root
+        self._kept: _Node | None = None
+        self._kept_history: list[Move] = []
+
+    # -- the tree kept between moves ---------------------------------------------------
+    def _reused_root(self, state: State) -> _Node | None:
+        """The kept subtree for ``state``, when ``state`` follows the kept root's position
+        by moves the tree has seen."""
+        node, seen = self._kept, self._kept_history
+        if node is None or len(state.history) < len(seen) or state.history[:len(seen)] != seen:
+            return None
+        for move in state.history[len(seen):]:
+            node = next((ch for ch in node.children if ch.move == move), None)
+            if node is None:
+                return None
+        return node
+
+    def forget(self) -> None:
+        """Drop the kept tree."""
+        self._kept = None
+        self._kept_history = []
 
     # -- the search --------------------------------------------------------------------
-    def search(self, state: State) -> _Node:
-        """Grow a tree from ``state`` within the budget and return its root."""
-        n_players = state.game.num_players
-        root = _Node(None, 0)
+    def search(self, state: State, keep: bool = False) -> _Node:
+        """Grow a tree from ``state`` within the budget and return its root; with
+        ``keep`` (and ``reuse``) it starts from the kept tree and is kept for the next
+        decision."""
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds is not None else None
+        root = self._reused_root(state) if keep and self.reuse else None
+        if root is None:
+            root = _Node(None, 0)
+        root.move = None
+        if self.tactics and not state.is_terminal():
+            self._root_tactics(state, root, deadline)
+        self._grow(state, root, started, deadline)
+        if keep and self.reuse:
+            self._kept, self._kept_history = root, list(state.history)
+        self.last_seconds = time.perf_counter() - started
+        return root
+
+    def _root_tactics(self, state: State, root: _Node, deadline: float | None) -> None:
+        """Restrict the root to a win in one, else to the moves that do not lose in one."""
+        moves = list(state.legal_moves())
+        if len(moves) < 2:
+            return
+        win = winning_move(state)
+        keep = [win] if win is not None else safe_moves(state, moves, deadline)
+        if not keep or len(keep) == len(moves):
+            return
+        allowed = set(keep)
+        root.children = [ch for ch in root.children if ch.move in allowed]
+        tried = {ch.move for ch in root.children}
+        root.untried = [m for m in keep if m not in tried]
+        # the root's statistics described the whole tree; start them from the kept part
+        root.visits = sum(ch.visits for ch in root.children)
+
+    def _grow(self, state: State, root: _Node, started: float, deadline: float | None) -> None:
+        game = state.game
+        n_players = game.num_players
         totals = [0.0] * n_players
         rng = self.rng
         randrange = rng.randrange
@@ -74,12 +258,22 @@ class MCTSAgent(Agent):
         log = math.log
         sqrt = math.sqrt
         limit = self.playout
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        heuristics = game.heuristics if self.cutoff else []
+        if heuristics:
+            limit = min(limit, self.cutoff)
         budget = self.iterations if deadline is None else 1 << 62
+        progress = self.progress
+        perf_counter = time.perf_counter
+        next_report = started + PROGRESS_EVERY
         done = 0
         while done < budget:
-            if deadline is not None and done & 15 == 0 and done and time.perf_counter() >= deadline:
-                break
+            if done & 15 == 0 and done and (deadline is not None or progress is not None):
+                now = perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                if progress is not None and now >= next_report:
+                    next_report = now + PROGRESS_EVERY
+                    progress(self._progress(state, root, done, now - started))
             done += 1
             s = state.clone()
             node = root
@@ -120,7 +314,12 @@ class MCTSAgent(Agent):
                     break
                 s.apply(moves[randrange(len(moves))])
                 n += 1
-            r = s.returns() if s.is_terminal() else [0.0] * n_players
+            if s.is_terminal():
+                r = s.returns()
+            elif heuristics:
+                r = [_judge(s, p, heuristics) for p in range(1, n_players + 1)]
+            else:
+                r = [0.0] * n_players
             for p in range(n_players):
                 totals[p] += r[p]
             for nd in path:
@@ -128,14 +327,25 @@ class MCTSAgent(Agent):
                 if nd.player:
                     nd.value += r[nd.player - 1]
         self.last_root = root
-        self.last_mean = [t / max(root.visits, 1) for t in totals]
-        return root
+        self.last_iterations = done
+        self.last_mean = [t / max(done, 1) for t in totals]
+        if progress is not None:
+            progress(self._progress(state, root, done, perf_counter() - started))
+
+    @staticmethod
+    def _progress(state: State, root: _Node, done: int, seconds: float) -> SearchProgress:
+        best = max(root.children, key=lambda ch: ch.visits, default=None)
+        value = best.value / best.visits if best is not None and best.visits else 0.0
+        return SearchProgress(done, root.visits, seconds, best.move if best else None, value,
+                              state)
 
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        root = self.search(state)
+        root = self.search(state, keep=True)
+        if not root.children:          # no time for a single iteration
+            return root.untried[0] if root.untried else moves[0]
         best = max(root.children, key=lambda ch: ch.visits)
         return best.move
 
@@ -144,11 +354,27 @@ class MCTSAgent(Agent):
 
     def value_for(self, state: State, player: int) -> float:
         """The estimated return of ``player`` in ``state``: the best move's mean value when
-        ``player`` is to move, else the mean over the search."""
+        ``player`` is to move, else the mean over the search. It searches a tree of its
+        own, within the same budget as a move, and leaves the kept tree alone."""
         if state.is_terminal():
             return state.returns()[player - 1]
         root = self.search(state)
         if player == state.mover and root.children:
             best = max(root.children, key=lambda ch: ch.visits)
-            return best.value / best.visits
+            return best.value / max(best.visits, 1)
         return self.last_mean[player - 1]
+
+
+def _judge(state: State, player: int, heuristics: list) -> float:
+    total = sum(w * fn(state, player) for fn, w in heuristics)
+    return max(-0.99, min(0.99, total))
+
+
+@register_agent
+class UCTAgent(MCTSAgent):
+    """Plain UCT with uniformly random playouts and a fresh tree every move (no tactics,
+    no reuse, no cut-offs): the baseline the ``mcts`` agent is measured against.
+    Parameters: ``iterations``, ``seconds``, ``c``, ``playout`` (as ``mcts``)."""
+
+    name = "uct"
+    defaults: dict[str, int] = {}
