@@ -81,14 +81,16 @@ def winning_move(state: State) -> Move | None:
 
 def _threats(state: State) -> dict[int, list[Move]]:
     """Per opponent, the moves that would win at once if it were their turn now."""
-    from ludeme.agents.alphabeta import moves_for
-
     out: dict[int, list[Move]] = {}
     for p in range(1, state.game.num_players + 1):
         if p == state.mover:
             continue
+        # the position with ``p`` to move (as alpha-beta's mobility asks it)
+        turn = state.clone()
+        turn.mover, turn.who, turn.nxt = p, p, state.game.next_of[p]
+        turn._moves = None
         try:
-            wins = [m for m in moves_for(state, p) if wins_for(state.child(m), p)]
+            wins = [m for m in turn.legal_moves() if wins_for(turn.child(m), p)]
         except Exception:       # a rule that cannot be asked out of turn: no threats known
             wins = []
         if wins:
@@ -267,7 +269,9 @@ class MCTSAgent(Agent):
         next_report = started + PROGRESS_EVERY
         done = 0
         while done < budget:
-            if done & 15 == 0 and done and (deadline is not None or progress is not None):
+            # the clock is read every iteration: a playout costs far more than reading it,
+            # and a budget is then overrun by one iteration at most
+            if done and (deadline is not None or progress is not None):
                 now = perf_counter()
                 if deadline is not None and now >= deadline:
                     break

@@ -21,6 +21,7 @@ import time  # noqa: F401
 
 import click
 
+from ludeme.agents.base import DEFAULT_SECONDS_PER_MOVE
 from ludeme.cli.common import game_options, handle_errors, load_game
 from ludeme.play.session import Seat, Session, seat_players, with_deadline  # noqa: F401
 from ludeme.play.terminal import PlainTerminal, RichTerminal
@@ -30,8 +31,8 @@ MAX_SEATS = 6
 
 def _seat_option(n: int):
     return click.option(f"--p{n}", f"p{n}", default=None, metavar="SPEC",
-                        help=f"Who plays P{n}: human, random, mcts[:iterations=..,c=..], "
-                             f"alphabeta[:nodes=..,depth=..]." if n == 1 else
+                        help=f"Who plays P{n}: human, random, mcts[:seconds=..,iterations=..,c=..], "
+                             f"uct[:...], alphabeta[:nodes=..,depth=..]." if n == 1 else
                         f"Who plays P{n} (as --p1).")
 
 
@@ -51,7 +52,9 @@ def _seats(fn):
 @click.option("--time-per-move", "time_per_move", default=None,
               type=click.FloatRange(0.01, 7 * 24 * 3600),
               help="Deadline per move in seconds: a bot's thinking time (unless its spec "
-                   "sets a budget); a person who enters a move after it loses on time.")
+                   "sets a budget; without this option bots think "
+                   f"{DEFAULT_SECONDS_PER_MOVE:g} s); a person who enters a move after it "
+                   "loses on time.")
 @click.option("--save", "save_path", default=None, metavar="FILE",
               help="Write the game record here at the end (JSON; .jsonl for JSON Lines).")
 @click.option("--hint-agent", default=None, metavar="SPEC",
@@ -70,7 +73,8 @@ def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint
     """
     g = load_game(game, options, ruleset)
     given = {p: spec for p, spec in enumerate((p1, p2, p3, p4, p5, p6), start=1) if spec}
-    seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move)
+    seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move,
+                                        bot_seconds=DEFAULT_SECONDS_PER_MOVE)
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
     terminal = PlainTerminal(sys.stdin, click.echo) if plain \

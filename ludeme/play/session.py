@@ -84,28 +84,23 @@ def assign_seats(n: int, given: dict[int, str], seed: int | None, bot: str
 def with_deadline(spec: str, seconds: float | None) -> str:
     """A bot spec given the move deadline as its thinking time when it has no budget
     of its own (an explicit budget wins)."""
-    from ludeme.agents.base import AGENTS, _load_all, parse_spec
+    from ludeme.agents.base import timed_spec
 
-    if seconds is None or spec == "human":
-        return spec
-    _load_all()
-    name, params = parse_spec(spec)
-    cls = AGENTS.get(name)
-    if cls is None or any(k in params for k in BUDGET_PARAMS):
-        return spec
-    if "seconds" not in inspect.signature(cls).parameters:
+    if seconds is None:
         return spec
     # leave a margin for the move's own bookkeeping
-    budget = round(max(seconds * 0.8, 0.05), 3)
-    return f"{name}:" + ",".join([*(f"{k}={v}" for k, v in params.items()), f"seconds={budget}"])
+    return timed_spec(spec, max(seconds * 0.8, 0.05))
 
 
 def seat_players(n: int, given: dict[int, str], seed: int | None, bot: str,
-                 time_per_move: float | None = None) -> tuple[list[Seat], int, bool]:
+                 time_per_move: float | None = None,
+                 bot_seconds: float | None = None) -> tuple[list[Seat], int, bool]:
     """The seats of players 1..n with their agents made (see ``assign_seats``), the
     game's seed (drawn at random when ``seed`` is None) and whether the seed placed
-    the human. Agents get the deadline as their budget (``with_deadline``)."""
-    from ludeme.agents.base import make_agent
+    the human. Agents get the deadline as their budget (``with_deadline``), else
+    ``bot_seconds`` per move when it is given (``play`` gives 2 s), unless their spec
+    sets a budget."""
+    from ludeme.agents.base import make_agent, timed_spec
 
     given = {p: "human" if spec.strip() == "human" else spec for p, spec in given.items()}
     specs, by_seed = assign_seats(n, given, seed, bot)
@@ -114,6 +109,8 @@ def seat_players(n: int, given: dict[int, str], seed: int | None, bot: str,
     seats = []
     for p, spec in enumerate(specs, start=1):
         spec = with_deadline(spec, time_per_move)
+        if time_per_move is None and bot_seconds is not None:
+            spec = timed_spec(spec, bot_seconds)
         if spec == "human":
             seats.append(Seat(p, spec))
             continue
@@ -227,8 +224,16 @@ class Session:
 
     def bot_turn(self, seat: Seat) -> None:
         start = time.perf_counter()
-        with self.terminal.thinking(f"{self.name(seat.player)} is thinking..."):
-            move = agent_move(seat.agent, self.state)
+        who = self.name(seat.player)
+        with self.terminal.thinking(f"{who} is thinking...") as status:
+            if status is not None and hasattr(seat.agent, "progress"):
+                # the agent reports what it has found so far; the status line shows it
+                seat.agent.progress = lambda p: status.update(f"{who} is thinking: {p.text()}")
+            try:
+                move = agent_move(seat.agent, self.state)
+            finally:
+                if hasattr(seat.agent, "progress"):
+                    seat.agent.progress = None
         took = time.perf_counter() - start
         if self.deadline is not None and took > self.deadline * 1.5 + 1:
             # a bot's time is its own budget; only say so when it ran far over

@@ -36,7 +36,8 @@ class Terminal(Protocol):
         ``TIMED_OUT`` when the wait could be cut at ``until`` (``time.perf_counter``)."""
 
     def thinking(self, text: str) -> AbstractContextManager[object]:
-        """Held while an agent chooses its move."""
+        """Held while an agent chooses its move. What it gives (``with ... as status``)
+        is None or has ``update(text)``, for a line that says what the agent has found."""
 
 
 def _write_stdout(text: str) -> None:
@@ -74,7 +75,7 @@ class PlainTerminal:
 
 class RichTerminal:
     """The board drawn in colour in a panel, a prompt with the player's name, a
-    spinner while an agent thinks."""
+    spinner while an agent thinks with what it has found so far."""
 
     shows_every_position = True
 
