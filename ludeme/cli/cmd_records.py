@@ -8,7 +8,7 @@ import sys
 import click
 
 from ludeme.cli.common import emit_json, handle_errors
-from ludeme.errors import LudemeError, UsageError
+from ludeme.errors import LudemeError, UsageError, plural
 from ludeme.records import GameRecord, load_record_game, load_records, verify_record
 
 
@@ -70,7 +70,7 @@ def replay(record, step, index, plain):
         else:
             for i in range(len(positions)):
                 _show(positions, i, plain)
-        click.echo(f"result: {rec.result_text()} after {len(rec.moves)} moves")
+        click.echo(f"result: {rec.result_text()} after {plural(len(rec.moves), 'move')}")
 
 
 def _show(positions, i: int, plain: bool) -> None:
@@ -148,7 +148,7 @@ def verify(record, index, no_agents, as_json):
         rows.append(row)
         if as_json:
             continue
-        name = f"record {n} ({rec.game}, {len(rec.moves)} moves)"
+        name = f"record {n} ({rec.game}, {plural(len(rec.moves), 'move')})"
         if report.ok:
             checked = ", ".join(row["agents_checked"])
             extra = f"; agents re-run: {checked}" if checked else ""

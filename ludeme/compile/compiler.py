@@ -36,6 +36,13 @@ class CompileContext:
         self.tallies: list[str] = []
         self.track_repetition = False
         self._spans: list[Span] = []
+        self.warnings: list[Diagnostic] = []
+
+    def warn(self, msg: str, hint: str | None = None) -> None:
+        """A warning at the form being compiled: the description compiles, but says
+        something that cannot be meant (a condition that can never hold)."""
+        span = self._spans[-1] if self._spans else None
+        self.warnings.append(Diagnostic(msg, span, hint, severity="warning"))
 
     # -- errors ------------------------------------------------------------------------
     def fail(self, msg: str, hint: str | None = None, node: Any = None) -> None:
@@ -275,4 +282,5 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     game.options = dict(options or {})
     # named regions, for diagrams that mark them: name -> (owner name or None, RegionV)
     game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
+    game.warnings = list(ctx.warnings)
     return game

@@ -306,7 +306,19 @@ def choose(options: list[Option], rulesets: list[Ruleset], file: str, layers: li
                 title, _, item = text.partition("/")
                 if title in by_title and any(i.name == item for i in by_title[title].items):
                     chosen[title] = by_title[title].item(item)
+        picked: dict[str, str] = {}      # title -> item, within this layer's choices
         for text, span in choices:
+            title, _, item = text.partition("/")
+            if title in picked and picked[title] != item:
+                # one option, two items: which one was meant cannot be guessed
+                msg = (f"option \"{title}\" is chosen twice: \"{picked[title]}\" and "
+                       f"\"{item}\"")
+                hint = "choose one item of each option"
+                if span is None:
+                    raise UsageError(f"{file}: {msg}", hint=hint)
+                errors.append(Diagnostic(msg, span, hint))
+                continue
+            picked[title] = item
             pick(text, span)
     return chosen, ruleset_name
 

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ludeme.errors import LudemeError, UsageError
+from ludeme.errors import LudemeError, UsageError, plural
 from ludeme.play.terminal import TIMED_OUT, PlainTerminal, RichTerminal, Terminal
 from ludeme.records import (
     END_AGREED,
@@ -375,7 +375,8 @@ class Session:
         if self.state.is_terminal():
             self.last_move = self.state.history[-1] if self.state.history else None
             self.show()
-        self.say(f"result: {rec.result_text()} after {len(rec.moves)} moves (seed {self.seed})",
+        self.say(f"result: {rec.result_text()} after {plural(len(rec.moves), 'move')} "
+                 f"(seed {self.seed})",
                  "bold")
         if self.save_path:
             save_records(self.save_path, [rec])
