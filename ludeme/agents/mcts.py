@@ -34,7 +34,8 @@ from ludeme.runtime.move import Move
 from ludeme.runtime.state import State
 
 PROGRESS_EVERY = 0.1          # seconds between progress reports
-FULL_CHECK_LIMIT = 4000       # (our moves x their replies) checked in full for a loss in one
+FULL_CHECK_WORK = 2000        # replies tried in full for a loss in one, at most
+TACTICS_SHARE = 0.1           # of a time budget, the most the root tactics may take
 
 
 class _Node:
@@ -98,35 +99,39 @@ def _threats(state: State) -> dict[int, list[Move]]:
     return out
 
 
-def safe_moves(state: State, moves: list[Move], deadline: float | None = None) -> list[Move]:
-    """The moves after which the next player cannot win with their next move. When the
-    position is small enough every reply is tried; otherwise the replies that would win
-    now (the opponent's threats, as if it were their turn) are. Empty when none is safe
-    or when the check ran out of time."""
+def safe_moves(state: State, moves: list[Move], deadline: float | None = None,
+               work: int = FULL_CHECK_WORK) -> list[Move]:
+    """The moves after which the next player cannot win with their next move, as far as
+    the check got. First the opponents' threats (the moves that would win for them if
+    it were their turn now) are tried after each move; then, while time (``deadline``)
+    and ``work`` (replies tried) last, every reply of the moves still in, so a move
+    that opens a new threat is also found. Empty when no move is safe."""
     me = state.mover
     threats = _threats(state)
-    full = len(moves) * len(moves) <= FULL_CHECK_LIMIT
-    if not threats and not full:
-        return list(moves)
-    safe = []
-    for i, m in enumerate(moves):
-        if deadline is not None and i & 7 == 0 and time.perf_counter() >= deadline:
-            return []
+    children: list[tuple[Move, State]] = []
+    for m in moves:
         c = state.child(m)
         if c.is_terminal():
             if c.returns()[me - 1] >= 0:
-                safe.append(m)
+                children.append((m, c))
             continue
         them = c.mover
-        if them == me:
+        if them != me and any(r in c.legal_moves() and wins_for(c.child(r), them)
+                              for r in threats.get(them, ())):
+            continue
+        children.append((m, c))
+    safe = []
+    for i, (m, c) in enumerate(children):
+        them = c.mover
+        if work <= 0 or (deadline is not None and time.perf_counter() >= deadline):
+            safe.extend(mv for mv, _ in children[i:])     # out of budget: unchecked
+            break
+        if c.is_terminal() or them == me:
             safe.append(m)
             continue
         replies = c.legal_moves()
-        known = [r for r in threats.get(them, ()) if r in replies]
-        lost = any(wins_for(c.child(r), them) for r in known)
-        if not lost and full:
-            lost = any(wins_for(c.child(r), them) for r in replies)
-        if not lost:
+        work -= len(replies)
+        if not any(wins_for(c.child(r), them) for r in replies):
             safe.append(m)
     return safe
 
@@ -240,7 +245,14 @@ class MCTSAgent(Agent):
         if len(moves) < 2:
             return
         win = winning_move(state)
-        keep = [win] if win is not None else safe_moves(state, moves, deadline)
+        if win is not None:
+            keep = [win]
+        else:
+            until = None
+            if deadline is not None:
+                started = deadline - self.seconds
+                until = started + TACTICS_SHARE * self.seconds
+            keep = safe_moves(state, moves, until)
         if not keep or len(keep) == len(moves):
             return
         allowed = set(keep)
