@@ -76,7 +76,8 @@ def outcome_for(num_players: int, end: str, end_by: int | None) -> list[float]:
 @dataclass
 class GameRecord:
     """One game. ``agents[i]``/``agent_seeds[i]`` are seat i+1's spec ("human" for a
-    person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw."""
+    person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw;
+    ``players[i]`` the name of the person in seat i+1, when one was given (ratings)."""
 
     description: str
     description_hash: str
@@ -91,6 +92,8 @@ class GameRecord:
     end: str = END_RULES
     end_by: int | None = None
     format: str = FORMAT
+    # the people's names by seat ("" where unknown; empty when nobody gave one)
+    players: list[str] = field(default_factory=list)
 
     @property
     def winners(self) -> list[int]:
@@ -125,6 +128,8 @@ class GameRecord:
         rec = cls(**{k: v for k, v in data.items() if k in known})
         if not isinstance(rec.moves, list) or not all(isinstance(m, str) for m in rec.moves):
             raise LudemeError("a record's moves should be a list of strings")
+        if not isinstance(rec.players, list) or not all(isinstance(p, str) for p in rec.players):
+            raise LudemeError("a record's players should be a list of names (strings)")
         if rec.end not in ENDINGS:
             raise LudemeError(f"unknown ending '{rec.end}'", hint="one of " + ", ".join(ENDINGS))
         return rec

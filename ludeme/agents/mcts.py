@@ -14,7 +14,10 @@ baseline ``benchmarks/agent_strength.py --vs uct`` measures against):
 * **tree reuse**: the subtree under the moves actually played since the last decision
   is kept, so the visits spent on the expected reply are not thrown away;
 * **heuristic cut-offs**: where the description declares ``heuristics:{...}``, a
-  playout stops after ``cutoff`` moves and the position is judged by them.
+  playout stops after ``cutoff`` moves and the position is judged by them;
+* **a prior at the root**: every move starts with a few visits worth the evaluation
+  of the position it leads to (those heuristics, else material, mobility and score),
+  so a short budget starts from a judged order rather than from chance.
 
 ``progress`` (a callable taking a ``SearchProgress``) is called about ten times a
 second while it thinks, for front ends to show what it is doing.
@@ -36,6 +39,7 @@ from ludeme.runtime.state import State
 PROGRESS_EVERY = 0.1          # seconds between progress reports
 FULL_CHECK_WORK = 2000        # replies tried in full for a loss in one, at most
 TACTICS_SHARE = 0.1           # of a time budget, the most the root tactics may take
+PRIOR_SHARE = 0.25            # of a time budget, the most judging the root's moves may take
 
 
 class _Node:
@@ -145,17 +149,19 @@ class MCTSAgent(Agent):
     a loss in one), ``reuse`` (keep the tree between moves; default 1 with ``seconds``,
     0 with an iteration budget so that a record replays whatever was asked in between),
     ``cutoff`` (stop a playout after this many moves and judge it by the description's
-    heuristics, when it declares any; default 20, 0 for never). Returns in [-1, 1] per
-    player, as ``State.returns``."""
+    heuristics, when it declares any; default 20, 0 for never), ``prior`` (the visits
+    each root move starts with, worth the evaluation of where it leads: the
+    description's heuristics, else material, mobility and score; default 3, 0 for
+    none). Returns in [-1, 1] per player, as ``State.returns``."""
 
     name = "mcts"
-    defaults: dict[str, int] = {"tactics": 1, "cutoff": 20}
+    defaults: dict[str, int] = {"tactics": 1, "cutoff": 20, "prior": 3}
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, c: float = 1.4, playout: int = 1000,
                  tactics: int | None = None, reuse: int | None = None,
-                 cutoff: int | None = None, **params: Any):
-        extra = {"tactics": tactics, "reuse": reuse, "cutoff": cutoff}
+                 cutoff: int | None = None, prior: int | None = None, **params: Any):
+        extra = {"tactics": tactics, "reuse": reuse, "cutoff": cutoff, "prior": prior}
         known = ["iterations", "seconds", "c", "playout", *self.defaults]
         if self.name == "mcts":
             known.append("reuse")
@@ -169,12 +175,13 @@ class MCTSAgent(Agent):
             reuse = int(seconds is not None) if self.name == "mcts" else 0
         tactics = self.defaults.get("tactics", 0) if tactics is None else tactics
         cutoff = self.defaults.get("cutoff", 0) if cutoff is None else cutoff
+        prior = self.defaults.get("prior", 0) if prior is None else prior
         # every parameter goes into the spec, so a record stays exact if defaults change
         given: dict[str, Any] = {"iterations": iterations, "c": c, "playout": playout}
         if seconds is not None:
             given["seconds"] = seconds
         if self.name == "mcts":
-            given.update(tactics=tactics, reuse=reuse, cutoff=cutoff)
+            given.update(tactics=tactics, reuse=reuse, cutoff=cutoff, prior=prior)
         super().__init__(seed, **given)
         if not isinstance(iterations, int) or iterations < 1:
             raise UsageError(f"{self.name}: iterations should be a whole number >= 1")
@@ -183,7 +190,7 @@ class MCTSAgent(Agent):
         if not isinstance(c, int | float) or c < 0:
             raise UsageError(f"{self.name}: c should be a number >= 0")
         for key, value in (("tactics", tactics), ("reuse", reuse), ("cutoff", cutoff),
-                           ("playout", playout)):
+                           ("prior", prior), ("playout", playout)):
             if not isinstance(value, int) or value < 0:
                 raise UsageError(f"{self.name}: {key} should be a whole number >= 0")
         self.iterations = iterations
@@ -193,6 +200,7 @@ class MCTSAgent(Agent):
         self.tactics = bool(tactics)
         self.reuse = bool(reuse)
         self.cutoff = int(cutoff)
+        self.prior = int(prior)
         self.progress: Callable[[SearchProgress], None] | None = None
         self.last_root: _Node | None = None
         self.last_mean: list[float] = []
@@ -233,6 +241,8 @@ class MCTSAgent(Agent):
         root.move = None
         if self.tactics and not state.is_terminal():
             self._root_tactics(state, root, deadline)
+        if self.prior and not state.is_terminal():
+            self._root_prior(state, root, started, deadline)
         self._grow(state, root, started, deadline)
         if keep and self.reuse:
             self._kept, self._kept_history = root, list(state.history)
@@ -261,6 +271,36 @@ class MCTSAgent(Agent):
         root.untried = [m for m in keep if m not in tried]
         # the root's statistics described the whole tree; start them from the kept part
         root.visits = sum(ch.visits for ch in root.children)
+
+    def _root_prior(self, state: State, root: _Node, started: float,
+                    deadline: float | None) -> None:
+        """Expand every untried root move at once, each with ``prior`` visits worth the
+        evaluation of the position it leads to (the description's heuristics, else
+        material, mobility and score): with few iterations per move the search then
+        starts from the evaluation's order instead of from chance."""
+        from ludeme.agents.alphabeta import generic_evaluation
+
+        if root.untried is None:
+            root.untried = list(state.legal_moves())
+        if not root.untried:
+            return
+        until = started + PRIOR_SHARE * self.seconds if deadline is not None else None
+        me = state.mover
+        k = self.prior
+        left = []
+        for i, move in enumerate(root.untried):
+            if until is not None and time.perf_counter() >= until:
+                left = root.untried[i:]
+                break
+            child = _Node(move, me)
+            after = state.child(move)
+            value = after.returns()[me - 1] if after.is_terminal() \
+                else generic_evaluation(after, me)
+            child.visits = k
+            child.value = k * value
+            root.children.append(child)
+            root.visits += k
+        root.untried = left
 
     def _grow(self, state: State, root: _Node, started: float, deadline: float | None) -> None:
         game = state.game

@@ -23,6 +23,7 @@ import click
 
 from ludeme.agents.base import DEFAULT_SECONDS_PER_MOVE
 from ludeme.cli.common import game_options, handle_errors, load_game
+from ludeme.errors import plural
 from ludeme.play.session import Seat, Session, seat_players, with_deadline  # noqa: F401
 from ludeme.play.terminal import PlainTerminal, RichTerminal
 
@@ -57,14 +58,18 @@ def _seats(fn):
                    "loses on time.")
 @click.option("--save", "save_path", default=None, metavar="FILE",
               help="Write the game record here at the end (JSON; .jsonl for JSON Lines).")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="The name of the person playing, kept in the game record (so 'ludeme "
+                   "ratings DB --add-records' can rate them); repeat for each person, in "
+                   "seat order.")
 @click.option("--hint-agent", default=None, metavar="SPEC",
               help="The agent that answers 'hint' (default: the first bot's spec, or mcts).")
 @click.option("--plain/--color", "plain", default=None,
               help="Plain text or coloured output (default: colour on a terminal).")
 @game_options
 @handle_errors
-def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint_agent, plain,
-         options, ruleset):
+def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, names, hint_agent,
+         plain, options, ruleset):
     """Play GAME in the terminal: people and agents in any seats.
 
     By default you play one seat against the mcts agent: P1, or with --seed, the seat
@@ -75,6 +80,12 @@ def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, hint
     given = {p: spec for p, spec in enumerate((p1, p2, p3, p4, p5, p6), start=1) if spec}
     seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move,
                                         bot_seconds=DEFAULT_SECONDS_PER_MOVE)
+    humans = [s for s in seats if s.human]
+    if len(names) > len(humans):
+        raise click.UsageError(f"{plural(len(names), 'name')} for {len(humans)} "
+                               f"{'person' if len(humans) == 1 else 'people'} playing")
+    for seat, name in zip(humans, names, strict=False):
+        seat.name = name.strip() or None
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
     terminal = PlainTerminal(sys.stdin, click.echo) if plain \

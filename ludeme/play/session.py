@@ -11,7 +11,6 @@ rich colour) decides how it is shown and how lines are read::
 
 from __future__ import annotations
 
-import inspect
 import random
 import time
 from dataclasses import dataclass
@@ -51,6 +50,7 @@ class Seat:
     spec: str                   # "human" or an agent spec
     seed: int | None = None
     agent: object | None = None
+    name: str | None = None     # a person's name, kept in the record (for ratings)
 
     @property
     def human(self) -> bool:
@@ -365,6 +365,8 @@ class Session:
         rec = new_record(self.game, [s.spec for s in self.seats], [s.seed for s in self.seats],
                          self.seed)
         rec.moves = [text for _, text, _ in self.played]
+        if any(s.name for s in self.seats):
+            rec.players = [s.name or "" for s in self.seats]
         end = self.end
         if end == END_UNFINISHED and self.state.is_terminal():
             end = END_RULES

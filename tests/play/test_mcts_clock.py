@@ -74,7 +74,7 @@ def test_budget_is_kept_by_its_own_accounting(load):
 
 def test_tree_is_reused_after_the_opponents_move(load):
     state = load("connect-four").new_initial_state()
-    agent = make_agent("mcts:iterations=400,reuse=1", 3)
+    agent = make_agent("mcts:iterations=400,reuse=1,prior=0", 3)
     mine = agent_move(agent, state)
     root = agent.last_root
     child = next(ch for ch in root.children if ch.move == mine)
@@ -94,9 +94,42 @@ def test_tree_is_reused_after_the_opponents_move(load):
     agent_move(fresh, other)
     assert fresh._reused_root(load("connect-four").new_initial_state()) is None
     # without reuse every decision starts from nothing
-    plain = make_agent("mcts:iterations=50", 3)
+    plain = make_agent("mcts:iterations=50,prior=0", 3)
     agent_move(plain, state)
     assert plain.last_root.visits == 50
+
+
+def _a_capture_position(game):
+    """A position of a seeded random game where some, not all, moves capture."""
+    from ludeme.agents.alphabeta import material
+    from ludeme.records import play_game
+
+    for seed in range(50):
+        rec = play_game(game, ["random", "random"], seed=seed, max_moves=60)
+        state = game.new_initial_state()
+        for text in rec.moves:
+            before = material(state)
+            captures = [m for m in state.legal_moves()
+                        if material(state.child(m)) != before and not state.child(m).is_terminal()]
+            if captures and len(captures) < len(state.legal_moves()):
+                return state, captures
+            state.apply(state.parse_move(text))
+    raise AssertionError("no capture in 50 random games")
+
+
+def test_the_root_prior_starts_from_the_evaluation(load):
+    state, captures = _a_capture_position(load("brandubh"))
+    for seed in range(3):
+        # one iteration: the choice is the prior's (tactics off, so only the prior acts)
+        agent = make_agent("mcts:iterations=1,tactics=0,prior=3", seed)
+        assert agent_move(agent, state) in captures
+        root = agent.last_root
+        assert len(root.children) == len(state.legal_moves())
+        assert root.visits == 3 * len(root.children) + 1
+    # without the prior one iteration expands one move, chosen at random
+    chosen = {agent_move(make_agent("mcts:iterations=1,tactics=0,prior=0", s), state)
+              for s in range(12)}
+    assert not chosen <= set(captures)
 
 
 HEURISTIC_GAME = """
@@ -113,12 +146,12 @@ def test_playouts_are_cut_short_and_judged_by_the_heuristics():
     game = ludeme.loads(HEURISTIC_GAME)
     state = game.new_initial_state()
     state.apply(state.legal_moves()[0])           # P1 one piece ahead; P2 to move
-    agent = make_agent("mcts:iterations=60,cutoff=3", 1)
+    agent = make_agent("mcts:iterations=60,cutoff=3,prior=0", 1)
     agent.search(state)
     # playouts of 3 moves leave P1 a piece ahead: P1's mean is positive, P2's negative.
     # To the end they are all draws (0): the heuristic is what gives the values.
     assert agent.last_mean[0] > 0 > agent.last_mean[1]
-    full = make_agent("mcts:iterations=60,cutoff=0", 1)
+    full = make_agent("mcts:iterations=60,cutoff=0,prior=0", 1)
     full.search(state)
     assert full.last_mean == [0.0, 0.0]
 
