@@ -287,17 +287,24 @@ class MCTSAgent(Agent):
         until = started + PRIOR_SHARE * self.seconds if deadline is not None else None
         me = state.mover
         k = self.prior
-        left = []
+        left: list[Move] = []
+        judged: list[tuple[Move, float]] = []
         for i, move in enumerate(root.untried):
             if until is not None and time.perf_counter() >= until:
                 left = root.untried[i:]
                 break
-            child = _Node(move, me)
             after = state.child(move)
-            value = after.returns()[me - 1] if after.is_terminal() \
-                else generic_evaluation(after, me)
+            judged.append((move, after.returns()[me - 1] if after.is_terminal()
+                           else generic_evaluation(after, me)))
+        # the evaluation orders the moves; its scale says little (a small material or
+        # mobility edge can decide a game), so the values are spread over [-0.5, 0.5]
+        values = [v for _, v in judged]
+        low, high = (min(values), max(values)) if values else (0.0, 0.0)
+        for move, value in judged:
+            child = _Node(move, me)
+            spread = (value - (low + high) / 2) / (high - low) if high > low else 0.0
             child.visits = k
-            child.value = k * value
+            child.value = k * spread
             root.children.append(child)
             root.visits += k
         root.untried = left

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ludeme.errors import LudemeError, UsageError, plural
+from ludeme.play import guide
 from ludeme.play.terminal import TIMED_OUT, PlainTerminal, RichTerminal, Terminal
 from ludeme.records import (
     END_AGREED,
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from ludeme.runtime.state import State
 
 DRAW_MARGIN = 0.2        # a bot accepts a draw when it values its position at most this
-BUDGET_PARAMS = ("iterations", "seconds", "nodes", "depth")
 COMMANDS_HELP = ("commands: moves (legal moves), undo, hint, draw (offer a draw), resign, "
                  "save FILE, quit, help; anything else is read as a move")
 
@@ -183,8 +183,13 @@ class Session:
         notes = []
         if self.last_move is not None:
             notes.append(f"last move: {self.name(self.played[-1][2])} {self.played[-1][1]}")
+        recent = guide.recent_moves([(text, p) for _, text, p in self.played])
+        if recent:
+            notes.append(recent)
         if s.outcome is None and s.repetitions() == 2:
             notes.append("warning: this position has occurred twice")
+        if s.outcome is None and self.seats[s.mover - 1].human:
+            notes.append(guide.turn_line(s, self.name(s.mover)))
         to_move = self.name(s.mover) if s.outcome is None else None
         self.terminal.show(s, self.last_move, to_move, notes)
 
@@ -261,6 +266,8 @@ class Session:
             cmd = word.lower()
             if cmd == "help":
                 self.say(COMMANDS_HELP)
+                for text in guide.notation_help(self.state):
+                    self.say(text)
             elif cmd == "moves":
                 legal = [self.state.move_to_string(m) for m in self.state.legal_moves()]
                 self.say(f"{len(legal)} legal moves: " + " ".join(legal))

@@ -103,7 +103,8 @@ class RichTerminal:
         name = state.game.name
         body = board_text(state, move_sites(last_move))
         body.append_text(legend(state))
-        title = f"{name} · move {state.ply + 1}" if state.outcome is None else name
+        # the count of moves played, as the plain diagram gives it
+        title = f"{name} · move {state.ply}" if state.history else name
         self.console.print(Panel(body, title=title, expand=False))
         if to_move is not None:
             self.console.print(Text(f"{to_move} to move", style=player_style(state.mover)))

@@ -259,7 +259,11 @@ def test_warning_when_a_position_comes_round_twice(tmp_path):
 def test_colour_diagram(load):
     out = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
                "--seed", "1", "--color"], "d4\nquit\n").output
-    assert "Hex · move 1" in out and "Hex · move 2" in out
+    # the count of moves played, as the plain diagram says it
+    assert "Hex · move 1" in out and "Hex · move 2" not in out
+    plain = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
+                 "--seed", "1", "--plain"], "d4\nquit\n").output
+    assert "P2 to move (move 1)" in plain
     assert "P2 to move" in out and "last move: P1 d4" in out
     # the columns of a rhombus are named once each along the bottom row
     assert "    a   b   c   d   e   f   g" in out
