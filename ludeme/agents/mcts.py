@@ -13,8 +13,10 @@ baseline ``benchmarks/agent_strength.py --vs uct`` measures against):
   searched (when some exist);
 * **tree reuse**: the subtree under the moves actually played since the last decision
   is kept, so the visits spent on the expected reply are not thrown away;
-* **heuristic cut-offs**: where the description declares ``heuristics:{...}``, a
-  playout stops after ``cutoff`` moves and the position is judged by them;
+* **cut-offs**: a playout stops after ``cutoff`` moves and the position is judged by
+  the heuristics the description declares (``heuristics:{...}``), or where it declares
+  none, by material, mobility and score when those tell the root's moves apart (in a
+  game where they cannot, playouts run to the end);
 * **a prior at the root**: every move starts with a few visits worth the evaluation
   of the position it leads to (those heuristics, else material, mobility and score),
   so a short budget starts from a judged order rather than from chance.
@@ -39,7 +41,8 @@ from ludeme.runtime.state import State
 PROGRESS_EVERY = 0.1          # seconds between progress reports
 FULL_CHECK_WORK = 2000        # replies tried in full for a loss in one, at most
 TACTICS_SHARE = 0.1           # of a time budget, the most the root tactics may take
-PRIOR_SHARE = 0.25            # of a time budget, the most judging the root's moves may take
+EVAL_STRETCH = 4.0            # how far the generic evaluation is stretched towards +-1
+PRIOR_SHARE = 0.3             # of a time budget, the most judging the root's moves may take
 
 
 class _Node:
@@ -149,13 +152,14 @@ class MCTSAgent(Agent):
     a loss in one), ``reuse`` (keep the tree between moves; default 1 with ``seconds``,
     0 with an iteration budget so that a record replays whatever was asked in between),
     ``cutoff`` (stop a playout after this many moves and judge it by the description's
-    heuristics, when it declares any; default 20, 0 for never), ``prior`` (the visits
+    heuristics when it declares any, else by material, mobility and score when those
+    told the root's moves apart; default 8, 0 for never), ``prior`` (the visits
     each root move starts with, worth the evaluation of where it leads: the
     description's heuristics, else material, mobility and score; default 3, 0 for
     none). Returns in [-1, 1] per player, as ``State.returns``."""
 
     name = "mcts"
-    defaults: dict[str, int] = {"tactics": 1, "cutoff": 20, "prior": 3}
+    defaults: dict[str, int] = {"tactics": 1, "cutoff": 8, "prior": 3}
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, c: float = 1.4, playout: int = 1000,
@@ -209,6 +213,9 @@ class MCTSAgent(Agent):
         # the tree kept for the next decision and the moves that led to its root
         self._kept: _Node | None = None
         self._kept_history: list[Move] = []
+        # whether the generic evaluation has told moves apart in this game (it judges
+        # cut-off playouts from then on)
+        self._evaluation_discriminates = False
 
     # -- the tree kept between moves ---------------------------------------------------
     def _reused_root(self, state: State) -> _Node | None:
@@ -284,7 +291,9 @@ class MCTSAgent(Agent):
             root.untried = list(state.legal_moves())
         if not root.untried:
             return
-        until = started + PRIOR_SHARE * self.seconds if deadline is not None else None
+        # its own share of the budget, from now (the tactics may have taken theirs)
+        until = time.perf_counter() + PRIOR_SHARE * self.seconds if deadline is not None \
+            else None
         me = state.mover
         k = self.prior
         left: list[Move] = []
@@ -300,6 +309,8 @@ class MCTSAgent(Agent):
         # mobility edge can decide a game), so the values are spread over [-0.5, 0.5]
         values = [v for _, v in judged]
         low, high = (min(values), max(values)) if values else (0.0, 0.0)
+        if judged:
+            self._evaluation_discriminates = high > low
         for move, value in judged:
             child = _Node(move, me)
             spread = (value - (low + high) / 2) / (high - low) if high > low else 0.0
@@ -319,8 +330,15 @@ class MCTSAgent(Agent):
         log = math.log
         sqrt = math.sqrt
         limit = self.playout
-        heuristics = game.heuristics if self.cutoff else []
-        if heuristics:
+        # playouts are cut short and judged where there is something to judge them by:
+        # the description's heuristics, else the generic evaluation when it told the
+        # root's moves apart (in a game where it cannot, random playouts to the end)
+        judge = None
+        if self.cutoff and game.heuristics:
+            judge = _heuristic_judge(game.heuristics)
+        elif self.cutoff and self._evaluation_discriminates:
+            judge = _generic_judge
+        if judge is not None:
             limit = min(limit, self.cutoff)
         budget = self.iterations if deadline is None else 1 << 62
         progress = self.progress
@@ -379,8 +397,8 @@ class MCTSAgent(Agent):
                 n += 1
             if s.is_terminal():
                 r = s.returns()
-            elif heuristics:
-                r = [_judge(s, p, heuristics) for p in range(1, n_players + 1)]
+            elif judge is not None:
+                r = [judge(s, p) for p in range(1, n_players + 1)]
             else:
                 r = [0.0] * n_players
             for p in range(n_players):
@@ -409,7 +427,8 @@ class MCTSAgent(Agent):
         root = self.search(state, keep=True)
         if not root.children:          # no time for a single iteration
             return root.untried[0] if root.untried else moves[0]
-        best = max(root.children, key=lambda ch: ch.visits)
+        # the most visited move; among equals (a short budget), the best valued
+        best = max(root.children, key=lambda ch: (ch.visits, ch.value / max(ch.visits, 1)))
         return best.move
 
     def evaluate(self, state: State) -> float | None:
@@ -428,9 +447,20 @@ class MCTSAgent(Agent):
         return self.last_mean[player - 1]
 
 
-def _judge(state: State, player: int, heuristics: list) -> float:
-    total = sum(w * fn(state, player) for fn, w in heuristics)
-    return max(-0.99, min(0.99, total))
+def _heuristic_judge(heuristics: list) -> Callable[[State, int], float]:
+    def judge(state: State, player: int) -> float:
+        total = sum(w * fn(state, player) for fn, w in heuristics)
+        return max(-0.99, min(0.99, total))
+
+    return judge
+
+
+def _generic_judge(state: State, player: int) -> float:
+    from ludeme.agents.alphabeta import generic_evaluation
+
+    # the generic evaluation is small (a few hundredths for a small edge in mobility);
+    # stretched, an edge counts for about what a playout's result would
+    return math.tanh(EVAL_STRETCH * generic_evaluation(state, player))
 
 
 @register_agent

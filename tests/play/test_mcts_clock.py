@@ -156,6 +156,19 @@ def test_playouts_are_cut_short_and_judged_by_the_heuristics():
     assert full.last_mean == [0.0, 0.0]
 
 
+def test_generic_cutoffs_only_where_the_evaluation_tells_moves_apart(load):
+    # in gomoku material and mobility are the same after every move: playouts run on
+    state = gomoku("e5", "d4")
+    agent = make_agent("mcts:iterations=30", 1)
+    agent.search(state)
+    assert agent._evaluation_discriminates is False
+    # in brandubh the attackers' moves leave them more or fewer moves: cut and judged
+    agent = make_agent("mcts:iterations=30", 1)
+    agent.search(load("brandubh").new_initial_state())
+    assert agent._evaluation_discriminates is True
+    assert any(agent.last_mean)          # judged playouts are rarely exact draws
+
+
 def test_progress_reports_while_thinking(load):
     state = load("hex", "Board Size/7x7").new_initial_state()
     agent = make_agent("mcts:seconds=0.3", 1)

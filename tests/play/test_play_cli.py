@@ -97,7 +97,7 @@ def test_moves_hint_save_and_eof(tmp_path):
     assert "input ended: the game stops unfinished" in out
     [rec] = load_records(saved)
     assert rec.moves[0] == "b2" and len(rec.moves) == 2 and rec.end == "unfinished"
-    assert rec.agents == ["human", "mcts:c=1.4,cutoff=20,iterations=50,playout=1000,prior=3,"
+    assert rec.agents == ["human", "mcts:c=1.4,cutoff=8,iterations=50,playout=1000,prior=3,"
                                    "reuse=0,tactics=1"]
     assert verify_record(rec).ok
 
