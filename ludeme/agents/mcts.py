@@ -40,7 +40,7 @@ from ludeme.runtime.state import State
 
 PROGRESS_EVERY = 0.1          # seconds between progress reports
 FULL_CHECK_WORK = 2000        # replies tried in full for a loss in one, at most
-TACTICS_SHARE = 0.1           # of a time budget, the most the root tactics may take
+TACTICS_SHARE = 0.25          # of a time budget, the most the root tactics may take
 EVAL_STRETCH = 4.0            # how far the generic evaluation is stretched towards +-1
 PRIOR_SHARE = 0.3             # of a time budget, the most judging the root's moves may take
 
@@ -78,17 +78,25 @@ def wins_for(state: State, player: int) -> bool:
     return state.is_terminal() and state.returns()[player - 1] > 0
 
 
-def winning_move(state: State) -> Move | None:
-    """A legal move after which the mover has won, if there is one."""
+def _late(until: float | None, i: int) -> bool:
+    return until is not None and i & 7 == 0 and time.perf_counter() >= until
+
+
+def winning_move(state: State, until: float | None = None) -> Move | None:
+    """A legal move after which the mover has won, if there is one (among the moves
+    tried before ``until``, a ``time.perf_counter`` value)."""
     me = state.mover
-    for m in state.legal_moves():
+    for i, m in enumerate(state.legal_moves()):
+        if _late(until, i):
+            return None
         if wins_for(state.child(m), me):
             return m
     return None
 
 
-def _threats(state: State) -> dict[int, list[Move]]:
-    """Per opponent, the moves that would win at once if it were their turn now."""
+def _threats(state: State, until: float | None = None) -> dict[int, list[Move]]:
+    """Per opponent, the moves that would win at once if it were their turn now (those
+    found before ``until``)."""
     out: dict[int, list[Move]] = {}
     for p in range(1, state.game.num_players + 1):
         if p == state.mover:
@@ -98,7 +106,8 @@ def _threats(state: State) -> dict[int, list[Move]]:
         turn.mover, turn.who, turn.nxt = p, p, state.game.next_of[p]
         turn._moves = None
         try:
-            wins = [m for m in turn.legal_moves() if wins_for(turn.child(m), p)]
+            wins = [m for i, m in enumerate(turn.legal_moves())
+                    if not _late(until, i) and wins_for(turn.child(m), p)]
         except Exception:       # a rule that cannot be asked out of turn: no threats known
             wins = []
         if wins:
@@ -114,9 +123,11 @@ def safe_moves(state: State, moves: list[Move], deadline: float | None = None,
     and ``work`` (replies tried) last, every reply of the moves still in, so a move
     that opens a new threat is also found. Empty when no move is safe."""
     me = state.mover
-    threats = _threats(state)
+    threats = _threats(state, deadline)
     children: list[tuple[Move, State]] = []
-    for m in moves:
+    for i, m in enumerate(moves):
+        if _late(deadline, i):
+            return [mv for mv, _ in children] + list(moves[i:])    # the rest unchecked
         c = state.child(m)
         if c.is_terminal():
             if c.returns()[me - 1] >= 0:
@@ -261,15 +272,11 @@ class MCTSAgent(Agent):
         moves = list(state.legal_moves())
         if len(moves) < 2:
             return
-        win = winning_move(state)
-        if win is not None:
-            keep = [win]
-        else:
-            until = None
-            if deadline is not None:
-                started = deadline - self.seconds
-                until = started + TACTICS_SHARE * self.seconds
-            keep = safe_moves(state, moves, until)
+        # a share of the budget from now: what is not checked by then is left to search
+        until = time.perf_counter() + TACTICS_SHARE * self.seconds if deadline is not None \
+            else None
+        win = winning_move(state, until)
+        keep = [win] if win is not None else safe_moves(state, moves, until)
         if not keep or len(keep) == len(moves):
             return
         allowed = set(keep)
