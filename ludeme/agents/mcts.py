@@ -318,6 +318,8 @@ class MCTSAgent(Agent):
         low, high = (min(values), max(values)) if values else (0.0, 0.0)
         if judged:
             self._evaluation_discriminates = high > low
+        if high <= low:
+            return          # the evaluation cannot tell these moves apart: no prior
         for move, value in judged:
             child = _Node(move, me)
             spread = (value - (low + high) / 2) / (high - low) if high > low else 0.0
