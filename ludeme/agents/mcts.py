@@ -67,11 +67,12 @@ class SearchProgress:
     best: Move | None            # the most visited move so far
     value: float                 # its mean return for the mover, in [-1, 1]
     state: State
+    work: str = ""               # what the search has done, when not iterations
 
     def text(self) -> str:
         best = self.state.move_to_string(self.best) if self.best is not None else "-"
-        return (f"{self.iterations} iterations, {self.seconds:.1f} s, best {best} "
-                f"({self.value:+.2f})")
+        work = self.work or f"{self.iterations} iterations"
+        return f"{work}, {self.seconds:.1f} s, best {best} ({self.value:+.2f})"
 
 
 def wins_for(state: State, player: int) -> bool:

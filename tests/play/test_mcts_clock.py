@@ -234,3 +234,13 @@ def test_session_shows_what_the_bot_is_thinking(load):
     assert terminal.status.lines
     assert all(line.startswith("P1 (mcts) is thinking: ") for line in terminal.status.lines)
     assert seat.agent.progress is None
+
+
+def test_alphabeta_reports_each_finished_depth(load):
+    state = load("brandubh").new_initial_state()
+    agent = make_agent("alphabeta:depth=2", 1)
+    seen = []
+    agent.progress = seen.append
+    move = agent_move(agent, state)
+    assert [p.work.split(",")[0] for p in seen] == ["depth 1", "depth 2"]
+    assert seen[-1].best == move and "positions" in seen[-1].text()
