@@ -112,8 +112,9 @@ class UsageError(LudemeError):
     """A bad command-line request (missing file, unknown option): exit status 2."""
 
 
-def suggest(word: str, choices: Iterable[str]) -> str | None:
-    """A 'did you mean' hint for a misspelt word, or None when nothing is close.
+def suggest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """A 'did you mean' hint for a misspelt word, or None when nothing is close
+    (``cutoff``: the least similarity, 0 to 1, of a candidate offered).
 
     Only the closest few candidates are offered: a clear best match is offered alone.
     """
@@ -126,9 +127,9 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     scored = []
     for c in pool:
         matcher.set_seq1(c.lower())
-        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
             ratio = matcher.ratio()
-            if ratio >= 0.6:
+            if ratio >= cutoff:
                 scored.append((ratio, c))
     if not scored:
         return None
@@ -147,3 +148,8 @@ def shorten(text: str, limit: int = 60) -> str:
         return text
     keep = max(limit - 20, 8)
     return f"{text[:keep // 2 + keep % 2]}...{text[-(keep // 2):]} ({len(text):,} characters)"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``"1 move"``, ``"2 moves"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"

@@ -91,7 +91,8 @@ def outcome_for(num_players: int, end: str, end_by: int | None) -> list[float]:
 @dataclass
 class GameRecord:
     """One game. ``agents[i]``/``agent_seeds[i]`` are seat i+1's spec ("human" for a
-    person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw."""
+    person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw;
+    ``players[i]`` the name of the person in seat i+1, when one was given (ratings)."""
 
     description: str
     description_hash: str
@@ -107,6 +108,8 @@ class GameRecord:
     end_by: int | None = None
     max_moves: int | None = None        # the move cap the game was played with
     format: str = FORMAT
+    # the people's names by seat ("" where unknown; empty when nobody gave one)
+    players: list[str] = field(default_factory=list)
 
     @property
     def winners(self) -> list[int]:
@@ -189,6 +192,8 @@ _FIELDS: dict[str, tuple[Any, str]] = {
     "end": (_text_ok, "a text"),
     "end_by": (lambda v: v is None or _is_int(v), "a player number or null"),
     "max_moves": (lambda v: v is None or _is_int(v) and v >= 0, "a whole number or null"),
+    "players": (lambda v: isinstance(v, list) and all(_text_ok(x) for x in v),
+                "a list of names (texts), one per seat"),
 }
 
 

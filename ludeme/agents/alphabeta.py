@@ -111,6 +111,8 @@ class AlphaBetaAgent(Agent):
         self.visited = 0
         self.reached = 0
         self.last_value = 0.0
+        # called with a SearchProgress after every finished iteration (a status line)
+        self.progress = None
 
     # -- the search --------------------------------------------------------------------
     @staticmethod
@@ -193,6 +195,7 @@ class AlphaBetaAgent(Agent):
     def search(self, state: State, player: int | None = None) -> tuple[float, Move | None]:
         """(value for ``player`` (default: the mover), best move if it is their turn)."""
         self.me = player or state.mover
+        started = time.perf_counter()
         self.tt = {}          # fresh per decision: the choice depends on the position only
         self.visited = 0
         self.deadline = (time.perf_counter() + self.seconds) if self.seconds is not None \
@@ -227,6 +230,12 @@ class AlphaBetaAgent(Agent):
             except _OutOfBudget:
                 break
             self.reached = d
+            if self.progress is not None:
+                from ludeme.agents.mcts import SearchProgress
+
+                self.progress(SearchProgress(0, self.visited, time.perf_counter() - started,
+                                             best, max(-1.0, min(1.0, value)), state,
+                                             f"depth {d}, {self.visited} positions"))
             if abs(value) >= 1.0 or not self.horizon:
                 break             # a forced result, or the whole tree was searched
         self.last_value = value

@@ -53,6 +53,11 @@ class RandomAgent(Agent):
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
+# a bot in a game with people thinks about this long per move unless told otherwise
+DEFAULT_SECONDS_PER_MOVE = 2.0
+# the parameters that set an agent's budget: a spec that gives one keeps it
+BUDGET_PARAMS = ("iterations", "seconds", "nodes", "depth")
+
 
 def register_agent(cls: type[Agent]) -> type[Agent]:
     AGENTS[cls.name] = cls
@@ -93,6 +98,29 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         return AGENTS[name](seed=seed, **params)
     except TypeError as err:
         raise UsageError(f"agent '{name}': {err}") from None
+
+
+def timed_spec(spec: str, seconds: float = DEFAULT_SECONDS_PER_MOVE) -> str:
+    """``spec`` with a thinking time of ``seconds`` per move, when the agent takes a time
+    budget and the spec sets no budget of its own (an explicit ``iterations``, ``nodes``,
+    ``depth`` or ``seconds`` wins, so reproducible specs stay as they are)::
+
+        timed_spec("mcts") == "mcts:seconds=2.0"
+        timed_spec("mcts:iterations=500") == "mcts:iterations=500"
+    """
+    import inspect
+
+    if spec == "human":
+        return spec
+    _load_all()
+    name, params = parse_spec(spec)
+    cls = AGENTS.get(name)
+    if cls is None or any(k in params for k in BUDGET_PARAMS):
+        return spec
+    if "seconds" not in inspect.signature(cls).parameters:
+        return spec
+    return f"{name}:" + ",".join([*(f"{k}={v}" for k, v in params.items()),
+                                  f"seconds={round(seconds, 3)}"])
 
 
 def _load_all() -> None:

@@ -9,6 +9,7 @@ import time
 import click
 
 from ludeme.cli.common import emit_json, game_options, handle_errors, load_game
+from ludeme.errors import UsageError, plural
 from ludeme.records import DEFAULT_MAX_MOVES
 
 
@@ -23,7 +24,8 @@ from ludeme.records import DEFAULT_MAX_MOVES
 @game_options
 @handle_errors
 def perft(game, depth, divide, prefix, as_json, options, ruleset):
-    """Count the positions reachable in exactly 1..DEPTH plies (perft)."""
+    """Count the positions reachable in exactly 1..DEPTH plies (perft; depth 0 counts
+    the position itself, 1)."""
     from ludeme.runtime.search import divide as divide_fn
     from ludeme.runtime.search import perft as perft_fn
 
@@ -31,8 +33,12 @@ def perft(game, depth, divide, prefix, as_json, options, ruleset):
     state = g.new_initial_state()
     for text in filter(None, (t.strip() for t in prefix.split(","))):
         state.apply(state.parse_move(text))
+    if divide and depth == 0:
+        raise UsageError("--divide needs a depth of 1 or more",
+                         hint="at depth 0 there is no first move to divide by")
     rows = []
-    for d in range(1, depth + 1):
+    # perft 0 is 1 by definition: the position itself
+    for d in ([0] if depth == 0 else range(1, depth + 1)):
         t0 = time.perf_counter()
         n = perft_fn(state, d)
         rows.append({"depth": d, "nodes": n, "seconds": round(time.perf_counter() - t0, 3)})
@@ -87,9 +93,10 @@ def random_game(game, seed, as_json, show, max_moves, options, ruleset):
         click.echo(str(state))
     w = result["winners"]
     if not finished:
-        click.echo(f"result: unfinished after {len(moves)} moves (the move cap)")
+        click.echo(f"result: unfinished after {plural(len(moves), 'move')} (the move cap)")
         return
-    click.echo(f"result: {', '.join(w) + ' won' if w else 'draw'} after {len(moves)} moves")
+    click.echo(f"result: {', '.join(w) + ' won' if w else 'draw'} after "
+               f"{plural(len(moves), 'move')}")
 
 
 @click.command()
@@ -133,6 +140,35 @@ def run_bench(g, seconds: float, seed: int = 0) -> dict:
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
+def player_range(desc, players: int) -> tuple[int, int]:
+    """The fewest and most players a description allows over its options' items: the
+    item of every option the ``(players ...)`` form depends on is tried in turn (the
+    text is expanded, not compiled)."""
+    from ludeme.api import load_description
+
+    counts = {players}
+    for o in desc.options:
+        for item in o.items:
+            if item.name == desc.chosen.get(o.title):
+                continue
+            try:
+                other = load_description(desc.path, [f"{o.title}/{item.name}"])
+            except Exception:  # noqa: BLE001 - an item that does not expand says nothing
+                continue
+            n = _players_of(other.game)
+            if n is not None:
+                counts.add(n)
+    return min(counts), max(counts)
+
+
+def _players_of(game_form) -> int | None:
+    for a in game_form.args:
+        if getattr(a, "head", None) == "players" and a.args:
+            value = getattr(a.args[0], "value", None)
+            return value if isinstance(value, int) else None
+    return None
+
+
 @click.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @handle_errors
@@ -147,7 +183,9 @@ def list_games(as_json):
         try:
             desc = load_description(path)
             g = compile_description(desc)
+            low, high = player_range(desc, g.num_players)
             rows.append({"name": name, "game": g.name, "players": g.num_players,
+                         "players_min": low, "players_max": high,
                          "board": g.board.describe(), "variant_of": desc.base and
                          desc.base.rsplit("/", 1)[-1].removesuffix(".lud"),
                          "options": {o.title: [i.name for i in o.items] for o in desc.options}})
@@ -168,7 +206,9 @@ def list_games(as_json):
             continue
         opts = "; ".join(f"{t}: {'/'.join(i)}" for t, i in r["options"].items())
         name = r["name"] + (f" (variant of {r['variant_of']})" if r["variant_of"] else "")
-        table.add_row(name, r["game"], str(r["players"]), r["board"], opts)
+        players = str(r["players_min"]) if r["players_min"] == r["players_max"] \
+            else f"{r['players_min']}-{r['players_max']}"
+        table.add_row(name, r["game"], players, r["board"], opts)
     Console().print(table)
 
 

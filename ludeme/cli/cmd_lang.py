@@ -78,8 +78,12 @@ def check(files, options, ruleset):
     def work(f: str) -> str:
         desc = load_description(f, options, ruleset)
         game = compile_description(desc)
+        for w in game.warnings:
+            click.echo(w.format(), err=True)
+        warned = f" ({len(game.warnings)} warning{'s' * (len(game.warnings) != 1)})" \
+            if game.warnings else ""
         return (f"ok  {f}: \"{game.name}\", {game.num_players} players, "
-                f"{game.board.describe()}")
+                f"{game.board.describe()}{warned}")
 
     _each(files, work)
 
@@ -145,6 +149,7 @@ def game_info(desc, game=None, errors: list[str] | None = None) -> dict[str, Any
                         board = format_node(item, width=10_000)
     info = {k: desc.info(k) for k in ("description", "rules", "source", "origin", "aliases",
                                       "credit", "version")}
+    own_keys, variant_choices = _variant_own(desc)
     return {
         "name": desc.name,
         "path": desc.path,
@@ -159,8 +164,34 @@ def game_info(desc, game=None, errors: list[str] | None = None) -> dict[str, Any
         "rulesets": [{"name": r.name, "choices": r.choices, "chosen": r.name == desc.ruleset}
                      for r in desc.rulesets],
         "info": {k: v for k, v in info.items() if v},
+        # for a variant: the info texts its own file does not give (they are its base's)
+        # and the option choices its file makes
+        "info_from_base": [k for k, v in info.items() if v and desc.base and k not in own_keys],
+        "variant_options": variant_choices,
         "errors": errors or [],
     }
+
+
+def _variant_own(desc) -> tuple[set[str], list[str]]:
+    """The metadata info keys a variant file gives itself and the option choices it makes
+    (nothing for a description that is not a variant)."""
+    if not desc.base:
+        return set(), []
+    from ludeme.expand.description import _read
+    from ludeme.expand.metadata import plain_metadata
+    from ludeme.expand.variants import _variant_settings
+
+    try:
+        parts = _read(desc.path, desc.source)
+        choices = [c for c, _ in _variant_settings(parts.variant)[1]] if parts.variant else []
+    except LudemeError:
+        return set(), []
+    own: set[str] = set()
+    for form in parts.metadata:
+        info = plain_metadata(form).get("info")
+        if isinstance(info, dict):
+            own |= set(info)
+    return own, choices
 
 
 def _wrap(text: str, indent: str = "    ") -> str:
@@ -216,8 +247,13 @@ def info(game, as_json, options, ruleset):
             mark = "*" if r["chosen"] else " "
             choices = ", ".join(r["choices"]) or "the default options"
             lines.append(f"    {mark} {r['name']}: {choices}")
+    base_name = Path(data["variant_of"]).stem if data["variant_of"] else None
     for key, text in data["info"].items():
-        lines.append(f"  {key}:")
+        if key in data["info_from_base"]:
+            chosen = ", ".join(data["variant_options"]) or "none"
+            lines.append(f"  {key} (the text of {base_name}; this variant chooses: {chosen}):")
+        else:
+            lines.append(f"  {key}:")
         lines.append(_wrap(text))
     if errors:
         lines.append(f"  does not check: {len(errors)} error{'s' * (len(errors) != 1)} "

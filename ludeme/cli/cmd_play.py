@@ -21,7 +21,9 @@ import time  # noqa: F401
 
 import click
 
+from ludeme.agents.base import DEFAULT_SECONDS_PER_MOVE
 from ludeme.cli.common import game_options, handle_errors, load_game, tolerant_stdin
+from ludeme.errors import plural
 from ludeme.play.session import Seat, Session, seat_players, with_deadline  # noqa: F401
 from ludeme.play.terminal import PlainTerminal, RichTerminal
 from ludeme.records import DEFAULT_MAX_MOVES
@@ -31,8 +33,8 @@ MAX_SEATS = 6
 
 def _seat_option(n: int):
     return click.option(f"--p{n}", f"p{n}", default=None, metavar="SPEC",
-                        help=f"Who plays P{n}: human, random, mcts[:iterations=..,c=..], "
-                             f"alphabeta[:nodes=..,depth=..]." if n == 1 else
+                        help=f"Who plays P{n}: human, random, mcts[:seconds=..,iterations=..,c=..], "
+                             f"uct[:...], alphabeta[:nodes=..,depth=..]." if n == 1 else
                         f"Who plays P{n} (as --p1).")
 
 
@@ -52,7 +54,9 @@ def _seats(fn):
 @click.option("--time-per-move", "time_per_move", default=None,
               type=click.FloatRange(0.01, 7 * 24 * 3600),
               help="Deadline per move in seconds: a bot's thinking time (unless its spec "
-                   "sets a budget); a person who enters a move after it loses on time.")
+                   "sets a budget; without this option bots think "
+                   f"{DEFAULT_SECONDS_PER_MOVE:g} s); a person who enters a move after it "
+                   "loses on time.")
 @click.option("--save", "save_path", default=None, metavar="FILE",
               help="Write the game record here at the end: a .jsonl file is appended to; "
                    "a .json file must not exist yet (or give --force). Checked before the "
@@ -62,6 +66,10 @@ def _seats(fn):
               type=click.IntRange(1, None),
               help="Stop the game unfinished after this many moves (the game's own end "
                    "rules apply first).")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="The name of the person playing, kept in the game record (so 'ludeme "
+                   "ratings DB --add-records' can rate them); repeat for each person, in "
+                   "seat order.")
 @click.option("--hint-agent", default=None, metavar="SPEC",
               help="The agent that answers 'hint' (default: the first bot's spec, or mcts).")
 @click.option("--plain/--color", "plain", default=None,
@@ -69,7 +77,7 @@ def _seats(fn):
 @game_options
 @handle_errors
 def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, force, max_moves,
-         hint_agent, plain, options, ruleset):
+         names, hint_agent, plain, options, ruleset):
     """Play GAME in the terminal: people and agents in any seats.
 
     By default you play one seat against the mcts agent: P1, or with --seed, the seat
@@ -79,7 +87,14 @@ def play(game, p1, p2, p3, p4, p5, p6, bot, seed, time_per_move, save_path, forc
     tolerant_stdin()
     g = load_game(game, options, ruleset)
     given = {p: spec for p, spec in enumerate((p1, p2, p3, p4, p5, p6), start=1) if spec}
-    seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move)
+    seats, seed, by_seed = seat_players(g.num_players, given, seed, bot, time_per_move,
+                                        bot_seconds=DEFAULT_SECONDS_PER_MOVE)
+    humans = [s for s in seats if s.human]
+    if len(names) > len(humans):
+        raise click.UsageError(f"{plural(len(names), 'name')} for {len(humans)} "
+                               f"{'person' if len(humans) == 1 else 'people'} playing")
+    for seat, name in zip(humans, names, strict=False):
+        seat.name = name.strip() or None
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
     terminal = PlainTerminal(sys.stdin, click.echo) if plain \

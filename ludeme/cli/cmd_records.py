@@ -8,7 +8,7 @@ import sys
 import click
 
 from ludeme.cli.common import emit_json, handle_errors, tolerant_stdin
-from ludeme.errors import LudemeError, UsageError, shorten
+from ludeme.errors import LudemeError, UsageError, plural, shorten
 from ludeme.play.terminal import read_line
 from ludeme.records import (
     MAX_RECORD_BYTES,
@@ -91,7 +91,7 @@ def replay(record, step, index, plain):
             for i, (move, _, _) in enumerate(moves, start=1):
                 state.apply(move)
                 _show(state, moves, i, plain)
-        click.echo(f"result: {rec.result_text()} after {len(rec.moves)} moves")
+        click.echo(f"result: {rec.result_text()} after {plural(len(rec.moves), 'move')}")
 
 
 def _show(state, moves, i: int, plain: bool) -> None:
@@ -188,7 +188,7 @@ def verify(record, index, no_agents, unlimited, max_mb, as_json):
         rows.append(row)
         if as_json:
             continue
-        name = f"record {n} ({shorten(rec.game)}, {len(rec.moves)} moves)"
+        name = f"record {n} ({shorten(rec.game)}, {plural(len(rec.moves), 'move')})"
         if report.ok and report.agents_checked:
             checked = ", ".join(row["agents_checked"])
             click.echo(f"{name}: ok, {rec.result_text()}; agents re-run: {checked}")

@@ -36,6 +36,13 @@ class CompileContext:
         self.tallies: list[str] = []
         self.track_repetition = False
         self._spans: list[Span] = []
+        self.warnings: list[Diagnostic] = []
+
+    def warn(self, msg: str, hint: str | None = None) -> None:
+        """A warning at the form being compiled: the description compiles, but says
+        something that cannot be meant (a condition that can never hold)."""
+        span = self._spans[-1] if self._spans else None
+        self.warnings.append(Diagnostic(msg, span, hint, severity="warning"))
 
     # -- errors ------------------------------------------------------------------------
     def fail(self, msg: str, hint: str | None = None, node: Any = None) -> None:
@@ -318,4 +325,5 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
     # players' own regions (the sides a player connects), for diagrams that shade them
     game.player_regions = {p: union_regions(list(rs)) for p, rs in ctx.player_regions.items()}
+    game.warnings = list(ctx.warnings)
     return game

@@ -353,7 +353,19 @@ def choose(options: list[Option], rulesets: list[Ruleset], file: str, layers: li
             ruleset_name = rs.name
             for text, at in zip(rs.choices, rs.choice_spans, strict=True):
                 pick(text, at)
+        picked: dict[str, str] = {}      # title -> item, within this layer's choices
         for text, span in choices:
+            title, _, item = text.partition("/")
+            if title in picked and picked[title] != item:
+                # one option, two items: which one was meant cannot be guessed
+                msg = (f"option \"{title}\" is chosen twice: \"{picked[title]}\" and "
+                       f"\"{item}\"")
+                hint = "choose one item of each option"
+                if span is None:
+                    raise UsageError(f"{file}: {msg}", hint=hint)
+                errors.append(Diagnostic(msg, span, hint))
+                continue
+            picked[title] = item
             pick(text, span)
     return chosen, ruleset_name
 

@@ -123,7 +123,12 @@ class Checker:
             t = T.NAME_TYPES.get(node.value)
             if t is None:
                 pool = list(T.NAME_TYPES) + [sub for _, sub in REGISTRY if sub]
-                self.error(f"unknown name '{shorten(node.value)}'", node, suggest(node.value, pool))
+                # a bare word is most often a string without its quotes (a piece, a
+                # region, a define); a known name is offered only when spelt nearly so
+                close = suggest(node.value, pool, cutoff=0.75)
+                self.error(f"unknown name '{shorten(node.value)}'", node,
+                           close or f'did you mean "{shorten(node.value)}"? (in quotes it is a '
+                                    f'string: names of pieces, regions and defines are)')
                 return None
             return Lit(node.value, t, node)
         if isinstance(node, Named):

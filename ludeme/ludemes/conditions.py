@@ -8,6 +8,21 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
+def _longest_run(fwd, back) -> int:
+    """The most sites in a row along one axis (steps ``fwd``, opposite steps ``back``)."""
+    best = 0
+    starts = [s for s in range(len(fwd)) if back[s] < 0]     # the first sites of lines
+    if not starts:
+        return len(fwd)         # lines that close on themselves: no bound here
+    for start in starts:
+        n, x = 0, start
+        while x >= 0 and n <= len(fwd):
+            n += 1
+            x = fwd[x]
+        best = max(best, n)
+    return best
+
+
 @ludeme("is Line", T.Cond)
 def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
             who: T.Role = None):
@@ -26,6 +41,10 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
         seen.add(d)
         seen.add(OPPOSITE[d])
         axes.append((board.step["Adjacent"][d], board.step["Adjacent"][OPPOSITE[d]]))
+    longest = max((_longest_run(fwd, back) for fwd, back in axes), default=0)
+    if isinstance(length, int) and length > longest:
+        c.warn(f"(is Line {length}) can never hold: the longest line on this board is "
+               f"{longest} sites", "is the length or the board size what was meant?")
     owner = c.pieces.owner
     need = length
     who_fn = who.fn if who is not None else None

@@ -11,13 +11,13 @@ rich colour) decides how it is shown and how lines are read::
 
 from __future__ import annotations
 
-import inspect
 import random
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ludeme.errors import LudemeError, UsageError, shorten
+from ludeme.errors import LudemeError, UsageError, plural, shorten
+from ludeme.play import guide
 from ludeme.play.terminal import MAX_LINE, TIMED_OUT, PlainTerminal, RichTerminal, Terminal
 from ludeme.records import (
     DEFAULT_MAX_MOVES,
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from ludeme.runtime.state import State
 
 DRAW_MARGIN = 0.2        # a bot accepts a draw when it values its position at most this
-BUDGET_PARAMS = ("iterations", "seconds", "nodes", "depth")
 COMMANDS_HELP = ("commands: moves (legal moves), undo, hint, draw (offer a draw), resign, "
                  "save FILE, quit, help; anything else is read as a move")
 
@@ -53,6 +52,7 @@ class Seat:
     spec: str                   # "human" or an agent spec
     seed: int | None = None
     agent: object | None = None
+    name: str | None = None     # a person's name, kept in the record (for ratings)
 
     @property
     def human(self) -> bool:
@@ -86,28 +86,23 @@ def assign_seats(n: int, given: dict[int, str], seed: int | None, bot: str
 def with_deadline(spec: str, seconds: float | None) -> str:
     """A bot spec given the move deadline as its thinking time when it has no budget
     of its own (an explicit budget wins)."""
-    from ludeme.agents.base import AGENTS, _load_all, parse_spec
+    from ludeme.agents.base import timed_spec
 
-    if seconds is None or spec == "human":
-        return spec
-    _load_all()
-    name, params = parse_spec(spec)
-    cls = AGENTS.get(name)
-    if cls is None or any(k in params for k in BUDGET_PARAMS):
-        return spec
-    if "seconds" not in inspect.signature(cls).parameters:
+    if seconds is None:
         return spec
     # leave a margin for the move's own bookkeeping
-    budget = round(max(seconds * 0.8, 0.05), 3)
-    return f"{name}:" + ",".join([*(f"{k}={v}" for k, v in params.items()), f"seconds={budget}"])
+    return timed_spec(spec, max(seconds * 0.8, 0.05))
 
 
 def seat_players(n: int, given: dict[int, str], seed: int | None, bot: str,
-                 time_per_move: float | None = None) -> tuple[list[Seat], int, bool]:
+                 time_per_move: float | None = None,
+                 bot_seconds: float | None = None) -> tuple[list[Seat], int, bool]:
     """The seats of players 1..n with their agents made (see ``assign_seats``), the
     game's seed (drawn at random when ``seed`` is None) and whether the seed placed
-    the human. Agents get the deadline as their budget (``with_deadline``)."""
-    from ludeme.agents.base import make_agent
+    the human. Agents get the deadline as their budget (``with_deadline``), else
+    ``bot_seconds`` per move when it is given (``play`` gives 2 s), unless their spec
+    sets a budget."""
+    from ludeme.agents.base import make_agent, timed_spec
 
     given = {p: "human" if spec.strip() == "human" else spec for p, spec in given.items()}
     specs, by_seed = assign_seats(n, given, seed, bot)
@@ -116,6 +111,8 @@ def seat_players(n: int, given: dict[int, str], seed: int | None, bot: str,
     seats = []
     for p, spec in enumerate(specs, start=1):
         spec = with_deadline(spec, time_per_move)
+        if time_per_move is None and bot_seconds is not None:
+            spec = timed_spec(spec, bot_seconds)
         if spec == "human":
             seats.append(Seat(p, spec))
             continue
@@ -195,8 +192,13 @@ class Session:
         notes = []
         if self.last_move is not None:
             notes.append(f"last move: {self.name(self.played[-1][2])} {self.played[-1][1]}")
+        recent = guide.recent_moves([(text, p) for _, text, p in self.played])
+        if recent:
+            notes.append(recent)
         if s.outcome is None and s.repetitions() == 2:
             notes.append("warning: this position has occurred twice")
+        if s.outcome is None and self.seats[s.mover - 1].human:
+            notes.append(guide.turn_line(s, self.name(s.mover)))
         to_move = self.name(s.mover) if s.outcome is None else None
         self.terminal.show(s, self.last_move, to_move, notes)
 
@@ -242,8 +244,16 @@ class Session:
 
     def bot_turn(self, seat: Seat) -> None:
         start = time.perf_counter()
-        with self.terminal.thinking(f"{self.name(seat.player)} is thinking..."):
-            move = agent_move(seat.agent, self.state)
+        who = self.name(seat.player)
+        with self.terminal.thinking(f"{who} is thinking...") as status:
+            if status is not None and hasattr(seat.agent, "progress"):
+                # the agent reports what it has found so far; the status line shows it
+                seat.agent.progress = lambda p: status.update(f"{who} is thinking: {p.text()}")
+            try:
+                move = agent_move(seat.agent, self.state)
+            finally:
+                if hasattr(seat.agent, "progress"):
+                    seat.agent.progress = None
         took = time.perf_counter() - start
         if self.deadline is not None and took > self.deadline * 1.5 + 1:
             # a bot's time is its own budget; only say so when it ran far over
@@ -275,6 +285,8 @@ class Session:
             cmd = word.lower()
             if cmd == "help":
                 self.say(COMMANDS_HELP)
+                for text in guide.notation_help(self.state):
+                    self.say(text)
             elif cmd == "moves":
                 legal = [self.state.move_to_string(m) for m in self.state.legal_moves()]
                 self.say(f"{len(legal)} legal moves: " + " ".join(legal))
@@ -375,6 +387,8 @@ class Session:
         rec = new_record(self.game, [s.spec for s in self.seats], [s.seed for s in self.seats],
                          self.seed, self.max_moves)
         rec.moves = [text for _, text, _ in self.played]
+        if any(s.name for s in self.seats):
+            rec.players = [s.name or "" for s in self.seats]
         end = self.end
         if end == END_UNFINISHED and self.state.is_terminal():
             end = END_RULES
@@ -385,7 +399,8 @@ class Session:
         if self.state.is_terminal():
             self.last_move = self.state.history[-1] if self.state.history else None
             self.show()
-        self.say(f"result: {rec.result_text()} after {len(rec.moves)} moves (seed {self.seed})",
+        self.say(f"result: {rec.result_text()} after {plural(len(rec.moves), 'move')} "
+                 f"(seed {self.seed})",
                  "bold")
         if self.save_path:
             self.keep(rec, self.save_path)

@@ -53,7 +53,8 @@ class Terminal(Protocol):
         ``TIMED_OUT`` when the wait could be cut at ``until`` (``time.perf_counter``)."""
 
     def thinking(self, text: str) -> AbstractContextManager[object]:
-        """Held while an agent chooses its move."""
+        """Held while an agent chooses its move. What it gives (``with ... as status``)
+        is None or has ``update(text)``, for a line that says what the agent has found."""
 
 
 def _write_stdout(text: str) -> None:
@@ -90,7 +91,7 @@ class PlainTerminal:
 
 class RichTerminal:
     """The board drawn in colour in a panel, a prompt with the player's name, a
-    spinner while an agent thinks."""
+    spinner while an agent thinks with what it has found so far."""
 
     shows_every_position = True
 
@@ -118,7 +119,8 @@ class RichTerminal:
         name = state.game.name
         body = board_text(state, move_sites(last_move))
         body.append_text(legend(state))
-        title = f"{name} · move {state.ply + 1}" if state.outcome is None else name
+        # the count of moves played, as the plain diagram gives it
+        title = f"{name} · move {state.ply}" if state.history else name
         self.console.print(Panel(body, title=title, expand=False))
         if to_move is not None:
             self.console.print(Text(f"{to_move} to move", style=player_style(state.mover)))

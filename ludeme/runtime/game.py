@@ -81,6 +81,8 @@ class Game:
         self.metadata: dict = {}
         self.source_name = name
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
+        # what the compiler found legal but suspect (Diagnostics of severity "warning")
+        self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
         self.aux_init: list[Callable[[], object]] = []
         self.aux_copy: list[Callable[[object], object]] = []

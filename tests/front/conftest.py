@@ -18,7 +18,7 @@ def run(tmp_path, monkeypatch):
     messages are short and stable); returns click's Result (exit_code, stdout, stderr)."""
     monkeypatch.chdir(tmp_path)
 
-    def _run(*args: str, files: dict[str, str | bytes] | None = None):
+    def _run(*args: str, files: dict[str, str | bytes] | None = None, input: str | None = None):
         for name, content in (files or {}).items():
             p = tmp_path / name
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -26,6 +26,6 @@ def run(tmp_path, monkeypatch):
                 p.write_bytes(content)
             else:
                 p.write_text(content, encoding="utf-8")
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
     return _run

@@ -97,7 +97,8 @@ def test_moves_hint_save_and_eof(tmp_path):
     assert "input ended: the game stops unfinished" in out
     [rec] = load_records(saved)
     assert rec.moves[0] == "b2" and len(rec.moves) == 2 and rec.end == "unfinished"
-    assert rec.agents == ["human", "mcts:c=1.4,iterations=50,playout=1000"]
+    assert rec.agents == ["human", "mcts:c=1.4,cutoff=8,iterations=50,playout=1000,prior=3,"
+                                   "reuse=0,tactics=1"]
     assert verify_record(rec).ok
 
 
@@ -258,7 +259,11 @@ def test_warning_when_a_position_comes_round_twice(tmp_path):
 def test_colour_diagram(load):
     out = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
                "--seed", "1", "--color"], "d4\nquit\n").output
-    assert "Hex · move 1" in out and "Hex · move 2" in out
+    # the count of moves played, as the plain diagram says it
+    assert "Hex · move 1" in out and "Hex · move 2" not in out
+    plain = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
+                 "--seed", "1", "--plain"], "d4\nquit\n").output
+    assert "P2 to move (move 1)" in plain
     assert "P2 to move" in out and "last move: P1 d4" in out
     # the columns of a rhombus are named once each along the bottom row
     assert "    a   b   c   d   e   f   g" in out
