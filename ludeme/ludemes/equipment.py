@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift
+from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
 from ludeme.board.shapes import Shape
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV
@@ -22,35 +22,69 @@ def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.Sit
 
 
 @ludeme("square", T.Shape)
-def square(c: CompileContext, size: T.Int):
-    """A ``size`` x ``size`` board of square cells."""
-    return rectangle(size, size)
+def square(c: CompileContext, size: T.Int, *, diagonals: T.Str = None):
+    """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
+    board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
+    ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
+    return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
 
 
 @ludeme("rectangle", T.Shape)
-def rect(c: CompileContext, rows: T.Int, columns: T.Int = None):
-    """A board of ``rows`` x ``columns`` square cells (Ludii's argument order)."""
-    return rectangle(rows, columns if columns is not None else rows)
+def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *, diagonals: T.Str = None):
+    """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
+    ``square``, they count the sites of the board's type)."""
+    return rectangle(rows, columns if columns is not None else rows, _diagonals(c, diagonals),
+                     counts="Site")
+
+
+def _diagonals(c: CompileContext, kind):
+    if kind is not None and kind not in ("Alternating", "Solid", "Concentric"):
+        c.fail(f"diagonals:{kind} is not supported", "use Alternating, Solid or Concentric")
+    return kind
 
 
 @ludeme("hex", T.Shape)
 def hexagon(c: CompileContext, size: T.Int):
-    """A hexagon of hexagonal cells with ``size`` cells per side (3n(n-1)+1 cells).
-    Cells are labelled by row letter from the bottom and position in the row from the
-    left (``f6`` is the centre of side 6)."""
+    """A hexagon of hexagonal cells with ``size`` cells per side (3n(n-1)+1 cells), as
+    Ludii builds and labels it."""
     return hex_shape(size)
 
 
 @ludeme("hex Diamond", T.Shape)
 def hex_diamond(c: CompileContext, size: T.Int):
-    """A rhombus of ``size`` x ``size`` hexagonal cells (the board of Hex), labelled
-    column letter and row number."""
+    """A rhombus of ``size`` x ``size`` hexagonal cells (the board of Hex), as Ludii
+    builds it: A1 at the bottom, columns A, B, ... up to the right, rows 1, 2, ... up to
+    the left."""
     return hex_shape(size, "Diamond")
+
+
+@ludeme("hex Rectangle", T.Shape)
+def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
+    """``rows`` rows of ``columns`` hexagonal cells."""
+    return hex_shape(rows, "Rectangle", columns)
+
+
+@ludeme("hex Triangle", T.Shape)
+def hex_triangle(c: CompileContext, size: T.Int):
+    """A triangle of hexagonal cells, ``size`` per side."""
+    return hex_shape(size, "Triangle")
+
+
+@ludeme("tri", T.Shape)
+def tri(c: CompileContext, size: T.Int):
+    """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
+    return tri_shape(size)
+
+
+@ludeme("tri Hexagon", T.Shape)
+def tri_hexagon(c: CompileContext, size: T.Int):
+    """A hexagon of triangular cells, ``size`` per side."""
+    return tri_shape(size, "Hexagon")
 
 
 @ludeme("merge", T.Shape)
 def merge_shapes(c: CompileContext, *shapes: T.Shape):
-    """The union of several shapes of one tiling (sections joined into one board)."""
+    """The union of several shapes (sections joined into one board)."""
     if not shapes:
         c.fail("(merge ...) needs shapes")
     return merge(*shapes)
@@ -58,25 +92,25 @@ def merge_shapes(c: CompileContext, *shapes: T.Shape):
 
 @ludeme("shift", T.Shape)
 def shift_shape(c: CompileContext, dx: T.Int, dy: T.Int, shape: T.Shape):
-    """A square-celled shape moved right by ``dx`` and up by ``dy`` cells."""
-    if shape.kind != "square":
-        c.fail("(shift ...) works on square-celled shapes")
+    """A shape moved right by ``dx`` and up by ``dy`` (in cells of a square grid)."""
     return shift(dx, dy, shape)
 
 
 @ludeme("remove", T.Shape)
 def remove_cells(c: CompileContext, shape: T.Shape, *, cells: T.ListOf(T.Str)):
     """A shape without some cells, given by their labels on the whole shape."""
-    full = Board(shape)
-    drop = set()
-    for label in cells:
-        if label not in full.index["Cell"]:
-            from ludeme.errors import suggest
+    def pick(g):
+        full = Board(g)
+        drop = set()
+        for label in cells:
+            if label not in full.index["Cell"]:
+                from ludeme.errors import suggest
 
-            c.fail(f"no cell '{label}' on this shape", suggest(label, full.index["Cell"]))
-        cell = shape.cells[full.index["Cell"][label]]
-        drop.add((cell.col, cell.row))
-    return remove(shape, drop)
+                c.fail(f"no cell '{label}' on this shape", suggest(label, full.index["Cell"]))
+            drop.add(full.index["Cell"][label])
+        return drop
+
+    return remove(shape, pick)
 
 
 @ludeme("piece", T.Item)
