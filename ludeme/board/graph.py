@@ -164,33 +164,38 @@ class Board:
         step = {r: {d: [-1] * n for d in COMPASS} for r in RELATIONS}
         ray: dict[str, list[tuple[int, ...]]] = {d: [()] * n for d in COMPASS}
         self.steps_by_dir: list[dict[str, tuple[int, ...]]] = [{} for _ in range(n)]
+        supported = {r: set() for r in RELATIONS}
         for t in self.use:
             o = off[t]
             table = same_type_steps(self.graph, t)
+            default = t == self.default_type
             for i, row in enumerate(table):
                 s = o + i
-                for rel in RELATIONS:
-                    bit = _BIT[rel]
-                    nbrs[rel][s] = tuple(sorted(o + tid for tid, bits, _ in row if bits & bit))
+                lists: dict[str, list[int]] = {r: [] for r in RELATIONS}
                 by_dir: dict[str, list[int]] = {}
                 for tid, bits, d in row:
-                    by_dir.setdefault(d, []).append(o + tid)
+                    to = o + tid
+                    by_dir.setdefault(d, []).append(to)
                     for rel in RELATIONS:
-                        if bits & _BIT[rel] and step[rel][d][s] < 0:
-                            step[rel][d][s] = o + tid
+                        if bits & _BIT[rel]:
+                            lists[rel].append(to)
+                            if step[rel][d][s] < 0:
+                                step[rel][d][s] = to
+                            if default:
+                                supported[rel].add(d)
+                for rel in RELATIONS:
+                    nbrs[rel][s] = tuple(sorted(lists[rel]))
                 self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
             for i, rays in enumerate(radials(self.graph, t, table)):
                 for d, line in rays.items():
-                    ray[d][o + i] = tuple(o + x for x in line)
+                    ray[d][o + i] = tuple(o + x for x in line) if o else line
         self.nbrs = {r: tuple(v) for r, v in nbrs.items()}
         self.step = {r: {d: tuple(v) for d, v in ds.items()} for r, ds in step.items()}
         self.ray = {d: tuple(v) for d, v in ray.items()}
         # which directions the tiling has for the default site type (Ludii's supported
         # directions), clockwise from north
-        sites = self.sites[self.default_type]
-        self.directions = {
-            rel: tuple(d for d in COMPASS if any(self.step[rel][d][s] >= 0 for s in sites))
-            for rel in RELATIONS}
+        self.directions = {rel: tuple(d for d in COMPASS if d in supported[rel])
+                           for rel in RELATIONS}
         self._build_incidence()
 
     def _build_incidence(self) -> None:

@@ -23,16 +23,24 @@ _SIXTEEN = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW",
             "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
 
 
-def _compass(ax: float, ay: float, bx: float, by: float, sixteen: bool) -> str:
+_TWO_PI = 2 * math.pi
+_ARC8 = _TWO_PI / 8
+_ARC16 = _TWO_PI / 16
+
+
+def _angle(ax: float, ay: float, bx: float, by: float) -> float:
     ang = math.atan2(by - ay, bx - ax)
     while ang < 0.0:
-        ang += 2 * math.pi
-    while ang > 2 * math.pi:
-        ang -= 2 * math.pi
-    n = 16 if sixteen else 8
-    arc = 2 * math.pi / n
-    i = int((ang + arc / 2) / arc) % n
-    return (_SIXTEEN if sixteen else _EIGHT)[i]
+        ang += _TWO_PI
+    while ang > _TWO_PI:
+        ang -= _TWO_PI
+    return ang
+
+
+def _compass(ang: float, sixteen: bool) -> str:
+    if sixteen:
+        return _SIXTEEN[int((ang + _ARC16 / 2) / _ARC16) % 16]
+    return _EIGHT[int((ang + _ARC8 / 2) / _ARC8) % 8]
 
 
 class _Steps:
@@ -154,24 +162,40 @@ def same_type_steps(g: Graph, t: str) -> list[list[tuple[int, int, str]]]:
     out = []
     for ge in g.elements(t):
         st = _MAKERS[t](ge)
-        dirs8 = [_compass(ge.x, ge.y, o.x, o.y, False) for _, _, o in st.order]
+        x, y = ge.x, ge.y
+        angles = [_angle(x, y, o.x, o.y) for _, _, o in st.order]
+        dirs8 = [_compass(a, False) for a in angles]
         sixteen = len(set(dirs8)) != len(dirs8)
         mine = []
-        for (tt, tid, o), d8 in zip(st.order, dirs8, strict=True):
+        for (tt, tid, _o), ang, d8 in zip(st.order, angles, dirs8, strict=True):
             if tt != t:
                 continue
-            d = _compass(ge.x, ge.y, o.x, o.y, True) if sixteen else d8
-            theta = math.atan2(o.y - ge.y, o.x - ge.x)
-            score = math.pi / 2 - theta + 1e-4
+            d = _compass(ang, True) if sixteen else d8
+            # clockwise from north, as Ludii sorts steps
+            score = math.pi / 2 - ang + 1e-4
             while score < 0.0:
-                score += 2 * math.pi
+                score += _TWO_PI
             mine.append((score, tid, st.bits[(tt, tid)], d))
         mine.sort(key=lambda m: m[0])
         out.append([(tid, bits, d) for _, tid, bits, d in mine])
     return out
 
 
-def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]]) -> list[dict[str, list[int]]]:
+def _walk(start: int, first: int, d: str, following) -> tuple[int, ...]:
+    line = [first]
+    seen = {start, first}
+    prev, cur = start, first
+    while True:
+        nxt = following(prev, cur, d)
+        if nxt < 0 or nxt in seen:
+            return tuple(line)
+        line.append(nxt)
+        seen.add(nxt)
+        prev, cur = cur, nxt
+
+
+def radials(g: Graph, t: str,
+            steps: list[list[tuple[int, int, str]]]) -> list[dict[str, tuple[int, ...]]]:
     """For each element, the line of elements it sees in each compass direction: follow
     steps in that direction while they turn by less than 0.25 radians (Ludii's radial)."""
     els = g.elements(t)
@@ -181,27 +205,68 @@ def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]]) -> list[d
         for tid, _bits, d in row:
             m.setdefault(d, []).append(tid)
         by_dir.append(m)
+    xs = [e.x for e in els]
+    ys = [e.y for e in els]
+    tan_limit = math.tan(0.25)
+    choice: dict[tuple[int, int, str], int] = {}
+
+    def following(prev: int, cur: int, d: str) -> int:
+        """The straightest next step in direction ``d`` after prev -> cur that turns by
+        less than 0.25 radians (|turn| = atan(|cross| / dot)), or -1."""
+        key = (prev, cur, d)
+        got = choice.get(key)
+        if got is not None:
+            return got
+        vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
+        best, best_ratio = -1, tan_limit
+        for nxt in by_dir[cur].get(d, ()):
+            ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
+            dot = ux * vx + uy * vy
+            if dot <= 0.0:
+                continue
+            ratio = abs(ux * vy - uy * vx) / dot
+            if ratio < best_ratio:
+                best, best_ratio = nxt, ratio
+                if ratio == 0.0:
+                    break
+        choice[key] = best
+        return best
+
+    tails: dict[tuple[int, int, str], tuple[int, ...]] = {}
+
+    def tail(prev: int, cur: int, d: str) -> tuple[int, ...]:
+        """``cur`` and the elements after it on the line entered by prev -> cur; each
+        step pair is worked out once and shared by every line through it."""
+        key = (prev, cur, d)
+        got = tails.get(key)
+        if got is not None:
+            return got
+        chain = [(prev, cur)]
+        on = {prev, cur}
+        end: tuple[int, ...] = ()
+        while True:
+            p, c = chain[-1]
+            nxt = following(p, c, d)
+            if nxt < 0 or nxt in on:
+                break
+            known = tails.get((c, nxt, d))
+            if known is not None:
+                end = known
+                break
+            chain.append((c, nxt))
+            on.add(nxt)
+        for p, c in reversed(chain):
+            end = (c,) + end
+            tails[(p, c, d)] = end
+        return end
+
     out = []
     for i in range(len(els)):
-        rays: dict[str, list[int]] = {}
+        rays: dict[str, tuple[int, ...]] = {}
         for d, firsts in by_dir[i].items():
-            first = firsts[0]
-            line = [i, first]
-            while True:
-                prev, cur = els[line[-2]], els[line[-1]]
-                vx, vy = cur.x - prev.x, cur.y - prev.y
-                best, best_diff = None, 0.25
-                for nxt in by_dir[cur.id].get(d, ()):
-                    n = els[nxt]
-                    ux, uy = n.x - cur.x, n.y - cur.y
-                    diff = abs(math.atan2(ux * -vy + uy * vx, ux * vx + uy * vy))
-                    if diff < best_diff:
-                        best, best_diff = nxt, diff
-                        if diff == 0.0:
-                            break
-                if best is None or best in line:
-                    break
-                line.append(best)
-            rays[d] = line[1:]
+            line = tail(i, firsts[0], d)
+            if i in line or len(set(line)) != len(line):
+                line = _walk(i, firsts[0], d, following)    # a line that comes round
+            rays[d] = line
         out.append(rays)
     return out

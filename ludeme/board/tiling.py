@@ -202,11 +202,11 @@ class Graph:
                     ids.append(v.id)
                 if not closed or len(ids) < 3:
                     continue
-                pts = [(self.vertices[i].x, self.vertices[i].y) for i in ids]
-                if polygon_area(pts) >= 0.0:
-                    continue
                 k = frozenset(ids)
                 if k in seen:
+                    continue
+                pts = [(self.vertices[i].x, self.vertices[i].y) for i in ids]
+                if polygon_area(pts) >= 0.0:
                     continue
                 seen.add(k)
                 self.add_face(ids)
