@@ -69,17 +69,29 @@ def rotate(degrees: float, shape: Shape) -> Shape:
     return Shape(shape.kind, lambda t: tiling.rotate(shape.graph(t), degrees))
 
 
+def _kind(shapes) -> str:
+    kinds = {s.kind for s in shapes}
+    return kinds.pop() if len(kinds) == 1 else "custom"
+
+
 def merge(*shapes: Shape) -> Shape:
     """The union of several shapes; coincident points and lines count once."""
-    kinds = {s.kind for s in shapes}
-    kind = kinds.pop() if len(kinds) == 1 else "custom"
-    return Shape(kind, lambda t: tiling.merge([s.graph(t) for s in shapes]))
+    return Shape(_kind(shapes), lambda t: tiling.merge([s.graph(t) for s in shapes]))
 
 
-def remove(shape: Shape, cells: Callable[[Graph], set[int]]) -> Shape:
-    """The shape without the cells ``cells(graph)`` picks."""
+def union(*shapes: Shape) -> Shape:
+    """Several shapes side by side, numbered one after the other, nothing joined."""
+    return Shape(_kind(shapes), lambda t: tiling.union([s.graph(t) for s in shapes]))
+
+
+def remove(shape: Shape, cells: Callable[[Graph], set[int]] | set[int] = frozenset(),
+           vertices: set[int] = frozenset(), edges: list[tuple[int, int]] = (),
+           trim: bool = True) -> Shape:
+    """The shape without some cells (indices, or a function of the graph picking
+    them), points and lines; the rest keep their numbers' order."""
     def build(t: str) -> Graph:
         g = shape.graph(t)
-        return tiling.remove_cells(g, cells(g))
+        picked = cells(g) if callable(cells) else cells
+        return tiling.remove(g, set(picked), set(vertices), list(edges), trim)
 
     return Shape(shape.kind, build)

@@ -260,6 +260,7 @@ class Graph:
         for f in src.faces:
             self.add_face([v.id for v in f.vertices])
         self.link_faces(True)
+        self.duplicate = getattr(src, "duplicate", {})
 
 
 def check_dims(*dims: int) -> None:
@@ -444,63 +445,140 @@ def tri_diamond(n: int, site_type: str = "Cell") -> Graph:
 
 
 # -- operators -------------------------------------------------------------------------
+# Ludii's operators keep the numbering of what they are given: shift, scale and rotate
+# move the points; merge and union number the parts one after the other.
+
 def shift(g: Graph, dx: float, dy: float) -> Graph:
-    out = g.transform(lambda x, y: (x + dx, y + dy))
-    out.reorder()
-    return out
+    return g.transform(lambda x, y: (x + dx, y + dy))
 
 
 def scale(g: Graph, sx: float, sy: float) -> Graph:
-    out = g.transform(lambda x, y: (x * sx, y * sy))
-    out.reorder()
-    return out
+    return g.transform(lambda x, y: (x * sx, y * sy))
 
 
 def rotate(g: Graph, degrees: float) -> Graph:
-    """Rotate about the centre of the vertices' bounding box (Ludii's rotate)."""
+    """Rotate counter-clockwise about the centre of the points' bounding box."""
+    if not g.vertices:
+        return g.copy()
     xs = [v.x for v in g.vertices]
     ys = [v.y for v in g.vertices]
-    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    mx, my = min(xs) + (max(xs) - min(xs)) / 2, min(ys) + (max(ys) - min(ys)) / 2
     t = math.radians(degrees)
     c, s = math.cos(t), math.sin(t)
-    out = g.transform(lambda x, y: (mx + (x - mx) * c - (y - my) * s,
-                                    my + (x - mx) * s + (y - my) * c))
-    out.reorder()
-    return out
+    return g.transform(lambda x, y: (mx + (x - mx) * c - (y - my) * s,
+                                     my + (y - my) * c + (x - mx) * s))
 
 
 def merge(graphs: list[Graph]) -> Graph:
-    """The union of several graphs; coincident vertices and edges count once."""
+    """The parts one after the other, coincident points joined (the first one stays),
+    repeated lines dropped, and the faces found again (Ludii's merge)."""
+    pts: list[tuple[float, float]] = []
+    lines: list[tuple[int, int]] = []
+    for src in graphs:
+        base = len(pts)
+        pts += [(v.x, v.y) for v in src.vertices]
+        lines += [(base + e.a.id, base + e.b.id) for e in src.edges]
+    alias = list(range(len(pts)))
+    keep: list[int] = []
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, (x, y) in enumerate(pts):
+        kx, ky = round(x * 10), round(y * 10)
+        found = None
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for j in grid.get((kx + dx, ky + dy), ()):
+                    if abs(pts[j][0] - x) < 0.01 and abs(pts[j][1] - y) < 0.01:
+                        found = j if found is None else min(found, j)
+        if found is None:
+            grid.setdefault((kx, ky), []).append(i)
+            keep.append(i)
+        else:
+            alias[i] = found
     g = Graph()
     g.basis = graphs[0].basis if len({x.basis for x in graphs}) == 1 else ""
-    for src in graphs:
-        for v in src.vertices:
-            g.find_or_add_vertex(v.x, v.y)
-    for src in graphs:
-        for e in src.edges:
-            g.find_or_add_edge(g.find_vertex(e.a.x, e.a.y), g.find_vertex(e.b.x, e.b.y))
+    vmap = {}
+    for i in keep:
+        vmap[i] = g.add_vertex(*pts[i])
+    for a, b in lines:
+        va, vb = vmap[alias[a]], vmap[alias[b]]
+        if va is not vb:
+            g.find_or_add_edge(va, vb)
     g.make_faces(True)
-    g.reorder()
     return g
 
 
-def remove_cells(g: Graph, cells: set[int]) -> Graph:
-    """Without the given faces; vertices and edges no face uses any more go too."""
-    keep_faces = [f for f in g.faces if f.id not in cells]
-    used_e = {e.id for f in keep_faces for e in f.edges}
-    used_v = {v.id for f in keep_faces for v in f.vertices}
+def union(graphs: list[Graph]) -> Graph:
+    """The parts one after the other, nothing joined (Ludii's union)."""
+    g = Graph()
+    g.basis = graphs[0].basis if len({x.basis for x in graphs}) == 1 else ""
+    for src in graphs:
+        vbase = len(g.vertices)
+        for v in src.vertices:
+            g.add_vertex(v.x, v.y)
+        ebase = len(g.edges)
+        for e in src.edges:
+            ne = Edge(len(g.edges), g.vertices[vbase + e.a.id], g.vertices[vbase + e.b.id])
+            g.edges.append(ne)
+        for f in src.faces:
+            g.faces.append(Face(len(g.faces), [g.vertices[vbase + v.id] for v in f.vertices],
+                                [g.edges[ebase + e.id] for e in f.edges]))
+    g._ekey = {}
+    for e in g.edges:
+        g._ekey.setdefault((min(e.a.id, e.b.id), max(e.a.id, e.b.id)), e)
+    g.link_edges()
+    for f in g.faces:
+        for v, e in zip(f.vertices, f.edges, strict=True):
+            if e.a is v:
+                e.right = f
+            else:
+                e.left = f
+    g.link_faces(True)
+    return g
+
+
+def remove(g: Graph, cells: set[int] = frozenset(), vertices: set[int] = frozenset(),
+           edges: list[tuple[int, int]] = (), trim: bool = True) -> Graph:
+    """Without the given faces (and, with ``trim``, the lines only they used), lines
+    (given by their end points) and points (with their lines and faces); the rest keep
+    their order (Ludii's remove)."""
+    gone_f = set(cells)
+    gone_e: set[int] = set()
+    gone_v = set(vertices)
+    by_pair = {(min(e.a.id, e.b.id), max(e.a.id, e.b.id)): e for e in g.edges}
+    for a, b in edges:
+        e = by_pair.get((min(a, b), max(a, b)))
+        if e is not None:
+            gone_e.add(e.id)
+            gone_f |= {f.id for f in (e.left, e.right) if f is not None}
+    for v in g.vertices:
+        if v.id in gone_v:
+            gone_e |= {e.id for e in v.edges}
+            gone_f |= {f.id for f in v.faces}
+    if trim:
+        for e in g.edges:
+            sides = [f for f in (e.left, e.right) if f is not None]
+            if sides and all(f.id in gone_f for f in sides) and any(f.id in cells for f in sides):
+                gone_e.add(e.id)
     out = Graph()
     out.basis = g.basis
     vmap = {}
     for v in g.vertices:
-        if v.id in used_v:
+        if v.id not in gone_v:
             vmap[v.id] = out.add_vertex(v.x, v.y)
+    emap = {}
     for e in g.edges:
-        if e.id in used_e:
-            out.find_or_add_edge(vmap[e.a.id], vmap[e.b.id])
+        if e.id not in gone_e:
+            emap[e.id] = out.find_or_add_edge(vmap[e.a.id], vmap[e.b.id], e.curved)
     out.link_edges()
-    for f in keep_faces:
-        out.add_face([vmap[v.id].id for v in f.vertices])
+    for f in g.faces:
+        if f.id not in gone_f:
+            nf = Face(len(out.faces), [vmap[v.id] for v in f.vertices],
+                      [emap[e.id] for e in f.edges])
+            out.faces.append(nf)
+            for v, e in zip(nf.vertices, nf.edges, strict=True):
+                if e.a is v:
+                    e.right = nf
+                else:
+                    e.left = nf
     out.link_faces(True)
-    out.reorder()
     return out

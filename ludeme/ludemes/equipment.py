@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
+from ludeme.board.shapes import rotate, scale, union
 from ludeme.board.shapes import Shape
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV
@@ -22,7 +23,7 @@ def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.Sit
 
 
 @ludeme("square", T.Shape)
-def square(c: CompileContext, size: T.Int, *, diagonals: T.Str = None):
+def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
     ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
@@ -30,7 +31,8 @@ def square(c: CompileContext, size: T.Int, *, diagonals: T.Str = None):
 
 
 @ludeme("rectangle", T.Shape)
-def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *, diagonals: T.Str = None):
+def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
+         diagonals: T.Diagonals = None):
     """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
     ``square``, they count the sites of the board's type)."""
     return rectangle(rows, columns if columns is not None else rows, _diagonals(c, diagonals),
@@ -84,33 +86,70 @@ def tri_hexagon(c: CompileContext, size: T.Int):
 
 @ludeme("merge", T.Shape)
 def merge_shapes(c: CompileContext, *shapes: T.Shape):
-    """The union of several shapes (sections joined into one board)."""
+    """Several shapes joined into one board: coincident points and lines count once,
+    and the cells are found again (Ludii's merge; numbered part after part)."""
     if not shapes:
         c.fail("(merge ...) needs shapes")
     return merge(*shapes)
 
 
+@ludeme("union", T.Shape)
+def union_shapes(c: CompileContext, *shapes: T.Shape):
+    """Several shapes side by side on one board, nothing joined (Ludii's union)."""
+    if not shapes:
+        c.fail("(union ...) needs shapes")
+    return union(*shapes)
+
+
 @ludeme("shift", T.Shape)
-def shift_shape(c: CompileContext, dx: T.Int, dy: T.Int, shape: T.Shape):
-    """A shape moved right by ``dx`` and up by ``dy`` (in cells of a square grid)."""
+def shift_shape(c: CompileContext, dx: (T.Int, T.Float), dy: (T.Int, T.Float), shape: T.Shape):
+    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side)."""
     return shift(dx, dy, shape)
 
 
+@ludeme("scale", T.Shape)
+def scale_shape(c: CompileContext, sx: (T.Int, T.Float), sy: (T.Int, T.Float) = None,
+                shape: T.Shape = None):
+    """A shape stretched ``sx`` times across and ``sy`` times up (``sx`` both ways when
+    ``sy`` is left out)."""
+    if shape is None and isinstance(sy, Shape):
+        shape, sy = sy, None
+    if shape is None:
+        c.fail("(scale ...) needs a shape")
+    return scale(sx, sx if sy is None else sy, shape)
+
+
+@ludeme("rotate", T.Shape)
+def rotate_shape(c: CompileContext, degrees: (T.Int, T.Float), shape: T.Shape):
+    """A shape turned ``degrees`` counter-clockwise about its middle."""
+    return rotate(degrees, shape)
+
+
 @ludeme("remove", T.Shape)
-def remove_cells(c: CompileContext, shape: T.Shape, *, cells: T.ListOf(T.Str)):
-    """A shape without some cells, given by their labels on the whole shape."""
-    def pick(g):
-        full = Board(g)
-        drop = set()
-        for label in cells:
-            if label not in full.index["Cell"]:
-                from ludeme.errors import suggest
+def remove_cells(c: CompileContext, shape: T.Shape, *,
+                 cells: (T.ListOf(T.Int), T.ListOf(T.Str)) = None,
+                 vertices: T.ListOf(T.Int) = None):
+    """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
+    whole shape, ``cells:{"a1"}``) and points (``vertices:{...}``, with their lines and
+    cells)."""
+    cells = list(cells or [])
+    if any(isinstance(x, str) for x in cells):
+        labels = cells
 
-                c.fail(f"no cell '{label}' on this shape", suggest(label, full.index["Cell"]))
-            drop.add(full.index["Cell"][label])
-        return drop
+        def pick(g):
+            full = Board(g)
+            drop = set()
+            for label in labels:
+                if label not in full.index["Cell"]:
+                    from ludeme.errors import suggest
 
-    return remove(shape, pick)
+                    c.fail(f"no cell '{label}' on this shape",
+                           suggest(label, full.index["Cell"]))
+                drop.add(full.index["Cell"][label])
+            return drop
+
+        return remove(shape, pick, set(vertices or ()))
+    return remove(shape, set(cells), set(vertices or ()))
 
 
 @ludeme("piece", T.Item)
