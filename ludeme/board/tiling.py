@@ -507,8 +507,9 @@ def merge(graphs: list[Graph]) -> Graph:
     return g
 
 
-def union(graphs: list[Graph]) -> Graph:
-    """The parts one after the other, nothing joined (Ludii's union)."""
+def union(graphs: list[Graph], connect: bool = False) -> Graph:
+    """The parts one after the other, nothing joined (Ludii's union); with ``connect``,
+    points closer than 1.1 average lines are joined and the faces found again."""
     g = Graph()
     g.basis = graphs[0].basis if len({x.basis for x in graphs}) == 1 else ""
     for src in graphs:
@@ -533,6 +534,36 @@ def union(graphs: list[Graph]) -> Graph:
             else:
                 e.left = f
     g.link_faces(True)
+    if connect:
+        limit = 1.1 * g.average_edge_length()
+        vs = g.vertices
+        for a in vs:
+            for b in vs:
+                if a is not b and math.hypot(a.x - b.x, a.y - b.y) < limit:
+                    g.find_or_add_edge(a, b)
+        g.make_faces(True)
+    return g
+
+
+def points(pts: list[tuple[float, float]]) -> Graph:
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(x, y)
+    return g
+
+
+def mancala(rows: int, cols: int, stores: str = "Outer", num_stores: int = 2) -> Graph:
+    """Ludii's mancala board: ``rows`` rows of ``cols`` holes (points), with a store at
+    each end (``stores:None`` for none), joined to their neighbours."""
+    check_dims(rows, cols)
+    if stores == "Inner" or num_stores != 2 or not 2 <= rows <= 4:
+        return rectangle(rows, rows, "Vertex")
+    lines = [shift(rectangle(1, cols, "Vertex"), 0.0, float(r)) for r in range(rows)]
+    left, right = {2: ((-0.85, 0.5), (cols - 0.15, 0.5)), 3: ((-1.0, 1.0), (float(cols), 1.0)),
+                   4: ((-0.9, 1.5), (cols - 0.1, 1.5))}[rows]
+    parts = lines if stores == "None" else [points([left])] + lines + [points([right])]
+    g = union(parts, connect=True)
+    g.basis = "mancala"
     return g
 
 

@@ -59,6 +59,8 @@ Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
                   values=("Alternating", "Solid", "Concentric"))
+StoreType = LType("StoreType", "where a mancala board has its stores",
+                  values=("Outer", "Inner", "None"))
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
 EndRule = LType("EndRule", "an end condition with its result")
@@ -75,12 +77,13 @@ Any = LType("Any", "anything")
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
-                                 Role, Direction, SiteType, Outcome, Shape, Diagonals, Item,
+                                 Role, Direction, SiteType, Outcome, Shape, Diagonals,
+                                 StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Any)}

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
-from ludeme.board.shapes import rotate, scale, union
-from ludeme.board.shapes import Shape
+from ludeme.board.shapes import Shape, rotate, scale, union
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
@@ -19,6 +18,24 @@ def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.Sit
     types = [use] if isinstance(use, str) else list(use)
     c.board = Board(shape, types)
     c.site_type = types[0]
+    return c.board
+
+
+@ludeme("mancalaBoard", T.Item)
+def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
+                  store: T.StoreType = "Outer",
+                  numStores: T.Int = 2):  # noqa: N803 - Ludii's argument name
+    """A mancala board (Ludii's): ``rows`` rows of ``columns`` holes played on as points,
+    with a store at each end unless ``store:None``. Holes are numbered row by row from
+    the bottom left, the left store first and the right store last."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import mancala
+
+    if not 2 <= rows <= 4:
+        c.fail("a mancala board has 2 to 4 rows")
+    shape = _Shape("mancala", lambda t: mancala(rows, columns, store, numStores))
+    c.board = Board(shape, ["Vertex"])
+    c.site_type = "Vertex"
     return c.board
 
 
