@@ -191,6 +191,8 @@ def compare(dump: Dump, board) -> tuple[list[str], bool]:
         if want != have:
             diffs.append(f"{t}: {have} sites, Ludii {want}")
             continue
+        if t not in board.offset:
+            continue
         o = board.offset[t]
         for site in dump.sites.get(t, []):
             i = site["i"]
@@ -318,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
             entry["status"] = "no reference"
             results.append(entry)
             continue
-        types = [dump.default] + [t for t in dump.types if t != dump.default]
+        types = [dump.default] + [t for t in dump.types
+                                  if t != dump.default and dump.counts.get(t, 0) > 0]
         try:
             board = build_ludeme(form, types)
         except Exception as err:  # noqa: BLE001 - reported as not reached

@@ -545,6 +545,26 @@ def union(graphs: list[Graph], connect: bool = False) -> Graph:
     return g
 
 
+def _f32(v: float) -> float:
+    import struct
+
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+def custom(pts: list[tuple[float, float]], lines: list[tuple[int, int]]) -> Graph:
+    """Points and lines given one by one (Ludii's ``(graph vertices:... edges:...)``):
+    numbered as given, faces found from the lines."""
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(_f32(x), _f32(y))
+    for a, b in lines:
+        if not (0 <= a < len(pts) and 0 <= b < len(pts)) or a == b:
+            raise LudemeError(f"edge {{{a} {b}}} needs two of the {len(pts)} vertices")
+        g.find_or_add_edge(g.vertices[a], g.vertices[b])
+    g.make_faces(True)
+    return g
+
+
 def points(pts: list[tuple[float, float]]) -> Graph:
     g = Graph()
     for x, y in pts:

@@ -39,6 +39,30 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
     return c.board
 
 
+@ludeme("graph", T.Shape)
+def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
+                edges: T.ListOf(T.Any) = None):
+    """A board drawn point by point: ``vertices:{{0 0} {1 0} {1 1}}`` (x y each) and
+    ``edges:{{0 1} {1 2}}`` (pairs of vertex numbers); the cells are the faces the
+    edges enclose. Sites keep the order given (Ludii's graph)."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import custom
+
+    def numbers(item, n: int, what: str):
+        vals = getattr(item, "value", item)
+        if not isinstance(vals, (list, tuple)) or len(vals) < n or not all(
+                isinstance(getattr(v, "value", v), (int, float)) for v in vals):
+            c.fail(f"each of {what} needs {n} numbers")
+        return [getattr(v, "value", v) for v in vals][:n]
+
+    pts = [tuple(float(x) for x in numbers(v, 2, "vertices:")) for v in vertices]
+    lines = [tuple(int(x) for x in numbers(e, 2, "edges:")) for e in (edges or [])]
+    for a, b in lines:
+        if not (0 <= a < len(pts) and 0 <= b < len(pts)) or a == b:
+            c.fail(f"edge {{{a} {b}}} needs two different vertices among 0 to {len(pts) - 1}")
+    return _Shape("custom", lambda t: custom(pts, lines))
+
+
 @ludeme("square", T.Shape)
 def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
