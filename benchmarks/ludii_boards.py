@@ -110,9 +110,10 @@ BOARD_HEADS = ("board", "mancalaBoard", "boardless", "surakartaBoard")
 
 
 def strip_tracks(form: str) -> str:
-    """The form without its ``(track ...)`` parts: tracks are not geometry."""
+    """The form without its ``(track ...)`` and ``(values ...)`` parts (a puzzle's
+    cell values): they are not geometry."""
     while True:
-        m = re.search(r"\(track\s", form)
+        m = re.search(r"\((track|values)\s", form)
         if not m:
             break
         depth = 0

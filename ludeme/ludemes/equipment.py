@@ -169,10 +169,17 @@ def rotate_shape(c: CompileContext, degrees: (T.Int, T.Float), shape: T.Shape):
 @ludeme("remove", T.Shape)
 def remove_cells(c: CompileContext, shape: T.Shape, *,
                  cells: (T.ListOf(T.Int), T.ListOf(T.Str)) = None,
-                 vertices: T.ListOf(T.Int) = None):
+                 vertices: T.ListOf(T.Int) = None, edges: T.ListOf(T.Any) = None):
     """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
-    whole shape, ``cells:{"a1"}``) and points (``vertices:{...}``, with their lines and
-    cells)."""
+    whole shape, ``cells:{"a1"}``), points (``vertices:{...}``, with their lines and
+    cells) and lines (``edges:{{0 1} ...}``, by their end points, with their cells)."""
+    pairs = []
+    for e in edges or []:
+        vals = [getattr(v, "value", v) for v in getattr(e, "value", e)] \
+            if isinstance(getattr(e, "value", e), (list, tuple)) else []
+        if len(vals) != 2 or not all(isinstance(v, int) for v in vals):
+            c.fail("each of edges: is a pair of vertex numbers, {0 1}")
+        pairs.append((vals[0], vals[1]))
     cells = list(cells or [])
     if any(isinstance(x, str) for x in cells):
         labels = cells
@@ -189,8 +196,8 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                 drop.add(full.index["Cell"][label])
             return drop
 
-        return remove(shape, pick, set(vertices or ()))
-    return remove(shape, set(cells), set(vertices or ()))
+        return remove(shape, pick, set(vertices or ()), pairs)
+    return remove(shape, set(cells), set(vertices or ()), pairs)
 
 
 @ludeme("piece", T.Item)
