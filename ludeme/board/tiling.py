@@ -185,23 +185,38 @@ class Graph:
             e.left = e.right = None
         self.faces = []
         seen: set[frozenset[int]] = set()
+        # a walk is a sequence of states (vertex, edge it was reached by); every state
+        # of a closed walk that visits each vertex once leads round the same walk, so
+        # such states need not start a walk again (same faces, found in the same order)
+        done: set[tuple[int, int]] = set()
+        pos = [{e.id: i for i, e in enumerate(v.edges)} for v in self.vertices]
         for start in self.vertices:
             for first in start.edges:
+                if (start.id, first.id) in done:
+                    continue
                 ids = [start.id]
+                states = [(start.id, first.id)]
                 v, e = start, first
                 closed = False
                 while len(ids) <= 32:
-                    n = v.edges.index(e)
-                    e = v.edges[(n + 1) % len(v.edges)]
-                    v = e.other(v)
+                    edges = v.edges
+                    e = edges[(pos[v.id][e.id] + 1) % len(edges)]
+                    v = e.b if v is e.a else e.a
                     if v is start:
-                        closed = True
+                        closed = e is first
+                        if not closed:
+                            closed = None       # round to the start by another edge
                         break
                     if v.id in ids:
                         break
                     ids.append(v.id)
+                    states.append((v.id, e.id))
+                if closed is None:
+                    closed = True
+                    states = []                 # not a simple face walk: do not reuse
                 if not closed or len(ids) < 3:
                     continue
+                done.update(states)
                 k = frozenset(ids)
                 if k in seen:
                     continue
