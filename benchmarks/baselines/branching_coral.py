@@ -42,7 +42,9 @@ class State:
             for pos, q in enumerate(range(max(-m, -m - r), min(m, m - r) + 1)):
                 index[(q, r)] = len(self.coords)
                 self.coords.append((q, r))
-                self.names.append(f"{chr(ord('a') + row)}{pos + 1}")
+                # Ludii's label: column letter (the columns run up to the right, the
+                # upper rows start further right) and row number from the bottom
+                self.names.append(f"{chr(ord('a') + pos + max(0, row - m))}{row + 1}")
         n = len(self.coords)
         # ring[c] = the six neighbours in cyclic order (None off the board)
         self.ring = [[index.get((q + dq, r + dr)) for dq, dr in HEX_DIRS] for q, r in self.coords]

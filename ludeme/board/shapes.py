@@ -1,117 +1,97 @@
-"""Shapes: sets of polygon cells with integer grid coordinates.
-
-A shape is pure geometry; ``Board`` derives vertices, edges and every relation
-from it, so a new tiling only has to say where its polygons are.
-"""
+"""Shapes: what a board ludeme describes, built into a graph once the board says which
+site type it plays on (Ludii's ``(square 3)`` is 3x3 cells on a cell board and 3x3
+points on a vertex board)."""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ludeme.errors import LudemeError
-
-MAX_CELLS = 4096  # a board bigger than this is a mistake, not a game
-
-SQRT3 = math.sqrt(3.0)
+from ludeme.board import tiling
+from ludeme.board.tiling import Graph
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    col: int          # grid column (for labels)
-    row: int          # grid row from the bottom (for labels)
-    corners: tuple[tuple[float, float], ...]  # polygon, counter-clockwise
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        xs = [p[0] for p in self.corners]
-        ys = [p[1] for p in self.corners]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Shape:
-    kind: str                  # "square" or "hexagonal": which directions the tiling has
-    cells: tuple[Cell, ...]
-    label_style: str = "ColumnRow"  # or "RowPosition"
+    kind: str                              # "square", "hexagonal", "triangular", ...
+    build: Callable[[str], Graph]          # site type -> graph
 
-    def __post_init__(self) -> None:
-        if len(self.cells) > MAX_CELLS:
-            raise LudemeError(f"board has {len(self.cells)} cells; the limit is {MAX_CELLS}")
+    def graph(self, site_type: str = "Cell") -> Graph:
+        return self.build(site_type)
 
 
-def _check_dims(*dims: int) -> None:
-    for d in dims:
-        if d < 1:
-            raise LudemeError(f"board dimension {d} must be at least 1")
-    if math.prod(dims) > MAX_CELLS * 4:
-        raise LudemeError(f"board of {' x '.join(map(str, dims))} is too large "
-                          f"(at most {MAX_CELLS} cells)")
+def rectangle(rows: int, cols: int, diagonals: str | None = None,
+              counts: str = "Cell") -> Shape:
+    """``rows`` x ``cols`` squares. ``counts="Cell"`` (the default): the numbers count
+    cells whatever the board plays on; ``counts="Site"``: Ludii's rule, they count the
+    sites of the board's type (points on a vertex board)."""
+    tiling.check_dims(rows, cols)
+
+    def build(t: str) -> Graph:
+        return tiling.rectangle(rows, cols, "Cell" if counts == "Cell" else t, diagonals)
+
+    return Shape("square", build)
 
 
-def rectangle(rows: int, cols: int) -> Shape:
-    """``rows`` x ``cols`` unit squares; cell (c, r) spans [c, c+1] x [r, r+1]."""
-    _check_dims(rows, cols)
-    cells = tuple(
-        Cell(c, r, ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)))
-        for r in range(rows) for c in range(cols)
-    )
-    return Shape("square", cells)
+def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Shape:
+    """Hexagonal cells: ``Hexagon`` (side ``side``), ``Diamond`` (a rhombus), ``Prism``,
+    ``Rectangle``, ``Triangle``."""
+    tiling.check_dims(side, other or side)
+    makers = {
+        "Hexagon": lambda t: tiling.hex_hexagon(side),
+        "Diamond": lambda t: tiling.hex_diamond(side),
+        "Prism": lambda t: tiling.hex_diamond(side, other or side),
+        "Rectangle": lambda t: tiling.hex_rectangle(side, other or side),
+        "Square": lambda t: tiling.hex_rectangle(side, side),
+        "Triangle": lambda t: tiling.hex_triangle(side),
+    }
+    return Shape("hexagonal", makers[form])
 
 
-def _hex_cell(col: int, row: int, x: float, y: float) -> Cell:
-    # Pointy-top hexagon of circumradius 1 centred at (x, y): rows are horizontal.
-    corners = tuple(
-        (round(x + math.cos(math.radians(30 + 60 * k)), 9),
-         round(y + math.sin(math.radians(30 + 60 * k)), 9))
-        for k in range(6)
-    )
-    return Cell(col, row, corners)
+def tri_shape(side: int, form: str = "Triangle") -> Shape:
+    tiling.check_dims(side, side)
+    makers = {"Triangle": tiling.tri_triangle, "Hexagon": tiling.tri_hexagon,
+              "Diamond": tiling.tri_diamond}
+    fn = makers[form]
+    return Shape("triangular", lambda t: fn(side, t))
 
 
-def hex_shape(side: int, form: str = "Hexagon") -> Shape:
-    """Hexagonal cells: a hexagon of ``side`` cells per side, or a ``Diamond`` (rhombus)."""
-    _check_dims(side, side)
-    cells = []
-    if form == "Diamond":
-        for r in range(side):
-            for c in range(side):
-                cells.append(_hex_cell(c, r, SQRT3 * (c + r / 2), 1.5 * r))
-        return Shape("hexagonal", tuple(cells), "ColumnRow")
-    n = side
-    for r in range(2 * n - 1):
-        count = 2 * n - 1 - abs(r - (n - 1))
-        x0 = -SQRT3 * (count - 1) / 2
-        for i in range(count):
-            cells.append(_hex_cell(i, r, x0 + SQRT3 * i, 1.5 * r))
-    return Shape("hexagonal", tuple(cells), "RowPosition")
+def shift(dx: float, dy: float, shape: Shape) -> Shape:
+    """Move a shape by ``dx`` right and ``dy`` up (in the tiling's units)."""
+    return Shape(shape.kind, lambda t: tiling.shift(shape.graph(t), dx, dy))
 
 
-def shift(dx: int, dy: int, shape: Shape) -> Shape:
-    """Move a shape by whole cells (grid units), e.g. to join sections."""
-    if shape.kind == "hexagonal":
-        raise LudemeError("shift is only defined for square tilings")
-    cells = tuple(
-        Cell(c.col + dx, c.row + dy, tuple((x + dx, y + dy) for x, y in c.corners))
-        for c in shape.cells
-    )
-    return Shape(shape.kind, cells, shape.label_style)
+def scale(sx: float, sy: float, shape: Shape) -> Shape:
+    return Shape(shape.kind, lambda t: tiling.scale(shape.graph(t), sx, sy))
+
+
+def rotate(degrees: float, shape: Shape) -> Shape:
+    return Shape(shape.kind, lambda t: tiling.rotate(shape.graph(t), degrees))
+
+
+def _kind(shapes) -> str:
+    kinds = {s.kind for s in shapes}
+    return kinds.pop() if len(kinds) == 1 else "custom"
 
 
 def merge(*shapes: Shape) -> Shape:
-    """The union of several shapes of one tiling; overlapping cells count once."""
-    kinds = {s.kind for s in shapes}
-    if len(kinds) != 1:
-        raise LudemeError("merge needs shapes of one tiling")
-    seen: dict[tuple[int, int], Cell] = {}
-    for s in shapes:
-        for c in s.cells:
-            seen.setdefault((c.col, c.row), c)
-    cells = tuple(sorted(seen.values(), key=lambda c: (c.row, c.col)))
-    return Shape(shapes[0].kind, cells, shapes[0].label_style)
+    """The union of several shapes; coincident points and lines count once."""
+    return Shape(_kind(shapes), lambda t: tiling.merge([s.graph(t) for s in shapes]))
 
 
-def remove(shape: Shape, drop: set[tuple[int, int]]) -> Shape:
-    """The shape without the cells at the given (col, row) grid positions."""
-    return Shape(shape.kind, tuple(c for c in shape.cells if (c.col, c.row) not in drop),
-                 shape.label_style)
+def union(*shapes: Shape) -> Shape:
+    """Several shapes side by side, numbered one after the other, nothing joined."""
+    return Shape(_kind(shapes), lambda t: tiling.union([s.graph(t) for s in shapes]))
+
+
+def remove(shape: Shape, cells: Callable[[Graph], set[int]] | set[int] = frozenset(),
+           vertices: set[int] = frozenset(), edges: list[tuple[int, int]] = (),
+           trim: bool = True) -> Shape:
+    """The shape without some cells (indices, or a function of the graph picking
+    them), points and lines; the rest keep their numbers' order."""
+    def build(t: str) -> Graph:
+        g = shape.graph(t)
+        picked = cells(g) if callable(cells) else cells
+        return tiling.remove(g, set(picked), set(vertices), list(edges), trim)
+
+    return Shape(shape.kind, build)

@@ -38,7 +38,9 @@ class ListOf:
 ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "Each",
          "Shared", "All", "Neutral")
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
-                   "Adjacent", "All")
+                   "Adjacent", "All",
+                   # the other eight of Ludii's sixteen compass points (hex and tri tilings)
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -55,6 +57,10 @@ Direction = LType("Direction", "a direction or a set of directions", values=DIRE
 SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
+Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
+                  values=("Alternating", "Solid", "Concentric"))
+StoreType = LType("StoreType", "where a mancala board has its stores",
+                  values=("Outer", "Inner", "None"))
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
 EndRule = LType("EndRule", "an end condition with its result")
@@ -76,14 +82,16 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
     NAME_TYPES[_v] = RoleOrDirection
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
-                                 Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
+                                 Role, Direction, SiteType, Outcome, Shape, Diagonals,
+                                 StoreType, Item,
+                                 Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Any)}
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift
-from ludeme.board.shapes import Shape
+from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
+from ludeme.board.shapes import Shape, rotate, scale, union
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
@@ -21,62 +21,183 @@ def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.Sit
     return c.board
 
 
+@ludeme("mancalaBoard", T.Item)
+def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
+                  store: T.StoreType = "Outer",
+                  numStores: T.Int = 2):  # noqa: N803 - Ludii's argument name
+    """A mancala board (Ludii's): ``rows`` rows of ``columns`` holes played on as points,
+    with a store at each end unless ``store:None``. Holes are numbered row by row from
+    the bottom left, the left store first and the right store last."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import mancala
+
+    if not 2 <= rows <= 4:
+        c.fail("a mancala board has 2 to 4 rows")
+    shape = _Shape("mancala", lambda t: mancala(rows, columns, store, numStores))
+    c.board = Board(shape, ["Vertex"])
+    c.site_type = "Vertex"
+    return c.board
+
+
+@ludeme("graph", T.Shape)
+def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
+                edges: T.ListOf(T.Any) = None):
+    """A board drawn point by point: ``vertices:{{0 0} {1 0} {1 1}}`` (x y each) and
+    ``edges:{{0 1} {1 2}}`` (pairs of vertex numbers); the cells are the faces the
+    edges enclose. Sites keep the order given (Ludii's graph)."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import custom
+
+    def numbers(item, n: int, what: str):
+        vals = getattr(item, "value", item)
+        if not isinstance(vals, (list, tuple)) or len(vals) < n or not all(
+                isinstance(getattr(v, "value", v), (int, float)) for v in vals):
+            c.fail(f"each of {what} needs {n} numbers")
+        return [getattr(v, "value", v) for v in vals][:n]
+
+    pts = [tuple(float(x) for x in numbers(v, 2, "vertices:")) for v in vertices]
+    lines = [tuple(int(x) for x in numbers(e, 2, "edges:")) for e in (edges or [])]
+    for a, b in lines:
+        if not (0 <= a < len(pts) and 0 <= b < len(pts)) or a == b:
+            c.fail(f"edge {{{a} {b}}} needs two different vertices among 0 to {len(pts) - 1}")
+    return _Shape("custom", lambda t: custom(pts, lines))
+
+
 @ludeme("square", T.Shape)
-def square(c: CompileContext, size: T.Int):
-    """A ``size`` x ``size`` board of square cells."""
-    return rectangle(size, size)
+def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
+    """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
+    board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
+    ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
+    return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
 
 
 @ludeme("rectangle", T.Shape)
-def rect(c: CompileContext, rows: T.Int, columns: T.Int = None):
-    """A board of ``rows`` x ``columns`` square cells (Ludii's argument order)."""
-    return rectangle(rows, columns if columns is not None else rows)
+def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
+         diagonals: T.Diagonals = None):
+    """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
+    ``square``, they count the sites of the board's type)."""
+    return rectangle(rows, columns if columns is not None else rows, _diagonals(c, diagonals),
+                     counts="Site")
+
+
+def _diagonals(c: CompileContext, kind):
+    if kind is not None and kind not in ("Alternating", "Solid", "Concentric"):
+        c.fail(f"diagonals:{kind} is not supported", "use Alternating, Solid or Concentric")
+    return kind
 
 
 @ludeme("hex", T.Shape)
 def hexagon(c: CompileContext, size: T.Int):
-    """A hexagon of hexagonal cells with ``size`` cells per side (3n(n-1)+1 cells).
-    Cells are labelled by row letter from the bottom and position in the row from the
-    left (``f6`` is the centre of side 6)."""
+    """A hexagon of hexagonal cells with ``size`` cells per side (3n(n-1)+1 cells), as
+    Ludii builds and labels it."""
     return hex_shape(size)
 
 
 @ludeme("hex Diamond", T.Shape)
 def hex_diamond(c: CompileContext, size: T.Int):
-    """A rhombus of ``size`` x ``size`` hexagonal cells (the board of Hex), labelled
-    column letter and row number."""
+    """A rhombus of ``size`` x ``size`` hexagonal cells (the board of Hex), as Ludii
+    builds it: A1 at the bottom, columns A, B, ... up to the right, rows 1, 2, ... up to
+    the left."""
     return hex_shape(size, "Diamond")
+
+
+@ludeme("hex Rectangle", T.Shape)
+def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
+    """``rows`` rows of ``columns`` hexagonal cells."""
+    return hex_shape(rows, "Rectangle", columns)
+
+
+@ludeme("hex Triangle", T.Shape)
+def hex_triangle(c: CompileContext, size: T.Int):
+    """A triangle of hexagonal cells, ``size`` per side."""
+    return hex_shape(size, "Triangle")
+
+
+@ludeme("tri", T.Shape)
+def tri(c: CompileContext, size: T.Int):
+    """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
+    return tri_shape(size)
+
+
+@ludeme("tri Hexagon", T.Shape)
+def tri_hexagon(c: CompileContext, size: T.Int):
+    """A hexagon of triangular cells, ``size`` per side."""
+    return tri_shape(size, "Hexagon")
 
 
 @ludeme("merge", T.Shape)
 def merge_shapes(c: CompileContext, *shapes: T.Shape):
-    """The union of several shapes of one tiling (sections joined into one board)."""
+    """Several shapes joined into one board: coincident points and lines count once,
+    and the cells are found again (Ludii's merge; numbered part after part)."""
     if not shapes:
         c.fail("(merge ...) needs shapes")
     return merge(*shapes)
 
 
+@ludeme("union", T.Shape)
+def union_shapes(c: CompileContext, *shapes: T.Shape):
+    """Several shapes side by side on one board, nothing joined (Ludii's union)."""
+    if not shapes:
+        c.fail("(union ...) needs shapes")
+    return union(*shapes)
+
+
 @ludeme("shift", T.Shape)
-def shift_shape(c: CompileContext, dx: T.Int, dy: T.Int, shape: T.Shape):
-    """A square-celled shape moved right by ``dx`` and up by ``dy`` cells."""
-    if shape.kind != "square":
-        c.fail("(shift ...) works on square-celled shapes")
+def shift_shape(c: CompileContext, dx: (T.Int, T.Float), dy: (T.Int, T.Float), shape: T.Shape):
+    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side)."""
     return shift(dx, dy, shape)
 
 
-@ludeme("remove", T.Shape)
-def remove_cells(c: CompileContext, shape: T.Shape, *, cells: T.ListOf(T.Str)):
-    """A shape without some cells, given by their labels on the whole shape."""
-    full = Board(shape)
-    drop = set()
-    for label in cells:
-        if label not in full.index["Cell"]:
-            from ludeme.errors import suggest
+@ludeme("scale", T.Shape)
+def scale_shape(c: CompileContext, sx: (T.Int, T.Float), sy: (T.Int, T.Float) = None,
+                shape: T.Shape = None):
+    """A shape stretched ``sx`` times across and ``sy`` times up (``sx`` both ways when
+    ``sy`` is left out)."""
+    if shape is None and isinstance(sy, Shape):
+        shape, sy = sy, None
+    if shape is None:
+        c.fail("(scale ...) needs a shape")
+    return scale(sx, sx if sy is None else sy, shape)
 
-            c.fail(f"no cell '{label}' on this shape", suggest(label, full.index["Cell"]))
-        cell = shape.cells[full.index["Cell"][label]]
-        drop.add((cell.col, cell.row))
-    return remove(shape, drop)
+
+@ludeme("rotate", T.Shape)
+def rotate_shape(c: CompileContext, degrees: (T.Int, T.Float), shape: T.Shape):
+    """A shape turned ``degrees`` counter-clockwise about its middle."""
+    return rotate(degrees, shape)
+
+
+@ludeme("remove", T.Shape)
+def remove_cells(c: CompileContext, shape: T.Shape, *,
+                 cells: (T.ListOf(T.Int), T.ListOf(T.Str)) = None,
+                 vertices: T.ListOf(T.Int) = None, edges: T.ListOf(T.Any) = None):
+    """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
+    whole shape, ``cells:{"a1"}``), points (``vertices:{...}``, with their lines and
+    cells) and lines (``edges:{{0 1} ...}``, by their end points, with their cells)."""
+    pairs = []
+    for e in edges or []:
+        vals = [getattr(v, "value", v) for v in getattr(e, "value", e)] \
+            if isinstance(getattr(e, "value", e), (list, tuple)) else []
+        if len(vals) != 2 or not all(isinstance(v, int) for v in vals):
+            c.fail("each of edges: is a pair of vertex numbers, {0 1}")
+        pairs.append((vals[0], vals[1]))
+    cells = list(cells or [])
+    if any(isinstance(x, str) for x in cells):
+        labels = cells
+
+        def pick(g):
+            full = Board(g)
+            drop = set()
+            for label in labels:
+                if label not in full.index["Cell"]:
+                    from ludeme.errors import suggest
+
+                    c.fail(f"no cell '{label}' on this shape",
+                           suggest(label, full.index["Cell"]))
+                drop.add(full.index["Cell"][label])
+            return drop
+
+        return remove(shape, pick, set(vertices or ()), pairs)
+    return remove(shape, set(cells), set(vertices or ()), pairs)
 
 
 @ludeme("piece", T.Item)

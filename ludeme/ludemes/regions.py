@@ -103,19 +103,97 @@ def sites_perimeter(c: CompileContext, site_type: T.SiteType = None):
 
 @ludeme("sites Corners", T.Region)
 def sites_corners(c: CompileContext, site_type: T.SiteType = None):
-    """The corner sites of the board (the perimeter sites with the fewest neighbours)."""
+    """The corner sites of the board (where the outline turns sharply, as Ludii finds
+    them)."""
     return _static(c, "Corners", c.require_board().corners, site_type)
 
 
 @ludeme("sites Centre", T.Region)
 def sites_centre(c: CompileContext, site_type: T.SiteType = None):
-    """The site(s) nearest the middle of the board."""
+    """The site(s) in the middle of the board (nearest to every outline site and corner
+    together, Ludii's rule)."""
     return _static(c, "Centre", c.require_board().centre, site_type)
+
+
+def _named(c: CompileContext, name: str, site_type) -> RegionV:
+    return RegionV.of(c.require_board().regions[_type(c, site_type)][name])
+
+
+@ludeme("sites Top", T.Region)
+def sites_top(c: CompileContext, site_type: T.SiteType = None):
+    """The sites level with the highest one (Ludii's top row, whatever the tiling)."""
+    return _named(c, "Top", site_type)
+
+
+@ludeme("sites Bottom", T.Region)
+def sites_bottom(c: CompileContext, site_type: T.SiteType = None):
+    """The sites level with the lowest one."""
+    return _named(c, "Bottom", site_type)
+
+
+@ludeme("sites Left", T.Region)
+def sites_left(c: CompileContext, site_type: T.SiteType = None):
+    """The sites as far left as the leftmost one."""
+    return _named(c, "Left", site_type)
+
+
+@ludeme("sites Right", T.Region)
+def sites_right(c: CompileContext, site_type: T.SiteType = None):
+    """The sites as far right as the rightmost one."""
+    return _named(c, "Right", site_type)
+
+
+@ludeme("sites Outer", T.Region)
+def sites_outer(c: CompileContext, site_type: T.SiteType = None):
+    """The sites touching the board's outline (a cell with a corner on it counts)."""
+    return _named(c, "Outer", site_type)
+
+
+@ludeme("sites Inner", T.Region)
+def sites_inner(c: CompileContext, site_type: T.SiteType = None):
+    """The sites that are not outer."""
+    return _named(c, "Inner", site_type)
+
+
+@ludeme("sites ConvexCorners", T.Region)
+def sites_convex(c: CompileContext, site_type: T.SiteType = None):
+    """The corners that stick out."""
+    return _named(c, "CornersConvex", site_type)
+
+
+@ludeme("sites ConcaveCorners", T.Region)
+def sites_concave(c: CompileContext, site_type: T.SiteType = None):
+    """The corners that point in (on boards with notches)."""
+    return _named(c, "CornersConcave", site_type)
+
+
+@ludeme("sites Major", T.Region)
+def sites_major(c: CompileContext, site_type: T.SiteType = None):
+    """The cells with the most sides (the octagons of a 4.8.8 tiling)."""
+    return _named(c, "Major", site_type)
+
+
+@ludeme("sites Minor", T.Region)
+def sites_minor(c: CompileContext, site_type: T.SiteType = None):
+    """The cells with fewer sides than the most."""
+    return _named(c, "Minor", site_type)
+
+
+@ludeme("sites Phase", T.Region)
+def sites_phase(c: CompileContext, phase: T.Int, site_type: T.SiteType = None):
+    """The sites of one colour (0 to 3) of the board's chequering, as Ludii colours
+    them: neighbours get different phases (a chessboard's dark squares are phase 0)."""
+    phases = c.require_board().phases[_type(c, site_type)]
+    if not 0 <= phase < 4:
+        c.fail(f"phase {phase} does not exist (phases 0 to 3)")
+    return RegionV.of(phases[phase])
 
 
 @ludeme("sites Side", T.Region)
 def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType = None):
-    """The perimeter sites on one side: those with no neighbour in ``direction``."""
+    """The sites of one side of the board, as Ludii finds them: the outline is cut at
+    its corners into runs, and each run is named by the compass point it lies in seen
+    from the middle of the board (a hex rhombus has sides NE, SE, SW and NW)."""
     board = c.require_board()
     t = _type(c, site_type)
     out = []
@@ -128,7 +206,8 @@ def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType 
 
 @ludeme("sites Row", T.Region)
 def sites_row(c: CompileContext, row: T.Int, site_type: T.SiteType = None):
-    """The sites of one row, counted from 0 at the bottom."""
+    """The sites of one row, counted from 0 at the bottom (Ludii's rows: on a hex
+    rhombus they run up to the right)."""
     rows = c.require_board().rows[_type(c, site_type)]
     if not 0 <= row < len(rows):
         c.fail(f"row {row} is not on the board (rows 0 to {len(rows) - 1})")
@@ -137,7 +216,7 @@ def sites_row(c: CompileContext, row: T.Int, site_type: T.SiteType = None):
 
 @ludeme("sites Column", T.Region)
 def sites_column(c: CompileContext, column: T.Int, site_type: T.SiteType = None):
-    """The sites of one column, counted from 0 at the left."""
+    """The sites of one column, counted from 0 at the left (Ludii's columns)."""
     cols = c.require_board().columns[_type(c, site_type)]
     if not 0 <= column < len(cols):
         c.fail(f"column {column} is not on the board (columns 0 to {len(cols) - 1})")

@@ -21,7 +21,8 @@ def connected_by_search(s, player: int) -> bool:
     g = s.game
     b = g.board
     owner = g.pieces.owner
-    sides = [set(b.side("Cell", d)) for d in (("S", "N") if player == 1 else ("W", "E"))]
+    # the goal sides of the bundled Hex description, in Ludii's names for the rhombus
+    sides = [set(b.side("Cell", d)) for d in (("SE", "NW") if player == 1 else ("SW", "NE"))]
     seen: set[int] = set()
     for start in b.sites["Cell"]:
         if start in seen or not s.what[start] or owner[s.what[start]] != player:

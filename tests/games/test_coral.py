@@ -54,17 +54,19 @@ def side4(pieces: dict[str, str], mover: int = 1, *options: str, name="branching
 # -- board and notation ------------------------------------------------------------------
 
 
-def test_board_is_a_hexagon_labelled_by_row_from_the_bottom_and_position_from_the_left():
+def test_board_is_a_hexagon_labelled_as_ludii_labels_it():
     g = load()
     b = g.board
     assert b.count["Cell"] == 91
     rows = b.rows["Cell"]
     assert [len(r) for r in rows] == [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6]
-    # a is the bottom row, cells numbered from the left; f6 is the centre
+    # Ludii's labels: row numbers from the bottom, column letters along the lines
+    # running up to the right (the bottom row is a1-f1, the top row f11-k11); f6 is
+    # the centre
     assert b.centre["Cell"] == (b.site("f6"),)
     assert b.coords[b.site("a1")][1] == min(y for _, y in b.coords)
-    assert b.coords[b.site("a1")][0] < b.coords[b.site("a6")][0]
-    assert b.coords[b.site("k6")][1] == max(y for _, y in b.coords)
+    assert b.coords[b.site("a1")][0] < b.coords[b.site("f1")][0]
+    assert b.coords[b.site("k11")][1] == max(y for _, y in b.coords)
     assert len(b.nbrs["Orthogonal"][b.site("f6")]) == 6
     assert len(b.perimeter["Cell"]) == 30
     assert {len(load(f"Board/Hexagon {n}").board.sites["Cell"]) for n in (4, 9)} == {37, 217}
@@ -72,18 +74,16 @@ def test_board_is_a_hexagon_labelled_by_row_from_the_bottom_and_position_from_th
 
 def test_notation_round_trips_and_the_diagram_is_labelled():
     s = load().new_initial_state()
-    for text in ("a1", "f11", "k6", "f6"):
+    for text in ("a1", "k6", "k11", "f6"):
         m = s.parse_move(text)
         assert s.move_to_string(m) == text
     with pytest.raises(LudemeError):
-        s.parse_move("a7")      # row a has 6 cells
+        s.parse_move("g1")      # row 1 has 6 cells
     s.apply(s.parse_move("f6"))
     picture = str(s)
     lines = picture.splitlines()
-    # every row is named on both sides by its first and last cell
-    assert lines[0].split()[0] == "k1" and lines[0].split()[-1] == "k6"
-    assert lines[5].split()[0] == "f1" and lines[5].split()[-1] == "f11"
-    assert lines[10].split()[0] == "a1" and lines[10].split()[-1] == "a6"
+    # every row is named by its number (Ludii's rows, 1 at the bottom)
+    assert [line.split()[0] for line in lines[:11]] == [str(r) for r in range(11, 0, -1)]
     assert "X" in lines[5]
 
 
@@ -112,67 +112,67 @@ def test_brain_coral_perft_side_4_matches_the_baseline():
 
 
 def test_a_stone_needs_two_empty_neighbours():
-    # a1's neighbours are a2, b1, b2
-    s = side4({"a2": "X"})
+    # a1's neighbours are b1, a2, b2
+    s = side4({"b1": "X"})
     assert "a1" in legal(s)
-    s = side4({"a2": "X", "b1": "O"})
+    s = side4({"b1": "X", "a2": "O"})
     assert "a1" not in legal(s)          # only b2 is empty around a1
     assert "b2" in legal(s)
     # Brain Coral has no such rule: a1 still touches the empty b2
-    s = side4({"a2": "X", "b1": "O"}, 1, name="brain-coral")
+    s = side4({"b1": "X", "a2": "O"}, 1, name="brain-coral")
     assert "a1" in legal(s)
 
 
 def test_a_placement_that_would_enclose_empty_cells_is_illegal():
-    # d4 is empty and walled in except for e4; filling e4 would cut d4 off
-    walls = {"c3": "X", "c4": "O", "d3": "X", "d5": "O", "e3": "X"}
+    # d4 is empty and walled in except for e5; filling e5 would cut d4 off
+    walls = {"c3": "X", "d3": "O", "c4": "X", "e4": "O", "d5": "X"}
     s = side4(walls)
     moves = legal(s)
-    assert "e4" not in moves
+    assert "e5" not in moves
     assert "d4" not in moves             # one empty neighbour only
-    assert {"e5", "f3", "f4", "a1"} <= moves
-    # with a second way out (e4 open and d4 next to... nothing else): still illegal; once
+    assert {"f5", "e6", "f6", "a1"} <= moves
+    # with a second way out (e5 open and d4 next to... nothing else): still illegal; once
     # the wall has a gap at c3 the same placement is fine
     del walls["c3"]
-    assert "e4" in legal(side4(walls))
+    assert "e5" in legal(side4(walls))
 
 
 def test_perimeter_cells_join_empty_cells_to_the_edge():
-    # b2 and b3 are walled in except through the perimeter cell a2
-    walls = {"a1": "X", "a3": "O", "b1": "X", "b4": "O", "c2": "X", "c3": "O", "c4": "X"}
+    # b2 and c2 are walled in except through the perimeter cell b1
+    walls = {"a1": "X", "c1": "O", "a2": "X", "d2": "O", "b3": "X", "c3": "O", "d3": "X"}
     s = side4(walls)
-    assert "a2" not in legal(s)          # filling it would shut b2 and b3 in
-    assert {"b2", "b3"} <= legal(s)      # each keeps a way out (a2) and 2 empty neighbours
-    # open a3: b3 reaches the edge at a3, b2 through b3, so a2 may be filled
-    del walls["a3"]
-    assert "a2" in legal(side4(walls))
+    assert "b1" not in legal(s)          # filling it would shut b2 and c2 in
+    assert {"b2", "c2"} <= legal(s)      # each keeps a way out (b1) and 2 empty neighbours
+    # open c1: c2 reaches the edge at c1, b2 through c2, so b1 may be filled
+    del walls["c1"]
+    assert "b1" in legal(side4(walls))
     # an empty perimeter cell counts as joined to itself: a1 walled in by stones on its
     # three neighbours does not forbid placements elsewhere
-    s = side4({"a2": "X", "b1": "O", "b2": "X"})
+    s = side4({"b1": "X", "a2": "O", "b2": "X"})
     assert "a1" not in legal(s) and "d4" in legal(s)
 
 
 def test_brain_coral_stones_must_touch_an_empty_cell_joined_to_the_edge():
-    # d4 is P1's stone whose only empty neighbour is e4: in Brain Coral filling e4
-    # leaves it without one, so e4 is illegal; Branching Coral allows it (and captures)
-    stones = {"d4": "X", "c3": "O", "c4": "O", "d3": "O", "d5": "O", "e3": "O"}
+    # d4 is P1's stone whose only empty neighbour is e5: in Brain Coral filling e5
+    # leaves it without one, so e5 is illegal; Branching Coral allows it (and captures)
+    stones = {"d4": "X", "c3": "O", "d3": "O", "c4": "O", "e4": "O", "d5": "O"}
     brain = side4(stones, 2, name="brain-coral")
-    assert "e4" not in legal(brain)
-    assert "e5" in legal(brain)
-    # a stone placed on the perimeter needs an empty neighbour: a1 with a2 and b1 taken
+    assert "e5" not in legal(brain)
+    assert "f5" in legal(brain)
+    # a stone placed on the perimeter needs an empty neighbour: a1 with b1 and a2 taken
     # still has b2; with b2 taken too it has none
-    assert "a1" in legal(side4({"a2": "X", "b1": "O"}, 1, name="brain-coral"))
-    assert "a1" not in legal(side4({"a2": "X", "b1": "O", "b2": "X"}, 1, name="brain-coral"))
+    assert "a1" in legal(side4({"b1": "X", "a2": "O"}, 1, name="brain-coral"))
+    assert "a1" not in legal(side4({"b1": "X", "a2": "O", "b2": "X"}, 1, name="brain-coral"))
 
 
 # -- capture -------------------------------------------------------------------------------
 
 
 CAPTURE = {
-    # c3 (P1) and c4 (P2) each keep one empty neighbour, b3, once d4 is filled
-    "c3": "X", "c4": "O",
-    "b2": "O", "c2": "O", "d3": "O",     # c3's other neighbours
-    "b4": "X", "c5": "X", "d5": "X",     # c4's other neighbours
+    # c3 (P1) and d3 (P2) each keep one empty neighbour, c2, once d4 is filled
+    "c3": "X", "d3": "O",
+    "b2": "O", "b3": "O", "c4": "O",     # c3's other neighbours
+    "d2": "X", "e3": "X", "e4": "X",     # d3's other neighbours
 }
 
 
@@ -180,11 +180,11 @@ def test_capture_is_simultaneous_and_takes_both_colours():
     s = side4(CAPTURE)
     s.apply(s.parse_move("d4"))
     # removed one after the other, the second would have kept 2 empty neighbours
-    assert at(s, "c3") == "." and at(s, "c4") == "."
-    # neighbours with 2 or more empty neighbours stay: d3 (d2 e2 e3), d5 (d6 e4 e5)
-    assert at(s, "d3") == "O" and at(s, "d5") == "X" and at(s, "d4") == "X"
+    assert at(s, "c3") == "." and at(s, "d3") == "."
+    # neighbours with 2 or more empty neighbours stay: c4 (b4 c5 d5), e4 (f4 e5 f5)
+    assert at(s, "c4") == "O" and at(s, "e4") == "X" and at(s, "d4") == "X"
     # the others were never next to d4
-    assert all(at(s, x) != "." for x in ("b2", "c2", "b4", "c5"))
+    assert all(at(s, x) != "." for x in ("b2", "b3", "d2", "e3"))
 
 
 def test_captured_opponent_stones_are_counted_for_the_placer():
@@ -192,29 +192,29 @@ def test_captured_opponent_stones_are_counted_for_the_placer():
     s.apply(s.parse_move("d4"))
     # P1 removed one of its own stones and one of P2's: only P2's counts
     assert s.score[1:] == [1, 0]
-    assert s.scores()[0] == 4 + 1     # largest group {b4 c5 d5 d4} plus the capture
-    # counted over the whole game: a later capture adds to it. g2 (P2) has the empty
-    # neighbours f3 and g1; P1's f3 leaves it with g1 alone
-    t = side4({**CAPTURE, "g2": "O", "f2": "X", "g3": "X"})
-    for move in ("d4", "a1", "f3"):
+    assert s.scores()[0] == 4 + 1     # largest group {d2 e3 e4 d4} plus the capture
+    # counted over the whole game: a later capture adds to it. e7 (P2) has the empty
+    # neighbours e6 and d7; P1's e6 leaves it with d7 alone
+    t = side4({**CAPTURE, "e7": "O", "d6": "X", "f7": "X"})
+    for move in ("d4", "a1", "e6"):
         t.apply(t.parse_move(move))
-    assert at(t, "g2") == "." and at(t, "f2") == "X" and at(t, "g3") == "X"
+    assert at(t, "e7") == "." and at(t, "d6") == "X" and at(t, "f7") == "X"
     assert t.score[1:] == [2, 0]
 
 
 def test_brain_coral_does_not_capture():
     s = side4(CAPTURE, 1, name="brain-coral")
-    s.apply(s.parse_move("d4"))      # c3 and c4 keep b3, joined to the edge at a2
-    assert at(s, "c3") == "X" and at(s, "c4") == "O"
+    s.apply(s.parse_move("d4"))      # c3 and d3 keep c2, joined to the edge at b1
+    assert at(s, "c3") == "X" and at(s, "d3") == "O"
     assert s.score[1:] == [0, 0]
 
 
 # -- scores --------------------------------------------------------------------------------
 
 
-# P1: groups of 3 (a1 a2 a3) and 1 (d4); P2: groups of 2 (g1 g2), 2 (d1 c1) and 1 (d7)
-GROUPS = {"a1": "X", "a2": "X", "a3": "X", "d4": "X",
-          "g1": "O", "g2": "O", "d1": "O", "c1": "O", "d7": "O"}
+# P1: groups of 3 (a1 b1 c1) and 1 (d4); P2: groups of 2 (d7 e7), 2 (a4 a3) and 1 (g4)
+GROUPS = {"a1": "X", "b1": "X", "c1": "X", "d4": "X",
+          "d7": "O", "e7": "O", "a4": "O", "a3": "O", "g4": "O"}
 
 
 @pytest.mark.parametrize("bonus,scores", [("Captured Stones", [3 + 2, 2 + 0]),
@@ -244,7 +244,7 @@ O O . O . X X
   X . O O X
    . O . .
 """
-# After P1 plays d5 (capturing e4), P2 cannot place. P1's groups: 3 3 2 1 1 1; P2's:
+# After P1 plays e4 (capturing e5), P2 cannot place. P1's groups: 3 3 2 1 1 1; P2's:
 # 3 2 2 1 1: equal largest groups. Pairs cancel (3-3, 2-2, 1-1, 1-1) leaving P1 {3 1} and
 # P2 {2}: P1's leftover is larger, so P1 loses although it placed last.
 
@@ -257,7 +257,7 @@ ALL_CANCEL = """
   . X O X X
    X . O .
 """
-# After P1 plays c1, P2 cannot place; both have groups 4 2 2 1 1: everything cancels and
+# After P1 plays a3, P2 cannot place; both have groups 4 2 2 1 1: everything cancels and
 # the last to place, P1, wins.
 
 ALL_CANCEL_2 = """
@@ -269,7 +269,7 @@ ALL_CANCEL_2 = """
   O . . X .
    . X . .
 """
-# After P2 plays a3, P1 cannot place; both have groups 4 2 2 1 1: P2, last to place, wins.
+# After P2 plays c1, P1 cannot place; both have groups 4 2 2 1 1: P2, last to place, wins.
 
 
 def finish(diagram: str, mover: int, move: str, *options: str):
@@ -281,33 +281,33 @@ def finish(diagram: str, mover: int, move: str, *options: str):
 
 
 def test_the_game_ends_when_the_player_to_move_cannot_place():
-    s = finish(CASCADE, 1, "d5")
+    s = finish(CASCADE, 1, "e4")
     assert s.legal_moves() == [] and s.is_terminal()
     assert s.scores() == [3, 3]
     assert sorted(s.returns()) == [-1.0, 1.0]
 
 
 def test_cascade_the_larger_leftover_group_loses():
-    s = finish(CASCADE, 1, "d5")
+    s = finish(CASCADE, 1, "e4")
     assert s.winners() == [2]
 
 
 def test_cascade_when_all_pairs_cancel_the_last_placer_wins():
-    s = finish(ALL_CANCEL, 1, "c1")
+    s = finish(ALL_CANCEL, 1, "a3")
     assert s.scores()[0] == s.scores()[1] and s.winners() == [1]
-    s = finish(ALL_CANCEL_2, 2, "a3")
+    s = finish(ALL_CANCEL_2, 2, "c1")
     assert s.scores()[0] == s.scores()[1] and s.winners() == [2]
 
 
 def test_tie_breaker_b_the_last_placer_wins():
-    s = finish(CASCADE, 1, "d5", "Tie-Breaker/B: Last to Place")
+    s = finish(CASCADE, 1, "e4", "Tie-Breaker/B: Last to Place")
     assert s.winners() == [1]
-    s = finish(ALL_CANCEL_2, 2, "a3", "Tie-Breaker/B: Last to Place")
+    s = finish(ALL_CANCEL_2, 2, "c1", "Tie-Breaker/B: Last to Place")
     assert s.winners() == [2]
 
 
-@pytest.mark.parametrize("diagram,mover,move", [(CASCADE, 1, "d5"), (ALL_CANCEL, 1, "c1"),
-                                                (ALL_CANCEL_2, 2, "a3")])
+@pytest.mark.parametrize("diagram,mover,move", [(CASCADE, 1, "e4"), (ALL_CANCEL, 1, "a3"),
+                                                (ALL_CANCEL_2, 2, "c1")])
 def test_final_positions_agree_with_the_baseline(diagram, mover, move):
     for tie, code in TIES.items():
         s = finish(diagram, mover, move, f"Tie-Breaker/{tie}")

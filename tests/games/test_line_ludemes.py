@@ -9,12 +9,14 @@ import ludeme
 from ludeme.runtime.search import perft
 
 GAME = """(game "Lines" (players 2)
-  (equipment {{(board (square 2) use:{use}) (piece "Pen" Each)}})
+  (equipment {{(board (square {n}) use:{use}) (piece "Pen" Each)}})
   (rules (play {play}) (end (if (no Moves Next) (result Next Loss)))))"""
 
 
 def load(play: str, use: str = "{Vertex Edge}"):
-    return ludeme.loads(GAME.format(use=use, play=play))
+    # 2 x 2 squares either way: as in Ludii, (square n) counts points on a vertex board
+    n = 3 if use.startswith("{Vertex") else 2
+    return ludeme.loads(GAME.format(use=use, play=play, n=n))
 
 
 def test_one_edge_strokes_are_one_move_per_edge():

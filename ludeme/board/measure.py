@@ -1,0 +1,491 @@
+"""Properties of a graph's elements as Ludii measures them: perimeter, inner/outer,
+extremes, corners, sides, phases, centre, rows, columns and coordinate labels.
+
+Each element gets a bit set (``props``); ``Board`` turns the bits into region tables.
+The computations follow Ludii's ``MeasureGraph`` so that ``(sites Side N)``, ``(sites
+Corners)``, ``(sites Centre)``, ``(sites Phase 0)`` ... name the same sites as in Ludii.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ludeme.board.tiling import Graph
+
+INNER, OUTER, PERIMETER, CENTRE, MAJOR, MINOR = 1, 2, 4, 8, 16, 32
+CORNER, CONVEX, CONCAVE = 1024, 2048, 4096
+PHASES = (1 << 20, 1 << 21, 1 << 22, 1 << 23)
+LEFT, RIGHT, TOP, BOTTOM = 1 << 25, 1 << 26, 1 << 27, 1 << 28
+SIDE = {"N": 1 << 40, "E": 1 << 41, "S": 1 << 42, "W": 1 << 43,
+        "NE": 1 << 44, "SE": 1 << 45, "SW": 1 << 46, "NW": 1 << 47}
+SIDES_MASK = 0xFF << 40
+TYPES = ("Cell", "Vertex", "Edge")
+
+
+def measure(g: Graph, types: tuple[str, ...] = TYPES) -> list:
+    """Measure the elements; phases, centres and labels only for ``types`` (the others
+    are still measured where these depend on them). Returns the perimeters (lists of
+    vertices)."""
+    for t in TYPES:
+        for ge in g.elements(t):
+            ge.props = 0
+    perims = _perimeters(g)
+    _inner_outer(g)
+    _extremes(g)
+    _major_minor(g)
+    _corners(g, perims)
+    sides(g, perims)
+    for t in types:
+        _phase(g, t)
+    _situation(g, types)
+    _centre(g, types)
+    return perims
+
+
+def _point_in_polygon(x: float, y: float, poly: list[tuple[float, float]]) -> bool:
+    odd = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        ix, iy = poly[i]
+        jx, jy = poly[j]
+        if ((iy < y <= jy) or (jy < y <= iy)) and (ix <= x or jx <= x):
+            odd ^= ix + (y - iy) / (jy - iy) * (jx - ix) < x
+        j = i
+    return odd
+
+
+def _follow_clockwise(start) -> list:
+    if not start.edges:
+        return [start]
+    best, best_angle = None, 1e6
+    for e in start.edges:
+        to = e.other(start)
+        ang = math.atan2(to.x - start.x, -(to.y - start.y))
+        if ang < best_angle:
+            best, best_angle = e, ang
+    out = []
+    v = start
+    edge = best
+    guard = 0
+    while True:
+        out.append(v)
+        prev = v
+        v = edge.other(v)
+        i = v.edges.index(edge)
+        n_e = len(v.edges)
+        for n in range(1, n_e):
+            edge = v.edges[(i + n) % n_e]
+            if edge.other(v) is not prev:
+                break
+        guard += 1
+        if v is start or guard > 100000:
+            break
+    return out
+
+
+def _perimeters(g: Graph) -> list:
+    covered: set[int] = set()
+    perims: list[list] = []
+    while True:
+        start, min_x = None, 1e6
+        for v in g.vertices:
+            if v.id not in covered and v.x < min_x:
+                start, min_x = v, v.x
+        if start is None:
+            break
+        per = _follow_clockwise(start)
+        on = {v.id for v in per}
+        covered |= on
+        poly = [(v.x, v.y) for v in per]
+        for v in g.vertices:
+            if v.id not in covered and _point_in_polygon(v.x, v.y, poly):
+                covered.add(v.id)
+        perims.append(per)
+    for pa in range(len(perims) - 1, -1, -1):
+        x, y = perims[pa][0].x, perims[pa][0].y
+        if any(pb != pa and _point_in_polygon(x, y, [(v.x, v.y) for v in perims[pb]])
+               for pb in range(len(perims))):
+            del perims[pa]
+    for per in perims:
+        n = len(per)
+        for i in range(n):
+            a, b = per[i], per[(i + 1) % n]
+            a.props |= PERIMETER
+            b.props |= PERIMETER
+            e = g.find_edge(a, b) if a is not b else None
+            if e is not None:
+                e.props |= PERIMETER
+                f = e.left if e.left is not None else e.right
+                if f is not None:
+                    f.props |= PERIMETER
+    return perims
+
+
+def _inner_outer(g: Graph) -> None:
+    for t in TYPES:
+        for ge in g.elements(t):
+            if ge.props & PERIMETER:
+                ge.props |= OUTER
+    for f in g.faces:
+        if any(v.props & PERIMETER for v in f.vertices):
+            f.props |= OUTER | PERIMETER
+    for e in g.edges:
+        if e.a.props & PERIMETER and e.b.props & PERIMETER and (e.left is None or e.right is None):
+            e.props |= OUTER | PERIMETER
+    for t in TYPES:
+        for ge in g.elements(t):
+            if not ge.props & OUTER:
+                ge.props |= INNER
+
+
+def _extremes(g: Graph) -> None:
+    for t in TYPES:
+        els = g.elements(t)
+        if not els:
+            continue
+        min_x = min(e.x for e in els)
+        max_x = max(e.x for e in els)
+        min_y = min(e.y for e in els)
+        max_y = max(e.y for e in els)
+        for e in els:
+            if e.x - min_x < 0.01:
+                e.props |= LEFT
+            if e.y - min_y < 0.01:
+                e.props |= BOTTOM
+            if max_x - e.x < 0.01:
+                e.props |= RIGHT
+            if max_y - e.y < 0.01:
+                e.props |= TOP
+
+
+def _major_minor(g: Graph) -> None:
+    most = max((len(f.vertices) for f in g.faces), default=0)
+    for f in g.faces:
+        f.props |= MAJOR if len(f.vertices) == most else MINOR
+
+
+def _distance_to_line(px, py, ax, ay, bx, by) -> float:
+    dx, dy = bx - ax, by - ay
+    if abs(dx) + abs(dy) < 1e-7:
+        return math.hypot(px - ax, py - ay)
+    a2 = (py - ay) * dx - (px - ax) * dy
+    return math.sqrt(a2 * a2 / (dx * dx + dy * dy))
+
+
+def _clockwise3(a, b, c) -> bool:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]) < 1e-7
+
+
+def _corners_of(per: list) -> None:
+    num = len(per)
+    if num < 6:
+        for v in per:
+            v.props |= CORNER | CONVEX
+        return
+    pts = [(v.x, v.y) for v in per]
+    scores = []
+    for n in range(num):
+        pt = pts[n]
+        score = 0.0
+        for k in range(1, 4):
+            pa, pb = pts[(n - k) % num], pts[(n + k) % num]
+            dist = _distance_to_line(pt[0], pt[1], pa[0], pa[1], pb[0], pb[1])
+            if _clockwise3(pa, pt, pb):
+                dist = -dist
+            score += dist / k
+        scores.append(score)
+    scores = [(4.0 * scores[n] + scores[(n + 1) % num] + scores[(n - 1) % num]) / 6.0
+              for n in range(num)]
+    keep = [not (s < 0.32 or s < scores[n - 1] - 0.001 or s < scores[(n + 1) % num] - 0.001)
+            for n, s in enumerate(scores)]
+    # a neighbour almost as sharp as a corner is a corner too (one pass, in index order)
+    n = 0
+    while n < num:
+        if keep[n]:
+            if scores[(n - 1) % num] >= 0.95 * scores[n]:
+                keep[(n - 1) % num] = True
+            if scores[(n + 1) % num] >= 0.95 * scores[n]:
+                keep[(n + 1) % num] = True
+        n += 1
+    for n in range(num):
+        if keep[n]:
+            per[n].props |= CORNER | CONVEX
+    for n, s in enumerate(scores):
+        if not (s > -0.25 or s > scores[n - 1] + 0.001 or s > scores[(n + 1) % num] + 0.001):
+            per[n].props |= CORNER | CONCAVE
+
+
+def _corners(g: Graph, perims: list) -> None:
+    for per in perims:
+        _corners_of(per)
+    for v in g.vertices:
+        if not v.props & CORNER:
+            continue
+        kind = CONCAVE if v.props & CONCAVE else CONVEX
+        single = False
+        for e in v.edges:
+            if e.other(v).props & CORNER:
+                e.props |= CORNER | kind
+                f = e.left if e.left is not None else e.right
+                if f is not None:
+                    f.props |= CORNER | kind
+                single = True
+        if single:
+            continue
+        for e in v.edges:
+            if not e.props & PERIMETER:
+                continue
+            e.props |= CORNER | kind
+            if kind == CONCAVE:
+                for f in v.faces:
+                    if sum(1 for w in f.vertices if w.props & PERIMETER) == 1:
+                        f.props |= CORNER | CONCAVE
+            else:
+                f = e.left if e.left is not None else e.right
+                if f is not None:
+                    f.props |= CORNER | CONVEX
+
+
+def discrete_direction(ax: float, ay: float, bx: float, by: float, n: int = 16) -> int:
+    arc = 2 * math.pi / n
+    ang = math.atan2(by - ay, bx - ax)
+    while ang < 0.0:
+        ang += 2 * math.pi
+    while ang > 2 * math.pi:
+        ang -= 2 * math.pi
+    return (int((ang + arc / 2) / arc) + n) % n
+
+
+def _side_of(dirn: int) -> str:
+    if dirn == 0:
+        return "E"
+    if dirn == 4:
+        return "N"
+    if dirn == 8:
+        return "W"
+    if dirn == 12:
+        return "S"
+    if 0 < dirn < 4:
+        return "NE"
+    if 4 < dirn < 8:
+        return "NW"
+    if 8 < dirn < 12:
+        return "SW"
+    return "SE"
+
+
+def sides(g: Graph, perims: list, ludii_108: bool = False) -> None:
+    """Side bits from the direction of each perimeter run between corners, seen from
+    the centroid. ``ludii_108``: Ludii 1.0.8's rule (the run's run + 1 points divided
+    by run), only for comparing with that version."""
+    n_v = len(g.vertices)
+    mx = sum(v.x for v in g.vertices) / n_v if n_v else 0.0
+    my = sum(v.y for v in g.vertices) / n_v if n_v else 0.0
+    for per in perims:
+        num = len(per)
+        for start in range(num):
+            if not per[start].props & CORNER:
+                continue
+            to = start
+            while True:
+                to += 1
+                if per[to % num].props & CORNER:
+                    break
+            run = to - start
+            # the mean of the run's run + 1 points, corners included (Ludii after 1.0.8;
+            # 1.0.8 divided by ``run``, which turns the sides of short runs)
+            div = run if ludii_108 else run + 1
+            ax = sum(per[(start + r) % num].x for r in range(run + 1)) / div
+            ay = sum(per[(start + r) % num].y for r in range(run + 1)) / div
+            bit = SIDE[_side_of(discrete_direction(mx, my, ax, ay))]
+            for r in range(run + 1):
+                per[(start + r) % num].props |= bit
+    for v in g.vertices:
+        if not v.props & CORNER:
+            continue
+        for bit in SIDE.values():
+            if v.props & bit:
+                for e in v.edges:
+                    if e.other(v).props & bit:
+                        e.props |= bit
+                for f in v.faces:
+                    f.props |= bit
+    for v in g.vertices:
+        s = v.props & SIDES_MASK
+        if s:
+            for e in v.edges:
+                e.props |= s
+            for f in v.faces:
+                f.props |= s
+
+
+def _nbors(g: Graph, t: str) -> list[list[int]]:
+    """Each element's neighbours of its own type, as Ludii's ``nbors()`` lists them."""
+    if t == "Vertex":
+        return [[e.other(v).id for e in v.edges] for v in g.vertices]
+    if t == "Edge":
+        return [[o.id for o in e.a.edges if o is not e] + [o.id for o in e.b.edges if o is not e]
+                for e in g.edges]
+    return [[o.id for o in (e.other_face(f) for e in f.edges) if o is not None] for f in g.faces]
+
+
+def _phase(g: Graph, t: str) -> None:
+    """Colour the elements with phases 0-3 so that neighbours differ where they can,
+    breadth first from the first uncoloured element (Ludii's measurePhase)."""
+    from collections import deque
+
+    els = g.elements(t)
+    nbors = _nbors(g, t)
+    low = [4] * len(els)          # the lowest phase bit set on each element (4: none)
+    bits = [0] * len(els)
+
+    def phases(ids: list[int]) -> int:
+        out = 0
+        for j in ids:
+            if low[j] < 4:
+                out |= 1 << low[j]
+        return out
+
+    while True:
+        start = next((i for i in range(len(els)) if bits[i] == 0), None)
+        if start is None:
+            break
+        bits[start] |= 1
+        low[start] = 0
+        queue = deque([start])
+        visited = [False] * len(els)
+        while queue:
+            i = queue.popleft()
+            if visited[i]:
+                continue
+            used = phases(nbors[i])
+            phase = 0
+            while phase < 4 and used >> phase & 1:
+                phase += 1
+            if phase < 4:
+                bits[i] |= 1 << phase
+                low[i] = min(low[i], phase)
+            visited[i] = True
+            for j in nbors[i]:
+                if visited[j]:
+                    continue
+                if bin(phases(nbors[j])).count("1") > 1:
+                    queue.appendleft(j)
+                else:
+                    queue.append(j)
+    for ge, b in zip(els, bits, strict=True):
+        for k in range(4):
+            if b >> k & 1:
+                ge.props |= PHASES[k]
+
+
+def _bounds(els: list) -> tuple[float, float, float, float]:
+    x0 = min(e.x for e in els)
+    y0 = min(e.y for e in els)
+    return x0, y0, max(e.x for e in els) - x0, max(e.y for e in els) - y0
+
+
+def _cluster(els: list, kind: str, unit: float, theta: float) -> float:
+    bx, by, bw, bh = _bounds(els)
+    if kind == "row":
+        ax, ay = bx + bw / 2.0, by - bh
+    else:
+        ax, ay = bx - bw, by + bh / 2.0
+    cx, cy = ax + bw * math.cos(theta), ay + bw * math.sin(theta)
+    rank = sorted(((_distance_to_line(e.x, e.y, ax, ay, cx, cy), i) for i, e in enumerate(els)),
+                  key=lambda p: p[0])
+    margin = 0.6 * unit
+    buckets: list[list[float]] = []
+    members: list[list[int]] = []
+    total = 0.0
+    for score, i in rank:
+        if not buckets or abs(score - total / len(buckets[-1])) > margin:
+            buckets.append([])
+            members.append([])
+            total = 0.0
+        buckets[-1].append(score)
+        members[-1].append(i)
+        total += score
+    for bid, ms in enumerate(members):
+        for i in ms:
+            if kind == "row":
+                els[i].row = bid
+            else:
+                els[i].col = bid
+    error = 0.0
+    for b in buckets:
+        mean = sum(b) / len(b)
+        error += (mean - b[-1]) ** 2 / len(b)   # Ludii keeps the last item's term only
+    return error + 0.01 * len(buckets)
+
+
+def column_label(col: int) -> str:
+    label = chr(65 + col % 26)
+    while col >= 26:
+        col //= 26
+        label = chr(65 + col % 26 - 1) + label
+    return label
+
+
+def _situation(g: Graph, types: tuple[str, ...]) -> None:
+    best = [0.0, 0.5]
+    g.duplicate = {}
+    for t in ("Vertex", "Edge", "Cell"):
+        # edges are clustered along the vertices' best angles, so vertices go first
+        if t not in types and not (t == "Vertex" and "Edge" in types):
+            continue
+        els = g.elements(t)
+        if not els:
+            g.duplicate[t] = False
+            continue
+        _, _, bw, bh = _bounds(els)
+        unit = (bw + bh) / 2.0 / math.sqrt(len(els))
+        if t == "Edge":
+            _cluster(els, "row", unit, best[0])
+            _cluster(els, "col", unit, best[1])
+        else:
+            best_err = 1000.0
+            best[0] = 0.0
+            for angle in range(0, 61, 15):
+                theta = angle / 180.0 * math.pi
+                err = _cluster(els, "row", unit, theta)
+                if err < best_err:
+                    best_err, best[0] = err, theta
+                    if err < 0.01:
+                        break
+            _cluster(els, "row", unit, best[0])
+            best_err = 1000.0
+            best[1] = 0.0
+            for angle in range(90, 121, 15):
+                theta = best[0] + angle / 180.0 * math.pi
+                err = _cluster(els, "col", unit, theta)
+                if err < best_err:
+                    best_err, best[1] = err, theta
+                    if err < 0.01:
+                        break
+            _cluster(els, "col", unit, best[1])
+        seen = set()
+        dup = False
+        for e in els:
+            e.label = f"{column_label(e.col)}{e.row + 1}"
+            if e.label in seen:
+                dup = True
+            seen.add(e.label)
+        g.duplicate[t] = dup
+
+
+def _centre(g: Graph, types: tuple[str, ...]) -> None:
+    if not g.vertices:
+        return
+    for t in types:
+        els = g.elements(t)
+        per = [e for e in els if e.props & PERIMETER] if len(els) < 100 else []
+        corners = [e for e in els if e.props & CORNER]
+        refs = [(e.x, e.y) for e in per] + [(e.x, e.y) for e in corners]
+        dist = [sum((e.x - x) ** 2 + (e.y - y) ** 2 for x, y in refs) for e in els]
+        if not dist:
+            continue
+        low = min(dist)
+        for e, d in zip(els, dist, strict=True):
+            if abs(d - low) < 1e-4:
+                e.props |= CENTRE

@@ -1,0 +1,650 @@
+"""Planar graphs of vertices, edges and faces, built and numbered as Ludii builds them.
+
+A board starts as a graph: generators (``square``, ``hex``, ``tri``...) place vertices
+and join them with edges; faces (the cells) are found by walking around the edges;
+then every kind of element is numbered by position, bottom row first and left to
+right (Ludii's ``y * 100 + x`` order), so that site numbers match Ludii's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ludeme.errors import LudemeError
+
+MAX_ELEMENTS = 20000  # more vertices than this is a mistake, not a game board
+SQRT3 = math.sqrt(3.0)
+
+
+class Vertex:
+    __slots__ = ("id", "x", "y", "edges", "faces", "props", "row", "col", "label", "pivot")
+
+    def __init__(self, vid: int, x: float, y: float):
+        self.id, self.x, self.y = vid, x, y
+        self.edges: list[Edge] = []
+        self.faces: list[Face] = []
+        self.props = 0
+        self.row = self.col = 0
+        self.label = ""
+        self.pivot = None
+
+    def other_edges(self, edge: Edge) -> list[Edge]:
+        return [e for e in self.edges if e is not edge]
+
+
+class Edge:
+    __slots__ = ("id", "a", "b", "left", "right", "props", "row", "col", "label", "x", "y",
+                 "curved")
+
+    def __init__(self, eid: int, a: Vertex, b: Vertex, curved: bool = False):
+        self.id, self.a, self.b = eid, a, b
+        self.left: Face | None = None
+        self.right: Face | None = None
+        self.props = 0
+        self.row = self.col = 0
+        self.label = ""
+        self.curved = curved
+        self.x = (a.x + b.x) * 0.5
+        self.y = (a.y + b.y) * 0.5
+
+    def other(self, v: Vertex) -> Vertex:
+        return self.b if v is self.a else self.a
+
+    def other_face(self, f: Face) -> Face | None:
+        if self.left is f:
+            return self.right
+        if self.right is f:
+            return self.left
+        return None
+
+    def length(self) -> float:
+        return math.hypot(self.a.x - self.b.x, self.a.y - self.b.y)
+
+
+class Face:
+    __slots__ = ("id", "vertices", "edges", "props", "row", "col", "label", "x", "y")
+
+    def __init__(self, fid: int, vertices: list[Vertex], edges: list[Edge]):
+        self.id = fid
+        self.vertices = vertices
+        self.edges = edges
+        self.props = 0
+        self.row = self.col = 0
+        self.label = ""
+        n = len(vertices)
+        self.x = sum(v.x for v in vertices) / n
+        self.y = sum(v.y for v in vertices) / n
+
+
+def _angle(ax: float, ay: float, bx: float, by: float) -> float:
+    return math.atan2(by - ay, bx - ax)
+
+
+def polygon_area(pts: list[tuple[float, float]]) -> float:
+    area = 0.0
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        area += x0 * y1 - x1 * y0
+    return area / 2.0
+
+
+class Graph:
+    """Vertices, edges and faces with Ludii's construction and numbering rules."""
+
+    def __init__(self) -> None:
+        self.vertices: list[Vertex] = []
+        self.edges: list[Edge] = []
+        self.faces: list[Face] = []
+        self._vkey: dict[tuple[int, int], Vertex] = {}
+        self._ekey: dict[tuple[int, int], Edge] = {}
+        self.basis = ""   # "square", "hexagonal", "triangular", ... (for directions/labels)
+
+    # -- building --------------------------------------------------------------------
+    @staticmethod
+    def _key(x: float, y: float) -> tuple[int, int]:
+        return (round(x * 1000), round(y * 1000))
+
+    def find_vertex(self, x: float, y: float) -> Vertex | None:
+        kx, ky = self._key(x, y)
+        for dx in (0, -1, 1):
+            for dy in (0, -1, 1):
+                v = self._vkey.get((kx + dx, ky + dy))
+                if v is not None and abs(v.x - x) < 0.01 and abs(v.y - y) < 0.01:
+                    return v
+        return None
+
+    def add_vertex(self, x: float, y: float) -> Vertex:
+        if len(self.vertices) >= MAX_ELEMENTS:
+            raise LudemeError(f"board has more than {MAX_ELEMENTS} vertices")
+        v = Vertex(len(self.vertices), x, y)
+        self.vertices.append(v)
+        self._vkey.setdefault(self._key(x, y), v)
+        return v
+
+    def find_or_add_vertex(self, x: float, y: float) -> Vertex:
+        return self.find_vertex(x, y) or self.add_vertex(x, y)
+
+    def find_edge(self, a: Vertex, b: Vertex) -> Edge | None:
+        return self._ekey.get((min(a.id, b.id), max(a.id, b.id)))
+
+    def find_or_add_edge(self, a: Vertex, b: Vertex, curved: bool = False) -> Edge:
+        if a is b:
+            raise LudemeError("an edge needs two different vertices")
+        k = (min(a.id, b.id), max(a.id, b.id))
+        e = self._ekey.get(k)
+        if e is None:
+            e = Edge(len(self.edges), a, b, curved)
+            self.edges.append(e)
+            self._ekey[k] = e
+        return e
+
+    def link_edges(self) -> None:
+        """Each vertex's edges, sorted by the angle of the edge (as Ludii sorts them)."""
+        for v in self.vertices:
+            v.edges = []
+        for e in self.edges:
+            e.a.edges.append(e)
+            e.b.edges.append(e)
+        for v in self.vertices:
+            v.edges.sort(key=lambda e, v=v: _angle(v.x, v.y, e.other(v).x, e.other(v).y))
+
+    def link_faces(self, sort: bool = True) -> None:
+        for v in self.vertices:
+            v.faces = []
+        for f in self.faces:
+            for v in f.vertices:
+                v.faces.append(f)
+        if sort:
+            for v in self.vertices:
+                v.faces.sort(key=lambda f, v=v: _angle(v.x, v.y, f.x, f.y))
+
+    def add_face(self, vids: list[int]) -> Face | None:
+        verts = [self.vertices[i] for i in vids]
+        edges = []
+        for i, v in enumerate(verts):
+            e = self.find_edge(v, verts[(i + 1) % len(verts)])
+            if e is None:
+                return None
+            edges.append(e)
+        f = Face(len(self.faces), verts, edges)
+        for v, e in zip(verts, edges, strict=True):
+            if e.a is v:
+                e.right = f
+            else:
+                e.left = f
+        self.faces.append(f)
+        return f
+
+    def make_faces(self, sort_faces: bool = False) -> None:
+        """Find the faces: walk from each vertex along each edge, turning to the next
+        edge around each vertex, and keep the closed clockwise walks (Ludii's rule)."""
+        self.link_edges()
+        for e in self.edges:
+            e.left = e.right = None
+        self.faces = []
+        seen: set[frozenset[int]] = set()
+        # a walk is a sequence of states (vertex, edge it was reached by); every state
+        # of a closed walk that visits each vertex once leads round the same walk, so
+        # such states need not start a walk again (same faces, found in the same order)
+        done: set[tuple[int, int]] = set()
+        pos = [{e.id: i for i, e in enumerate(v.edges)} for v in self.vertices]
+        for start in self.vertices:
+            for first in start.edges:
+                if (start.id, first.id) in done:
+                    continue
+                ids = [start.id]
+                states = [(start.id, first.id)]
+                v, e = start, first
+                closed = False
+                while len(ids) <= 32:
+                    edges = v.edges
+                    e = edges[(pos[v.id][e.id] + 1) % len(edges)]
+                    v = e.b if v is e.a else e.a
+                    if v is start:
+                        closed = e is first
+                        if not closed:
+                            closed = None       # round to the start by another edge
+                        break
+                    if v.id in ids:
+                        break
+                    ids.append(v.id)
+                    states.append((v.id, e.id))
+                if closed is None:
+                    closed = True
+                    states = []                 # not a simple face walk: do not reuse
+                if not closed or len(ids) < 3:
+                    continue
+                done.update(states)
+                k = frozenset(ids)
+                if k in seen:
+                    continue
+                pts = [(self.vertices[i].x, self.vertices[i].y) for i in ids]
+                if polygon_area(pts) >= 0.0:
+                    continue
+                seen.add(k)
+                self.add_face(ids)
+        self.link_faces(sort_faces)
+
+    def reorder(self) -> None:
+        """Number every kind of element bottom row first, left to right."""
+        for items in (self.vertices, self.edges, self.faces):
+            items.sort(key=lambda g: round(g.y * 100.0 + g.x, 6))
+            for i, g in enumerate(items):
+                g.id = i
+        self._vkey = {}
+        for v in self.vertices:
+            self._vkey.setdefault(self._key(v.x, v.y), v)
+        self._ekey = {(min(e.a.id, e.b.id), max(e.a.id, e.b.id)): e for e in self.edges}
+
+    def average_edge_length(self) -> float:
+        if not self.edges:
+            return 0.0
+        return sum(e.length() for e in self.edges) / len(self.edges)
+
+    def elements(self, t: str) -> list:
+        return {"Vertex": self.vertices, "Edge": self.edges, "Cell": self.faces}[t]
+
+    # -- whole-graph transforms --------------------------------------------------------
+    def copy(self) -> Graph:
+        g = Graph()
+        g.basis = self.basis
+        for v in self.vertices:
+            g.add_vertex(v.x, v.y)
+        for e in self.edges:
+            g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
+        for f in self.faces:
+            g.faces.append(Face(len(g.faces), [g.vertices[v.id] for v in f.vertices],
+                                [g.edges[e.id] for e in f.edges]))
+        return g
+
+    def transform(self, fn) -> Graph:
+        """A copy with every vertex moved by ``fn(x, y) -> (x, y)``; faces kept."""
+        g = Graph()
+        g.basis = self.basis
+        for v in self.vertices:
+            g.add_vertex(*fn(v.x, v.y))
+        for e in self.edges:
+            g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
+        g._refaces(self)
+        return g
+
+    def _refaces(self, src: Graph) -> None:
+        self.link_edges()
+        for f in src.faces:
+            self.add_face([v.id for v in f.vertices])
+        self.link_faces(True)
+        self.duplicate = getattr(src, "duplicate", {})
+
+
+def check_dims(*dims: int) -> None:
+    for d in dims:
+        if d < 1:
+            raise LudemeError(f"board dimension {d} must be at least 1")
+    if math.prod(dims) > 4096 * 4:
+        raise LudemeError(f"board of {' x '.join(map(str, dims))} is too large")
+
+
+def _finish(g: Graph, basis: str, sort_faces: bool = False) -> Graph:
+    g.basis = basis
+    g.make_faces(sort_faces)
+    g.reorder()
+    return g
+
+
+def _unit_edges(g: Graph, unit: float = 1.0) -> None:
+    """Join every two vertices ``unit`` apart (how Ludii links hex and tri lattices)."""
+    vs = g.vertices
+    cells: dict[tuple[int, int], list[Vertex]] = {}
+    for v in vs:
+        cells.setdefault((math.floor(v.x / unit), math.floor(v.y / unit)), []).append(v)
+    for a in vs:
+        cx, cy = math.floor(a.x / unit), math.floor(a.y / unit)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for b in cells.get((cx + dx, cy + dy), ()):
+                    if b.id > a.id and abs(math.hypot(a.x - b.x, a.y - b.y) - unit) < 0.01:
+                        g.find_or_add_edge(a, b)
+
+
+# -- square tiling ---------------------------------------------------------------------
+DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating", "Implied")
+
+
+def rectangle(rows: int, cols: int, site_type: str = "Cell",
+              diagonals: str | None = None) -> Graph:
+    """``rows`` x ``cols`` squares (Ludii's ``(rectangle r c)``/``(square n)``): on a
+    vertex board the numbers count vertices, on a cell board cells."""
+    check_dims(rows, cols)
+    extra = 1 if site_type == "Cell" else 0
+    rows, cols = rows + extra, cols + extra
+    g = Graph()
+    for r in range(rows):
+        for c in range(cols):
+            g.add_vertex(float(c), float(r))
+    for r in range(rows):
+        for c in range(cols):
+            a = g.vertices[r * cols + c]
+            if c + 1 < cols:
+                g.find_or_add_edge(a, g.vertices[r * cols + c + 1])
+            if r + 1 < rows:
+                g.find_or_add_edge(a, g.vertices[(r + 1) * cols + c])
+    if diagonals:
+        _diagonals(g, rows - 1, cols - 1, diagonals)
+    return _finish(g, "square")
+
+
+def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
+    fv = g.find_vertex
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            a, b, cc, d = fv(c, r), fv(c, r + 1), fv(c + 1, r + 1), fv(c + 1, r)
+            if not (a and b and cc and d):
+                continue
+            if kind == "Alternating":
+                if (r + c) % 2 == 0:
+                    g.find_or_add_edge(a, cc)
+                else:
+                    g.find_or_add_edge(b, d)
+            elif kind == "Solid":
+                x = g.find_or_add_vertex(c + 0.5, r + 0.5)
+                for corner in (a, b, cc, d):
+                    g.find_or_add_edge(corner, x)
+            elif kind == "Concentric":
+                mid_r, mid_c = rows // 2, cols // 2
+                if (r < mid_r) == (c < mid_c):
+                    g.find_or_add_edge(a, cc)
+                else:
+                    g.find_or_add_edge(b, d)
+            else:
+                raise LudemeError(f"diagonals:{kind} is not supported yet")
+
+
+# -- hexagonal tiling -----------------------------------------------------------------
+_UX = SQRT3 / 2.0
+# corners of a pointy-top hexagon of circumradius 1 (Ludii's Hex.ref, as (x, y))
+_HEX_REF = ((0.0, 1.0), (_UX, 0.5), (_UX, -0.5), (0.0, -1.0), (-_UX, -0.5), (-_UX, 0.5))
+
+
+def _hex_xy(row: int, col: int) -> tuple[float, float]:
+    return (SQRT3 * (col - 0.5 * row), 1.5 * row)
+
+
+def _hex_from_centres(centres: list[tuple[float, float]], flat: bool = False) -> Graph:
+    g = Graph()
+    for cx, cy in centres:
+        corners = []
+        for rx, ry in _HEX_REF:
+            x, y = (cx + ry, cy + rx) if flat else (cx + rx, cy + ry)
+            corners.append(g.find_or_add_vertex(x, y))
+        for i in range(6):
+            g.find_or_add_edge(corners[i], corners[(i + 1) % 6])
+    return g
+
+
+def hex_hexagon(n: int) -> Graph:
+    check_dims(n, n)
+    rows = cols = 2 * n - 1
+    centres = [_hex_xy(r, c) for r in range(rows) for c in range(cols)
+               if c <= cols // 2 + r and r - c <= cols // 2]
+    return _finish(_hex_from_centres(centres), "hexagonal")
+
+
+def hex_diamond(rows: int, cols: int | None = None) -> Graph:
+    """A rhombus (or, with two sizes, a prism) of flat-top hexagons, as Ludii's Hex."""
+    prism = cols is not None
+    cols = cols if prism else rows
+    check_dims(rows, cols)
+    max_r = rows + cols - 1 if prism else rows
+    max_c = rows + cols - 1 if prism else cols
+    centres = [(1.5 * (c - r), SQRT3 * (r + c) * 0.5) for r in range(max_r) for c in range(max_c)
+               if not prism or abs(r - c) < rows]
+    return _finish(_hex_from_centres(centres, flat=True), "hexagonal", sort_faces=True)
+
+
+def hex_rectangle(rows: int, cols: int) -> Graph:
+    check_dims(rows, cols)
+    centres = []
+    for r in range(rows):
+        for c in range(cols):
+            centres.append(_hex_xy(r, c + (r + 1) // 2))
+    return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
+
+
+def hex_triangle(n: int) -> Graph:
+    check_dims(n, n)
+    centres = [_hex_xy(r, c) for r in range(n) for c in range(n) if c >= r]
+    return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
+
+
+# -- triangular tiling ----------------------------------------------------------------
+def _tri_xy(row: int, col: int) -> tuple[float, float]:
+    return (col - 0.5 * row, SQRT3 / 2.0 * row)
+
+
+def tri_triangle(n: int, site_type: str = "Cell") -> Graph:
+    check_dims(n, n)
+    d = n + (1 if site_type == "Cell" else 0)
+    g = Graph()
+    for r in range(d):
+        for c in range(d):
+            if r <= c:
+                g.add_vertex(*_tri_xy(r, c))
+    _unit_edges(g)
+    return _finish(g, "triangular", sort_faces=True)
+
+
+def tri_hexagon(n: int, site_type: str = "Cell") -> Graph:
+    check_dims(n, n)
+    d = n + (1 if site_type == "Cell" else 0)
+    rows = cols = 2 * d - 1
+    g = Graph()
+    for r in range(rows):
+        for c in range(cols):
+            if c <= cols // 2 + r and r - c <= cols // 2:
+                g.add_vertex(*_tri_xy(r, c))
+    _unit_edges(g)
+    return _finish(g, "triangular")
+
+
+def tri_diamond(n: int, site_type: str = "Cell") -> Graph:
+    check_dims(n, n)
+    d = n + (1 if site_type == "Cell" else 0)
+    g = Graph()
+    for r in range(d):
+        for c in range(d):
+            g.add_vertex(*_tri_xy(r, c + r))
+    _unit_edges(g)
+    return _finish(g, "triangular", sort_faces=True)
+
+
+# -- operators -------------------------------------------------------------------------
+# Ludii's operators keep the numbering of what they are given: shift, scale and rotate
+# move the points; merge and union number the parts one after the other.
+
+def shift(g: Graph, dx: float, dy: float) -> Graph:
+    return g.transform(lambda x, y: (x + dx, y + dy))
+
+
+def scale(g: Graph, sx: float, sy: float) -> Graph:
+    return g.transform(lambda x, y: (x * sx, y * sy))
+
+
+def rotate(g: Graph, degrees: float) -> Graph:
+    """Rotate counter-clockwise about the centre of the points' bounding box."""
+    if not g.vertices:
+        return g.copy()
+    xs = [v.x for v in g.vertices]
+    ys = [v.y for v in g.vertices]
+    mx, my = min(xs) + (max(xs) - min(xs)) / 2, min(ys) + (max(ys) - min(ys)) / 2
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    return g.transform(lambda x, y: (mx + (x - mx) * c - (y - my) * s,
+                                     my + (y - my) * c + (x - mx) * s))
+
+
+def merge(graphs: list[Graph]) -> Graph:
+    """The parts one after the other, coincident points joined (the first one stays),
+    repeated lines dropped, and the faces found again (Ludii's merge)."""
+    pts: list[tuple[float, float]] = []
+    lines: list[tuple[int, int]] = []
+    for src in graphs:
+        base = len(pts)
+        pts += [(v.x, v.y) for v in src.vertices]
+        lines += [(base + e.a.id, base + e.b.id) for e in src.edges]
+    alias = list(range(len(pts)))
+    keep: list[int] = []
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, (x, y) in enumerate(pts):
+        kx, ky = round(x * 10), round(y * 10)
+        found = None
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for j in grid.get((kx + dx, ky + dy), ()):
+                    if abs(pts[j][0] - x) < 0.01 and abs(pts[j][1] - y) < 0.01:
+                        found = j if found is None else min(found, j)
+        if found is None:
+            grid.setdefault((kx, ky), []).append(i)
+            keep.append(i)
+        else:
+            alias[i] = found
+    g = Graph()
+    g.basis = graphs[0].basis if len({x.basis for x in graphs}) == 1 else ""
+    vmap = {}
+    for i in keep:
+        vmap[i] = g.add_vertex(*pts[i])
+    for a, b in lines:
+        va, vb = vmap[alias[a]], vmap[alias[b]]
+        if va is not vb:
+            g.find_or_add_edge(va, vb)
+    g.make_faces(True)
+    return g
+
+
+def union(graphs: list[Graph], connect: bool = False) -> Graph:
+    """The parts one after the other, nothing joined (Ludii's union); with ``connect``,
+    points closer than 1.1 average lines are joined and the faces found again."""
+    g = Graph()
+    g.basis = graphs[0].basis if len({x.basis for x in graphs}) == 1 else ""
+    for src in graphs:
+        vbase = len(g.vertices)
+        for v in src.vertices:
+            g.add_vertex(v.x, v.y)
+        ebase = len(g.edges)
+        for e in src.edges:
+            ne = Edge(len(g.edges), g.vertices[vbase + e.a.id], g.vertices[vbase + e.b.id])
+            g.edges.append(ne)
+        for f in src.faces:
+            g.faces.append(Face(len(g.faces), [g.vertices[vbase + v.id] for v in f.vertices],
+                                [g.edges[ebase + e.id] for e in f.edges]))
+    g._ekey = {}
+    for e in g.edges:
+        g._ekey.setdefault((min(e.a.id, e.b.id), max(e.a.id, e.b.id)), e)
+    g.link_edges()
+    for f in g.faces:
+        for v, e in zip(f.vertices, f.edges, strict=True):
+            if e.a is v:
+                e.right = f
+            else:
+                e.left = f
+    g.link_faces(True)
+    if connect:
+        limit = 1.1 * g.average_edge_length()
+        vs = g.vertices
+        for a in vs:
+            for b in vs:
+                if a is not b and math.hypot(a.x - b.x, a.y - b.y) < limit:
+                    g.find_or_add_edge(a, b)
+        g.make_faces(True)
+    return g
+
+
+def _f32(v: float) -> float:
+    import struct
+
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+def custom(pts: list[tuple[float, float]], lines: list[tuple[int, int]]) -> Graph:
+    """Points and lines given one by one (Ludii's ``(graph vertices:... edges:...)``):
+    numbered as given, faces found from the lines."""
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(_f32(x), _f32(y))
+    for a, b in lines:
+        if not (0 <= a < len(pts) and 0 <= b < len(pts)) or a == b:
+            raise LudemeError(f"edge {{{a} {b}}} needs two of the {len(pts)} vertices")
+        g.find_or_add_edge(g.vertices[a], g.vertices[b])
+    g.make_faces(True)
+    return g
+
+
+def points(pts: list[tuple[float, float]]) -> Graph:
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(x, y)
+    return g
+
+
+def mancala(rows: int, cols: int, stores: str = "Outer", num_stores: int = 2) -> Graph:
+    """Ludii's mancala board: ``rows`` rows of ``cols`` holes (points), with a store at
+    each end (``stores:None`` for none), joined to their neighbours."""
+    check_dims(rows, cols)
+    if stores == "Inner" or num_stores != 2 or not 2 <= rows <= 4:
+        return rectangle(rows, rows, "Vertex")
+    lines = [shift(rectangle(1, cols, "Vertex"), 0.0, float(r)) for r in range(rows)]
+    left, right = {2: ((-0.85, 0.5), (cols - 0.15, 0.5)), 3: ((-1.0, 1.0), (float(cols), 1.0)),
+                   4: ((-0.9, 1.5), (cols - 0.1, 1.5))}[rows]
+    parts = lines if stores == "None" else [points([left])] + lines + [points([right])]
+    g = union(parts, connect=True)
+    g.basis = "mancala"
+    return g
+
+
+def remove(g: Graph, cells: set[int] = frozenset(), vertices: set[int] = frozenset(),
+           edges: list[tuple[int, int]] = (), trim: bool = True) -> Graph:
+    """Without the given faces (and, with ``trim``, the lines only they used), lines
+    (given by their end points) and points (with their lines and faces); the rest keep
+    their order (Ludii's remove)."""
+    gone_f = set(cells)
+    gone_e: set[int] = set()
+    gone_v = set(vertices)
+    by_pair = {(min(e.a.id, e.b.id), max(e.a.id, e.b.id)): e for e in g.edges}
+    for a, b in edges:
+        e = by_pair.get((min(a, b), max(a, b)))
+        if e is not None:
+            gone_e.add(e.id)
+            gone_f |= {f.id for f in (e.left, e.right) if f is not None}
+    for v in g.vertices:
+        if v.id in gone_v:
+            gone_e |= {e.id for e in v.edges}
+            gone_f |= {f.id for f in v.faces}
+    if trim:
+        for e in g.edges:
+            sides = [f for f in (e.left, e.right) if f is not None]
+            if sides and all(f.id in gone_f for f in sides) and any(f.id in cells for f in sides):
+                gone_e.add(e.id)
+    out = Graph()
+    out.basis = g.basis
+    vmap = {}
+    for v in g.vertices:
+        if v.id not in gone_v:
+            vmap[v.id] = out.add_vertex(v.x, v.y)
+    emap = {}
+    for e in g.edges:
+        if e.id not in gone_e:
+            emap[e.id] = out.find_or_add_edge(vmap[e.a.id], vmap[e.b.id], e.curved)
+    out.link_edges()
+    for f in g.faces:
+        if f.id not in gone_f:
+            nf = Face(len(out.faces), [vmap[v.id] for v in f.vertices],
+                      [emap[e.id] for e in f.edges])
+            out.faces.append(nf)
+            for v, e in zip(nf.vertices, nf.edges, strict=True):
+                if e.a is v:
+                    e.right = nf
+                else:
+                    e.left = nf
+    out.link_faces(True)
+    return out
