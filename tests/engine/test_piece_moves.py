@@ -227,7 +227,7 @@ def cell_games(draw):
 
 @st.composite
 def path_games(draw):
-    return _game("(board (square 3) use:{Vertex Edge})", "Pen",
+    return _game("(board (square 4) use:{Vertex Edge})", "Pen",
                  '(place "Pen1" (sites Corners Vertex)) (place "Pen2" (sites Centre Vertex))',
                  "", draw)
 
