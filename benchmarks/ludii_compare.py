@@ -346,7 +346,8 @@ def compare_file(path: Path, options: list[str], reference: Path, seed: int, n: 
     try:
         game = ludeme.load(path, options=options)
     except LudemeError as err:
-        res.status, res.message = "cannot load", _first_line(str(err))
+        res.status = "cannot load"
+        res.message = _first_line(str(err)).replace(f"{path.parent}/", "")
         return _done(res, t0)
     except Exception as err:  # noqa: BLE001 - a bug in ludeme is a result here, not a crash
         res.status, res.message = "cannot load", f"internal error: {type(err).__name__}: {err}"

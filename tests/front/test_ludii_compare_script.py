@@ -247,3 +247,27 @@ def test_script_prints_a_table(tmp_path, capsys, monkeypatch):
     assert lc.main([str(game), "--reference", str(ref), "--trajectories", "1"]) == 0
     out = capsys.readouterr().out
     assert "diverged" in out and "only ludeme (1): Add:3->3/1" in out
+
+
+# -- benchmarks/ludii_speed.py with a stand-in reference ---------------------------------
+
+def test_speed_script_puts_both_rates_side_by_side(tmp_path, capsys):
+    from benchmarks import ludii_speed
+
+    ref = tmp_path / "reference"
+    ref.mkdir()
+    (ref / "run.sh").write_text(
+        'echo "run 1: 10 playouts, 40 moves in 1.0s -> 10.0 playouts/s, 40 moves/s, '
+        '4.0 moves/playout"\necho "RESULT Two mode=loop median_moves_per_s=40"\n')
+    game = tmp_path / "Two.lud"
+    game.write_text(TWO)
+    bad = tmp_path / "Bad.lud"
+    bad.write_text(TWO.replace("(move Add", "(move Teleport"))
+    assert ludii_speed.main(["--games", str(game), str(bad), "--reference", str(ref),
+                             "--secs", "0.2", "--json"]) == 0
+    two, worse = json.loads(capsys.readouterr().out)
+    assert two["ludii"] == {"moves_per_s": 40.0, "mean_length": 4.0}
+    assert two["ludeme"]["moves_per_s"] > 0 and 2 <= two["ludeme"]["mean_length"] <= 4
+    assert two["ratio"] == pytest.approx(two["ludeme"]["moves_per_s"] / 40.0)
+    assert worse["ludeme"]["error"].startswith("cannot load: Bad.lud:")
+    assert worse["ratio"] is None
