@@ -456,11 +456,22 @@ def main(argv: list[str] | None = None) -> int:
     totals = Counter(r.status for r in results)
     if args.json:
         print(json.dumps({"trajectories": n, "options": args.opt, "seed": args.seed,
-                          "totals": dict(totals), "files": [asdict(r) for r in results]},
-                         indent=2))
+                          "totals": dict(totals), "stages": stages(results),
+                          "files": [asdict(r) for r in results]}, indent=2))
     else:
         _print(results, totals, args.show, library)
     return 0
+
+
+def stages(results: list[FileResult]) -> dict[str, int]:
+    """Issue 14's counts: files ludeme loads (checks and compiles), files it plays along
+    every trajectory without an internal error (those Ludii could trace), and files that
+    play identically."""
+    loaded = [r for r in results if r.status != "cannot load"]
+    traced = [r for r in loaded if r.status not in ("Ludii error", "time limit")]
+    return {"files": len(results), "load": len(loaded), "Ludii traced": len(traced),
+            "play": sum(r.status != "play error" for r in traced),
+            "identical": sum(r.status == "identical" for r in traced)}
 
 
 def _run(files: list[Path], args, reference: Path, n: int) -> list[FileResult]:
@@ -511,6 +522,7 @@ def _print(results: list[FileResult], totals: Counter, show: int, library: Path 
     con.print(table)
     con.print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items()))
               + f" (of {len(results)} files)")
+    con.print("files: " + ", ".join(f"{k} {v}" for k, v in stages(results).items()))
 
 
 def _rel(file: str, library: Path | None) -> str:

@@ -211,6 +211,7 @@ def test_script_reports_identical_files_and_caches_ludiis_traces(tmp_path, capsy
     args = (str(game), "--reference", str(ref), "--trajectories", "1", "--seed", "7")
     out = _main(capsys, *args)
     assert out["totals"] == {"identical": 1}
+    assert out["stages"]["identical"] == 1
     (f,) = out["files"]
     assert (f["status"], f["trajectories"], f["identical"], f["plies"]) == ("identical", 1, 1, 3)
     calls = (ref / "calls").read_text().split("\n")
@@ -230,6 +231,7 @@ def test_script_reports_divergences_load_errors_and_reference_errors(tmp_path, c
     out = _main(capsys, "--folder", str(folder), "--reference", str(ref), "--trajectories", "1")
     by = {f["file"].rsplit("/", 1)[1]: f for f in out["files"]}
     assert out["totals"] == {"diverged": 1, "cannot load": 1}
+    assert out["stages"] == {"files": 2, "load": 1, "Ludii traced": 1, "play": 1, "identical": 0}
     assert by["Two.lud"]["divergence"]["what"] == "end"
     assert by["Two.lud"]["divergences"] == {"end": 1}
     assert "Teleport" in by["Bad.lud"]["message"]
