@@ -257,12 +257,6 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
     return ours
 
 
-def duplicates(game, state) -> list[str]:
-    """Keys ludeme gives to more than one legal move of ``state``."""
-    c = Counter(move_key(m, game.board) for m in state.legal_moves())
-    return sorted(k for k, n in c.items() if n > 1)
-
-
 # ----------------------------------------------------------------------- reference
 
 class ReferenceError_(Exception):

@@ -273,3 +273,21 @@ def test_speed_script_puts_both_rates_side_by_side(tmp_path, capsys):
     assert two["ratio"] == pytest.approx(two["ludeme"]["moves_per_s"] / 40.0)
     assert worse["ludeme"]["error"].startswith("cannot load: Bad.lud:")
     assert worse["ratio"] is None
+
+
+def test_an_exception_in_ludeme_during_play_is_reported_not_raised(tmp_path, capsys,
+                                                                   monkeypatch):
+    monkeypatch.setenv("LUDEME_LUDII_TRACES", str(tmp_path / "cache"))
+
+    def broken(game, trace, deadline):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(lc, "follow", broken)
+    ref = _reference(tmp_path, TRACE_TWO)
+    game = tmp_path / "Two.lud"
+    game.write_text(TWO)
+    out = _main(capsys, str(game), "--reference", str(ref), "--trajectories", "1")
+    (f,) = out["files"]
+    assert f["status"] == "play error"
+    assert f["divergence"]["detail"] == "IndexError: list index out of range"
+    assert out["stages"]["play"] == 0
