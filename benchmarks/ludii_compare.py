@@ -1,0 +1,532 @@
+"""Does a Ludii library file play identically in ludeme and in the real Ludii?
+
+    python -m benchmarks.ludii_compare Tic-Tac-Toe.lud Cross.lud
+    python -m benchmarks.ludii_compare Hex.lud --opt "Swap Rules/Off" --opt "Board Size/5x5"
+    python -m benchmarks.ludii_compare --folder board/war --trajectories 30 --json
+
+For each file, N seeded random trajectories (seeds ``--seed`` .. ``--seed``+N-1) are
+played by the reference Ludii 1.0.8 (``shared/ludii-reference/run.sh trace``, which picks
+each move with ``SplittableRandom(seed)`` among its legal moves sorted by key). ludeme
+loads the same file, unchanged, with the same options and follows each trajectory: at
+every ply its legal moves, written as Ludii's move keys (``<Type>:<from>-><to>
+[@SiteType][/<what>]``, see ``ludii_key``), must be the same set as Ludii's and the mover
+the same; then it plays the move whose key is Ludii's ``play`` key. At the end both must
+agree on whether the game is over and on the returns. A file is *identical* when every
+trajectory is.
+
+Ludii's traces are cached on disk (``$LUDEME_LUDII_TRACES``, default
+``~/.cache/ludeme-ludii-traces``), keyed by the file's content, the options, the seeds and
+the ply limit, since a JVM costs seconds per load. The reference is found through
+``--reference`` / ``$LUDII_REFERENCE`` (the folder holding ``run.sh``), else a
+``shared/ludii-reference`` folder beside or above the repository; it needs Java and
+``$LUDII_MIRROR`` (see its README). Library files are given by path, or by a name or
+relative path looked up under ``--library`` / ``$LUDII_LUD``.
+
+Not yet covered: games with dice. The reference's trace does not print the dice rolled,
+so a chance game cannot be followed given the same rolls (issue 15 extends the trace).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+# ---------------------------------------------------------------------------- keys
+
+# ludeme's move kinds and the Ludii decision action each one is (its ``getDescription``)
+LUDII_TYPE = {
+    "add": "Add",
+    "move": "Move",
+    "path": "Move",
+    "pass": "Pass",
+    "remove": "Remove",
+    "swap": "Swap",
+    "promote": "Promote",
+    "select": "Select",
+}
+# Ludii actions whose key names the component (``/what``)
+WITH_WHAT = frozenset({"Add", "Promote", "Insert"})
+# Ludii gives site-less actions (Pass, Swap) the Cell site type: tagged on other boards
+SITELESS_TYPE = "Cell"
+
+
+def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ...],
+              offset: dict[str, int], default_type: str) -> str:
+    """A ludeme move as Ludii's trace key: ``<Type>:<from>-><to>[@SiteType][/<what>]``.
+
+    ``frm``/``to`` are ludeme sites (-1 for none); ``site_type[s]`` and ``offset[t]`` say
+    which kind of element s is and where that kind starts in ludeme's numbering (Ludii
+    numbers cells, vertices and edges each from 0). An Add has from == to in Ludii."""
+    typ = LUDII_TYPE.get(kind, kind)
+    if typ == "Add" and frm < 0:
+        frm = to
+    t = site_type[to] if to >= 0 else SITELESS_TYPE
+    key = f"{typ}:{_local(frm, site_type, offset)}->{_local(to, site_type, offset)}"
+    if t != default_type:
+        key += f"@{t}"
+    if typ in WITH_WHAT:
+        key += f"/{piece}"
+    return key
+
+
+def _local(site: int, site_type: tuple[str, ...], offset: dict[str, int]) -> int:
+    return site - offset[site_type[site]] if site >= 0 else -1
+
+
+def move_key(move, board) -> str:
+    """``ludii_key`` of a ludeme ``Move`` on its game's ``Board``."""
+    return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, board.offset,
+                     board.default_type)
+
+
+# -------------------------------------------------------------------------- traces
+
+@dataclass
+class Ply:
+    """One ply of a trace: who moved, the sorted legal move keys, what was played and,
+    with ``--state``, the state after it (over, and the next mover or the winner)."""
+    index: int
+    mover: int
+    keys: list[str]
+    play: str | None = None
+    over: bool | None = None
+    after: int | None = None  # next mover, or the winner (0 = draw) when over
+
+
+@dataclass
+class Trace:
+    """One seeded trajectory, as the reference's ``trace --state`` prints it."""
+    game: str
+    seed: int
+    default_site: str = "Cell"
+    plies: list[Ply] = field(default_factory=list)
+    over: bool | None = None
+    winner: int | None = None
+    returns: tuple[float, ...] | None = None
+
+
+def parse_traces(text: str) -> list[Trace]:
+    """The trajectories of a ``run.sh trace ... --state [--nseeds K]`` output."""
+    traces: list[Trace] = []
+    cur: Trace | None = None
+    ply: Ply | None = None
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if line.startswith("# game "):
+            head = line[len("# game "):]
+            name, _, rest = head.rpartition(" seed ")
+            words = rest.split()
+            cur = Trace(name, int(words[0]))
+            if "defaultSite" in words:
+                cur.default_site = words[words.index("defaultSite") + 1]
+            traces.append(cur)
+            ply = None
+            continue
+        if cur is None:
+            raise ValueError(f"line {n}: trace text before any '# game' line: {line!r}")
+        words = line.split()
+        if line.startswith("  "):
+            if ply is None:
+                raise ValueError(f"line {n}: a move key outside a ply: {line!r}")
+            ply.keys.append(line.strip())
+        elif words[0] == "ply":
+            ply = Ply(int(words[1]), int(words[3]), [])
+            cur.plies.append(ply)
+        elif words[0] == "play":
+            ply.play = " ".join(words[2:])
+        elif words[0] == "state":
+            ply.over = words[2] == "true"
+            ply.after = int(words[4]) if words[4].lstrip("-").isdigit() else None
+        elif words[0] == "end":
+            cur.over = words[4] == "true"
+            cur.winner = int(words[6]) if words[6].lstrip("-").isdigit() else None
+        elif words[0] == "result":
+            i = words.index("returns")
+            if words[i + 1] != "-":
+                cur.returns = tuple(float(x) for x in words[i + 1].split(","))
+        elif words[0] == "board":
+            continue
+        else:
+            raise ValueError(f"line {n}: not a trace line: {line!r}")
+    return traces
+
+
+# ---------------------------------------------------------------------- comparison
+
+@dataclass
+class Divergence:
+    """Where a ludeme trajectory first leaves Ludii's."""
+    seed: int
+    ply: int
+    what: str  # "moves", "mover", "end", "play", "error"
+    only_ludii: list[str] = field(default_factory=list)
+    only_ludeme: list[str] = field(default_factory=list)
+    detail: str = ""
+
+
+def diff_traces(ludii: Trace, ours: Trace) -> Divergence | None:
+    """The first difference between Ludii's trace and ludeme's of the same trajectory
+    (``ours`` as ``follow`` makes it: it stops where it could not go on), or None."""
+    for ref, got in zip(ludii.plies, ours.plies, strict=False):
+        if ref.mover != got.mover:
+            return Divergence(ludii.seed, ref.index, "mover",
+                              detail=f"Ludii: P{ref.mover} to move, ludeme: P{got.mover}")
+        a, b = set(ref.keys), set(got.keys)
+        if a != b:
+            return Divergence(ludii.seed, ref.index, "moves", sorted(a - b, key=_order),
+                              sorted(b - a, key=_order))
+        if ref.play is not None and ref.play not in b:
+            return Divergence(ludii.seed, ref.index, "play", detail=f"no move {ref.play}")
+    if len(ours.plies) < len(ludii.plies):
+        ref = ludii.plies[len(ours.plies)]
+        return Divergence(ludii.seed, ref.index, "moves", sorted(set(ref.keys), key=_order), [],
+                          "ludeme's game is over" if ours.over else "ludeme stopped")
+    if len(ours.plies) > len(ludii.plies):
+        got = ours.plies[len(ludii.plies)]
+        return Divergence(ludii.seed, got.index, "moves", [], sorted(set(got.keys), key=_order),
+                          "Ludii's trace ends here")
+    if bool(ludii.over) != bool(ours.over):
+        return Divergence(ludii.seed, len(ludii.plies), "end",
+                          detail=f"over: Ludii {ludii.over}, ludeme {ours.over}")
+    if ludii.over and ludii.returns is not None and ours.returns is not None \
+            and tuple(ludii.returns) != tuple(ours.returns):
+        return Divergence(ludii.seed, len(ludii.plies), "end",
+                          detail=f"returns: Ludii {_fmt(ludii.returns)} (winner {ludii.winner}), "
+                                 f"ludeme {_fmt(ours.returns)} (winner {ours.winner})")
+    return None
+
+
+def _fmt(r: Iterable[float]) -> str:
+    return ",".join(f"{x:g}" for x in r)
+
+
+def _order(key: str) -> tuple:
+    """Ludii's sort of keys: type, from, to (numerically), then the key."""
+    typ, _, rest = key.partition(":")
+    frm, _, rest = rest.partition("->")
+    to = "".join(c for c in rest.split("@")[0].split("/")[0] if c in "-0123456789")
+    try:
+        return (typ, int(frm), int(to or 0), key)
+    except ValueError:
+        return (typ, 0, 0, key)
+
+
+class OutOfTime(Exception):
+    pass
+
+
+def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
+    """ludeme's trace along Ludii's trajectory: at each ply its mover and legal move
+    keys; it plays Ludii's move while the sets agree and stops at the first ply where
+    they do not (or where ludeme's game is over). Raises ``OutOfTime`` past ``deadline``."""
+    board = game.board
+    state = game.new_initial_state()
+    ours = Trace(ludii.game, ludii.seed, board.default_type)
+    for ref in ludii.plies:
+        if time.monotonic() > deadline:
+            raise OutOfTime(f"seed {ludii.seed}, ply {ref.index}")
+        if state.is_terminal():
+            break
+        by_key: dict[str, list] = {}
+        for m in state.legal_moves():
+            by_key.setdefault(move_key(m, board), []).append(m)
+        ply = Ply(ref.index, state.current_player(), sorted(by_key, key=_order))
+        ours.plies.append(ply)
+        if set(by_key) != set(ref.keys) or ply.mover != ref.mover or ref.play not in by_key:
+            return ours
+        # keys are unique in Ludii's games tested; equal keys here mean ludeme made the
+        # same move twice (the first is played)
+        ply.play = ref.play
+        state.apply(by_key[ref.play][0])
+        ply.over = state.is_terminal()
+    ours.over = state.is_terminal()
+    if ours.over:
+        ours.returns = tuple(float(x) for x in state.returns())
+        winners = state.winners()
+        ours.winner = winners[0] if len(winners) == 1 else 0
+    return ours
+
+
+# ----------------------------------------------------------------------- reference
+
+class ReferenceError_(Exception):
+    """The reference could not produce a trace (message: its error's first line)."""
+
+
+def find_reference(given: str | None) -> Path | None:
+    cands = [given, os.environ.get("LUDII_REFERENCE")]
+    here = Path(__file__).resolve().parent
+    cands += [str(p / "shared" / "ludii-reference") for p in [here, *here.parents]]
+    for c in cands:
+        if c and (Path(c) / "run.sh").is_file():
+            return Path(c)
+    return None
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("LUDEME_LUDII_TRACES",
+                               Path.home() / ".cache" / "ludeme-ludii-traces"))
+
+
+def ludii_traces(reference: Path, path: Path, options: list[str], seed: int, n: int,
+                 max_plies: int, timeout: float) -> str:
+    """Ludii's trace text for seeds seed..seed+n-1, from the cache or the reference."""
+    h = hashlib.sha256()
+    h.update(path.read_bytes())
+    driver = reference / "LudiiDriver.java"
+    if driver.is_file():
+        h.update(driver.read_bytes())
+    h.update(json.dumps([str(path.resolve()), options, seed, n, max_plies]).encode())
+    cached = cache_dir() / f"{path.stem}-{h.hexdigest()[:20]}.trace"
+    if cached.is_file():
+        return cached.read_text()
+    cmd = ["bash", str(reference / "run.sh"), "trace", str(path), "--seed", str(seed),
+           "--nseeds", str(n), "--state", "--maxply", str(max_plies)]
+    for o in options:
+        cmd += ["--opt", o]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ReferenceError_(f"Ludii took more than {timeout:g} s") from None
+    if proc.returncode != 0 or "# game " not in proc.stdout:
+        raise ReferenceError_(_java_error(proc.stderr) or f"exit status {proc.returncode}")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(proc.stdout)
+    return proc.stdout
+
+
+def _java_error(stderr: str) -> str:
+    lines = [ln.strip() for ln in stderr.splitlines() if ln.strip()]
+    for ln in lines:
+        if "Exception" in ln or "rror" in ln and "metadata" not in ln:
+            return ln[:200]
+    return lines[-1][:200] if lines else ""
+
+
+# ---------------------------------------------------------------------------- files
+
+@dataclass
+class FileResult:
+    file: str
+    status: str  # identical, diverged, cannot load, play error, Ludii error, time limit
+    trajectories: int = 0
+    identical: int = 0
+    plies: int = 0
+    seconds: float = 0.0
+    message: str = ""
+    divergence: dict | None = None
+    divergences: dict[str, int] = field(default_factory=dict)  # what -> trajectories
+
+
+def compare_file(path: Path, options: list[str], reference: Path, seed: int, n: int,
+                 max_plies: int, time_limit: float, on_trajectory=None) -> FileResult:
+    """Compare one file over ``n`` trajectories; never raises for a bad file."""
+    import ludeme
+    from ludeme.errors import LudemeError
+
+    t0 = time.monotonic()
+    deadline = t0 + time_limit
+    res = FileResult(str(path), "identical")
+    try:
+        game = ludeme.load(path, options=options)
+    except LudemeError as err:
+        res.status = "cannot load"
+        res.message = _first_line(str(err)).replace(f"{path.parent}/", "")
+        return _done(res, t0)
+    except Exception as err:  # noqa: BLE001 - a bug in ludeme is a result here, not a crash
+        res.status, res.message = "cannot load", f"internal error: {type(err).__name__}: {err}"
+        return _done(res, t0)
+    try:
+        text = ludii_traces(reference, path, options, seed, n, max_plies,
+                            max(deadline - time.monotonic(), 1.0))
+        traces = parse_traces(text)
+    except (ReferenceError_, ValueError) as err:
+        res.status, res.message = "Ludii error", _first_line(str(err))
+        return _done(res, t0)
+    first: Divergence | None = None
+    for tr in traces:
+        try:
+            ours = follow(game, tr, deadline)
+            div = diff_traces(tr, ours)
+        except OutOfTime as err:
+            res.status, res.message = "time limit", f"after {time_limit:g} s at {err}"
+            break
+        except Exception as err:  # noqa: BLE001 - reported per file, not a crash
+            div = Divergence(tr.seed, -1, "error", detail=f"{type(err).__name__}: {err}")
+        res.trajectories += 1
+        res.plies += len(tr.plies)
+        if div is None:
+            res.identical += 1
+        else:
+            res.divergences[div.what] = res.divergences.get(div.what, 0) + 1
+            if first is None or (div.what == "error") > (first.what == "error"):
+                first = div
+        if on_trajectory is not None:
+            on_trajectory()
+    if first is not None:
+        res.divergence = asdict(first)
+        if res.status == "identical":
+            res.status = "play error" if first.what == "error" else "diverged"
+    return _done(res, t0)
+
+
+def _done(res: FileResult, t0: float) -> FileResult:
+    res.seconds = round(time.monotonic() - t0, 2)
+    return res
+
+
+def _first_line(text: str) -> str:
+    return (text.strip().splitlines() or [""])[0][:300]
+
+
+def resolve_file(name: str, library: Path | None) -> Path:
+    p = Path(name)
+    if p.is_file():
+        return p.resolve()
+    if library is not None:
+        q = library / name
+        if q.is_file():
+            return q.resolve()
+        hits = sorted(library.rglob(Path(name).name))
+        if hits:
+            return hits[0].resolve()
+    raise SystemExit(f"no such file: {name} (give a path, or set --library / LUDII_LUD)")
+
+
+# ----------------------------------------------------------------------------- main
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.ludii_compare",
+        description="Play Ludii library files in ludeme and in the real Ludii 1.0.8 along "
+                    "the same seeded random trajectories; report the first divergence.")
+    ap.add_argument("files", nargs="*", help="library files: paths, or names under --library")
+    ap.add_argument("--folder", help="every .lud file under this folder (or library subfolder)")
+    ap.add_argument("--opt", action="append", default=[],
+                    help='an option "Category/Item", as Ludii writes it (repeatable)')
+    ap.add_argument("--trajectories", type=int, default=None,
+                    help="seeded trajectories per file (default 100; 30 with --folder)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    ap.add_argument("--max-plies", type=int, default=2000,
+                    help="stop each trajectory after this many plies (default 2000)")
+    ap.add_argument("--time-limit", type=float, default=300.0,
+                    help="seconds per file, Ludii's run included (default 300)")
+    ap.add_argument("--library", default=os.environ.get("LUDII_LUD"),
+                    help="Ludii's lud/ folder, for names (default: $LUDII_LUD)")
+    ap.add_argument("--reference", default=None,
+                    help="folder of the reference's run.sh (default: $LUDII_REFERENCE, "
+                         "else shared/ludii-reference above this repository)")
+    ap.add_argument("--show", type=int, default=6, help="moves listed per side of a divergence")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = ap.parse_args(argv)
+
+    library = Path(args.library) if args.library else None
+    files = [resolve_file(f, library) for f in args.files]
+    if args.folder:
+        folder = Path(args.folder)
+        if not folder.is_dir() and library is not None:
+            folder = library / args.folder
+        if not folder.is_dir():
+            ap.error(f"no such folder: {args.folder}")
+        files += sorted(folder.rglob("*.lud"))
+    if not files:
+        ap.error("give library files or --folder")
+    n = args.trajectories or (30 if args.folder else 100)
+    reference = find_reference(args.reference)
+    if reference is None:
+        ap.error("cannot find the reference's run.sh: give --reference or set LUDII_REFERENCE")
+
+    results = _run(files, args, reference, n)
+    totals = Counter(r.status for r in results)
+    if args.json:
+        print(json.dumps({"trajectories": n, "options": args.opt, "seed": args.seed,
+                          "totals": dict(totals), "stages": stages(results),
+                          "files": [asdict(r) for r in results]}, indent=2))
+    else:
+        _print(results, totals, args.show, library)
+    return 0
+
+
+def stages(results: list[FileResult]) -> dict[str, int]:
+    """Issue 14's counts: files ludeme loads (checks and compiles), files it plays along
+    every trajectory without an internal error (those Ludii could trace), and files that
+    play identically."""
+    loaded = [r for r in results if r.status != "cannot load"]
+    traced = [r for r in loaded if r.status not in ("Ludii error", "time limit")]
+    return {"files": len(results), "load": len(loaded), "Ludii traced": len(traced),
+            "play": sum(r.status != "play error" for r in traced),
+            "identical": sum(r.status == "identical" for r in traced)}
+
+
+def _run(files: list[Path], args, reference: Path, n: int) -> list[FileResult]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.fields[now]}"),
+                  console=Console(stderr=True), transient=True, disable=args.json) as prog:
+        bar = prog.add_task("trajectories", total=len(files) * n, now="")
+        for i, f in enumerate(files):
+            prog.update(bar, now=f.name)
+            r = compare_file(f, args.opt, reference, args.seed, n, args.max_plies,
+                             args.time_limit, on_trajectory=lambda: prog.advance(bar))
+            prog.update(bar, completed=(i + 1) * n)
+            results.append(r)
+    return results
+
+
+def _print(results: list[FileResult], totals: Counter, show: int, library: Path | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console()
+    if not con.is_terminal:
+        con = Console(width=160)  # piped: do not fold the divergences into 80 columns
+    table = Table(title="ludeme against Ludii 1.0.8")
+    for col in ("file", "result", "identical", "plies", "s", "first divergence / error"):
+        table.add_column(col, overflow="fold")
+    for r in results:
+        name = _rel(r.file, library)
+        where = r.message
+        d = r.divergence
+        if d:
+            where = f"seed {d['seed']} ply {d['ply']}: {d['what']}"
+            if d["detail"]:
+                where += f" ({d['detail']})"
+            if d["only_ludii"] or d["only_ludeme"]:
+                where += (f"\n  only Ludii ({len(d['only_ludii'])}): "
+                          f"{' '.join(d['only_ludii'][:show])}"
+                          f"\n  only ludeme ({len(d['only_ludeme'])}): "
+                          f"{' '.join(d['only_ludeme'][:show])}")
+        colour = {"identical": "green", "diverged": "yellow"}.get(r.status, "red")
+        table.add_row(name, f"[{colour}]{r.status}[/]",
+                      f"{r.identical}/{r.trajectories}" if r.trajectories else "-",
+                      str(r.plies), f"{r.seconds:g}", where)
+    con.print(table)
+    con.print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items()))
+              + f" (of {len(results)} files)")
+    con.print("files: " + ", ".join(f"{k} {v}" for k, v in stages(results).items()))
+
+
+def _rel(file: str, library: Path | None) -> str:
+    if library is not None:
+        try:
+            return str(Path(file).relative_to(library.resolve()))
+        except ValueError:
+            pass
+    return file
+
+
+if __name__ == "__main__":
+    sys.exit(main())

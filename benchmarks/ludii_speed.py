@@ -1,0 +1,166 @@
+"""Random-playout moves/s of ludeme and of the real Ludii 1.0.8 on Ludii's own files.
+
+    python -m benchmarks.ludii_speed                       # issue 14's games, 5 s each side
+    python -m benchmarks.ludii_speed --games Hex Reversi --secs 10 --json
+    python -m benchmarks.ludii_speed --games "path/to/Some Game.lud" --opt "Board Size/5x5"
+
+Both sides play uniformly random moves from the start to the end, one thread: ludeme
+with ``random_playout`` (legal moves, then apply), Ludii with the reference's ``speed
+--mode loop`` (``game.moves(context)`` then ``game.apply``, not its special playout
+path). Each game is loaded unchanged from Ludii's library (``--library`` / ``$LUDII_LUD``)
+by both; a game ludeme cannot load yet is listed as such, with the error's first line.
+The table gives moves/s of each, the ratio ludeme/Ludii and issue 14's target.
+
+The two sides run one after the other (Ludii in its own JVM, after a warm-up), not in
+alternating slices as ``benchmarks.compare`` does: on a busy machine run it twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.ludii_compare import find_reference, resolve_file
+
+# (library file, options, target ratio ludeme/Ludii from issue 14; None = no target)
+GAMES: list[tuple[str, tuple[str, ...], float | None]] = [
+    ("Hex.lud", ("Swap Rules/Off",), 0.3),
+    ("Reversi.lud", (), 0.5),
+    ("Breakthrough.lud", (), 0.5),
+    ("Amazons.lud", (), 0.5),
+    ("Tablut.lud", (), 0.5),
+    ("English Draughts.lud", (), 0.5),
+    ("Tic-Tac-Toe.lud", (), None),
+    ("Connect Four.lud", (), None),
+]
+
+RESULT = re.compile(r"^RESULT .* median_moves_per_s=([0-9.]+)", re.M)
+
+
+def ludeme_speed(path: Path, options: list[str], secs: float) -> dict:
+    """ludeme's random-playout rate on ``path``, or why it cannot load it."""
+    import ludeme
+    from benchmarks.compare import measure
+    from ludeme.errors import LudemeError
+    from ludeme.runtime.search import random_playout
+
+    try:
+        game = ludeme.load(path, options=options)
+    except LudemeError as err:
+        first = (str(err).strip().splitlines() or [""])[0]
+        return {"error": "cannot load: " + first.replace(f"{path.parent}/", "")}
+    except Exception as err:  # noqa: BLE001 - a bug in ludeme is a result here
+        return {"error": f"internal error: {type(err).__name__}: {err}"}
+    run = lambda rng: random_playout(game.new_initial_state(), rng)  # noqa: E731
+    try:
+        t = measure({"ludeme": run}, secs, rounds=3)["ludeme"]
+    except Exception as err:  # noqa: BLE001
+        return {"error": f"error during play: {type(err).__name__}: {err}"}
+    return {"moves_per_s": t["moves_per_s"], "mean_length": t["mean_length"]}
+
+
+def ludii_speed(reference: Path, path: Path, options: list[str], secs: float,
+                warmup: float) -> dict:
+    """Ludii's ``speed --mode loop`` median moves/s over one timed run after a warm-up."""
+    cmd = ["bash", str(reference / "run.sh"), "speed", str(path), "--mode", "loop",
+           "--warmup", f"{warmup:g}", "--secs", f"{secs:g}", "--runs", "1"]
+    for o in options:
+        cmd += ["--opt", o]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=secs + warmup + 120)
+    except subprocess.TimeoutExpired:
+        return {"error": "Ludii timed out"}
+    m = RESULT.search(proc.stdout)
+    if m is None:
+        lines = [ln for ln in proc.stderr.splitlines() if "Exception" in ln] or \
+            proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"]
+        return {"error": "Ludii: " + lines[0][:200]}
+    length = re.search(r"([0-9.]+) moves/playout", proc.stdout)
+    return {"moves_per_s": float(m.group(1)),
+            "mean_length": float(length.group(1)) if length else None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.ludii_speed",
+        description="Random-playout moves/s of ludeme and of the real Ludii 1.0.8, side by "
+                    "side, on Ludii's library files.")
+    ap.add_argument("--games", nargs="*", default=None,
+                    help="library files (names or paths; default: issue 14's games)")
+    ap.add_argument("--opt", action="append", default=[],
+                    help='an option "Category/Item" for the --games given (repeatable)')
+    ap.add_argument("--secs", type=float, default=5.0, help="timed seconds per side (default 5)")
+    ap.add_argument("--warmup", type=float, default=2.0, help="Ludii's warm-up seconds")
+    ap.add_argument("--library", default=os.environ.get("LUDII_LUD"),
+                    help="Ludii's lud/ folder (default: $LUDII_LUD)")
+    ap.add_argument("--reference", default=None,
+                    help="folder of the reference's run.sh (default: $LUDII_REFERENCE, "
+                         "else shared/ludii-reference above this repository)")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = ap.parse_args(argv)
+
+    library = Path(args.library) if args.library else None
+    reference = find_reference(args.reference)
+    if reference is None:
+        ap.error("cannot find the reference's run.sh: give --reference or set LUDII_REFERENCE")
+    games = GAMES if args.games is None else [(g, tuple(args.opt), None) for g in args.games]
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    rows = []
+    with Progress(console=Console(stderr=True), transient=True, disable=args.json) as prog:
+        bar = prog.add_task("games", total=len(games))
+        for name, options, target in games:
+            path = resolve_file(name, library)
+            prog.update(bar, description=f"{path.stem}: ludeme")
+            ours = ludeme_speed(path, list(options), args.secs)
+            prog.update(bar, description=f"{path.stem}: Ludii")
+            theirs = ludii_speed(reference, path, list(options), args.secs, args.warmup)
+            ratio = ours["moves_per_s"] / theirs["moves_per_s"] \
+                if "moves_per_s" in ours and theirs.get("moves_per_s") else None
+            rows.append({"game": path.stem, "options": list(options), "ludeme": ours,
+                         "ludii": theirs, "ratio": ratio, "target": target})
+            prog.advance(bar)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        _print(rows)
+    return 0
+
+
+def _print(rows: list[dict]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console()
+    if not con.is_terminal:
+        con = Console(width=140)
+    table = Table(title="random playouts, moves/s (one thread)")
+    for col in ("game", "options", "ludeme", "Ludii (loop)", "ratio", "target"):
+        table.add_column(col, justify="right" if col in ("ludeme", "Ludii (loop)", "ratio")
+                         else "left")
+    for r in rows:
+        ours, theirs = r["ludeme"], r["ludii"]
+        ratio = r["ratio"]
+        mark = ""
+        if ratio is not None and r["target"] is not None:
+            mark = " [green]ok[/]" if ratio >= r["target"] else " [red]below[/]"
+        table.add_row(
+            r["game"], ", ".join(r["options"]) or "-",
+            f"{ours['moves_per_s']:,.0f}" if "moves_per_s" in ours else f"[red]{ours['error']}[/]",
+            f"{theirs['moves_per_s']:,.0f}" if "moves_per_s" in theirs
+            else f"[red]{theirs['error']}[/]",
+            f"{ratio:.2f}x" if ratio is not None else "-",
+            (f">= {r['target']:g}x" if r["target"] is not None else "-") + mark)
+    con.print(table)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
