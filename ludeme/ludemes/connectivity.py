@@ -23,6 +23,7 @@ cuts nothing off, so only the sites around it are checked, without making the mo
 from __future__ import annotations
 
 import math
+import sys
 from operator import itemgetter, not_
 
 from ludeme.compile.compiler import CompileContext
@@ -265,11 +266,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                         stack.append(y)
         cut = _cut_sites(seeds, in_c, nb, n) if with_a else None
         holds = True
+        loose = False           # some site of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
         for x in a_fn(s):
             if with_a:
                 in_a[x] = 1
             if holds and not (joined[x] or in_b[x]):
+                loose = True
                 for y in nb[x]:
                     if joined[y]:
                         break
@@ -277,7 +280,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     holds = False
                     if not with_a:
                         break
-        return holds, in_a, in_b, in_c, joined, parent, cut
+        return holds, in_a, in_b, in_c, joined, parent, cut, loose
 
     def flood(s):
         return evaluate(s, False)[0]
@@ -352,7 +355,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[1] = evaluate(s, True)
             cache[0] = key
         w[t] = p
-        holds, in_a, in_b, in_c, joined, parent, _ = cache[1]
+        holds, in_a, in_b, in_c, joined, parent, _, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
             return flood(s)
         if counting:
@@ -418,7 +421,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
             cache[0] = key
-        holds, in_a, in_b, in_c, joined, parent, cut = cache[1]
+        holds, in_a, in_b, in_c, joined, parent, cut, loose = cache[1]
         if not holds:
             return _undecided
 
@@ -427,13 +430,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 return None            # D1 unknown, or t itself needs the position X'
             if counting:
                 stats["fast"] += 1
-            if cut[t]:
-                if counting:
-                    stats["walk"] += 1
-                lost = lost_sites(t, in_c, joined, parent)
-            else:
-                lost = ()
-            return around_joined(t, in_a, in_b, joined, lost)
+            if not cut[t]:
+                # L is empty; with no site of A joined only through a neighbour, none
+                # can have lost its way through t
+                return True if not loose else around_joined(t, in_a, in_b, joined, ())
+            if counting:
+                stats["walk"] += 1
+            return around_joined(t, in_a, in_b, joined, lost_sites(t, in_c, joined, parent))
 
         return decide
 
@@ -448,7 +451,9 @@ def _undecided(t: int) -> None:
 def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     """Articulation points of the graph of the sites reachable from ``seeds`` through
     sites of ``in_c`` plus one extra node joined to every seed (Tarjan's depth-first
-    search, iterative: boards can be larger than Python's recursion limit)."""
+    search; recursive, which is faster, when the board fits the recursion limit)."""
+    if n + 100 < sys.getrecursionlimit():
+        return _cut_sites_recursive(seeds, in_c, nb, n)
     disc = [0] * n
     low = [0] * n
     is_seed = bytearray(n)
@@ -488,6 +493,38 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
                         cut[u] = 1
                     elif lv < low[u]:
                         low[u] = lv
+    return cut
+
+
+def _cut_sites_recursive(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
+    disc = [0] * n
+    is_seed = bytearray(n)
+    for x in seeds:
+        is_seed[x] = 1
+    cut = bytearray(n)
+    clock = [1]                                # the extra node is number 1
+
+    def visit(v: int) -> int:
+        clock.append(v)
+        d = disc[v] = len(clock)
+        low = 1 if is_seed[v] else d
+        for w in nb[v]:
+            if in_c[w]:
+                dw = disc[w]
+                if dw:
+                    if dw < low:
+                        low = dw
+                else:
+                    lw = visit(w)
+                    if lw >= d:
+                        cut[v] = 1
+                    elif lw < low:
+                        low = lw
+        return low
+
+    for r in seeds:
+        if not disc[r]:
+            visit(r)
     return cut
 
 
