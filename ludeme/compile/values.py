@@ -41,10 +41,10 @@ class CondV:
     fn: CondFnT
     const: bool | None = None
     #: for a condition asked right after a piece is added on an empty site (``(to)``
-    #: that site): given the position before the addition, a function of the site that
-    #: answers for every candidate at once (True/False, or None when it cannot tell
-    #: without making the addition); see ``(do ... ifAfterwards:)``
-    after_add: Callable[[State], Callable[[int], bool | None]] | None = None
+    #: that site): given the position before the addition, a function of the site and
+    #: the piece that answers for every candidate at once (True/False, or None when it
+    #: cannot tell without making the addition); see ``(do ... ifAfterwards:)``
+    after_add: Callable[[State], Callable[[int, int], bool | None]] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:

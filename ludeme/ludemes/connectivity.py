@@ -425,18 +425,34 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if not holds:
             return _undecided
 
-        def decide(t):
-            if not in_c[t] or (not a_never and (a_table is None or a_table[t])):
-                return None            # D1 unknown, or t itself needs the position X'
+        def decide(t, piece):
+            if not in_c[t]:
+                return None            # D1 unknown: the flood fill answers
             if counting:
                 stats["fast"] += 1
-            if not cut[t]:
-                # L is empty; with no site of A joined only through a neighbour, none
-                # can have lost its way through t
-                return True if not loose else around_joined(t, in_a, in_b, joined, ())
-            if counting:
-                stats["walk"] += 1
-            return around_joined(t, in_a, in_b, joined, lost_sites(t, in_c, joined, parent))
+            if cut[t]:
+                if counting:
+                    stats["walk"] += 1
+                lost = lost_sites(t, in_c, joined, parent)
+            else:
+                lost = ()
+            if not a_never and (a_table is None or a_table[t]):
+                # t itself, in X' (the piece put on it for the two membership tests)
+                w[t] = piece
+                try:
+                    needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
+                finally:
+                    w[t] = 0
+                if needs:
+                    for y in nb[t]:
+                        if joined[y] and y not in lost:
+                            break
+                    else:
+                        return False
+            if not lost and not loose:
+                # no site of A is joined only through a neighbour: none lost its way
+                return True
+            return around_joined(t, in_a, in_b, joined, lost)
 
         return decide
 
@@ -444,8 +460,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     return CondV(fn, after_add=after_add if c_never else None)
 
 
-def _undecided(t: int) -> None:
+def _undecided(t: int, piece: int) -> None:
     return None
+
 
 
 def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:

@@ -179,7 +179,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
                 to = m.to
                 old = what[to]
                 if decide is not None and not old:
-                    ok = decide(to)
+                    ok = decide(to, m.piece)
                     if ok is not None:
                         if ok:
                             out.append(m)

@@ -18,15 +18,19 @@ from ludeme.runtime.position import position
 GAME = """(game "Breathe" (players 2)
   (equipment {{(board {board}) (piece "Disc" Each)}})
   (rules (play (do (move Add (to (sites Empty)))
-                   ifAfterwards:(is Connected (sites Empty) {dirs} to:{target}
+                   ifAfterwards:(is Connected {region} {dirs} to:{target}
                                               through:(sites Empty))))
          (end (if (no Moves Next) (result Mover Loss)))))"""
 
 CASES = {
-    "square-corners": ("(square 6)", "Adjacent", "(sites Corners)"),
-    "hex-centre": ("(hex 4)", "Orthogonal", "(sites Centre)"),
+    "square-corners": ("(square 6)", "Adjacent", "(sites Corners)", "(sites Empty)"),
+    "hex-centre": ("(hex 4)", "Orthogonal", "(sites Centre)", "(sites Empty)"),
     "square-empty-edge": ("(square 5)", "Orthogonal",
-                          "(intersection (sites Perimeter) (sites Empty))"),
+                          "(intersection (sites Perimeter) (sites Empty))", "(sites Empty)"),
+    # every site, stones too, is a target site or touches an empty site joined to one
+    "hex-all-sites": ("(hex 3)", "Orthogonal",
+                      "(intersection (sites Perimeter) (sites Empty))", "(sites Board)"),
+    "square-all-corners": ("(square 5)", "Adjacent", "(sites Corners)", "(sites Board)"),
 }
 
 
@@ -39,9 +43,10 @@ def target(s, text: str) -> set[int]:
     return {x for x in b.perimeter["Cell"] if not s.what[x]}
 
 
-def expected_moves(s, dirs: str, target_text: str) -> set[str]:
+def expected_moves(s, dirs: str, target_text: str, region: str) -> set[str]:
     """Place on each empty site in turn and check the definition by flood fill: every
-    empty site is a target site, or reaches an empty target site through empty sites."""
+    site of the region is a target site, or reaches an empty target site through empty
+    sites (a stone: has an empty neighbour that does)."""
     g = s.game
     nb = g.board.nbrs[dirs]
     out = set()
@@ -60,7 +65,8 @@ def expected_moves(s, dirs: str, target_text: str) -> set[str]:
                 if z in empty and z not in reached:
                     reached.add(z)
                     stack.append(z)
-        if all(y in reached or y in goal for y in empty):
+        sites = empty if region == "(sites Empty)" else range(g.board.n_sites)
+        if all(y in reached or y in goal or any(z in reached for z in nb[y]) for y in sites):
             out.add(g.board.labels[x])
     return out
 
@@ -71,14 +77,14 @@ def legal(s) -> set[str]:
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_placements_match_the_definition(case):
-    board, dirs, target_text = CASES[case]
-    g = ludeme.loads(GAME.format(board=board, dirs=dirs, target=target_text))
+    board, dirs, target_text, region = CASES[case]
+    g = ludeme.loads(GAME.format(board=board, dirs=dirs, target=target_text, region=region))
     rng = random.Random(case)
     checked = 0
     for _ in range(3):                       # positions reached in play
         s = g.new_initial_state()
         while True:
-            want = expected_moves(s, dirs, target_text)
+            want = expected_moves(s, dirs, target_text, region)
             assert legal(s) == want
             checked += 1
             if not want:
@@ -90,7 +96,7 @@ def test_placements_match_the_definition(case):
         pieces = {lab: rng.choice(("Disc1", "Disc2")) for lab in labels
                   if rng.random() < density}
         s = position(g, pieces, mover=1 + i % 2)
-        assert legal(s) == expected_moves(s, dirs, target_text), pieces
+        assert legal(s) == expected_moves(s, dirs, target_text, region), pieces
         checked += 1
     assert checked > 60
 
@@ -102,7 +108,7 @@ def test_every_candidate_is_answered_from_one_pass_per_position(monkeypatch):
     # a board no other test compiles (compiled games are cached; the counters are fixed
     # when the condition is compiled)
     g = ludeme.loads(GAME.format(board="(square 7)", dirs="Adjacent",
-                                 target="(sites Corners)"))
+                                 target="(sites Corners)", region="(sites Empty)"))
     rng = random.Random(3)
     s = g.new_initial_state()
     while not s.is_terminal():
