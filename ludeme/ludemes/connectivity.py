@@ -470,7 +470,10 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     sites of ``in_c`` plus one extra node joined to every seed (Tarjan's depth-first
     search; recursive, which is faster, when the board fits the recursion limit)."""
     if n + 100 < sys.getrecursionlimit():
-        return _cut_sites_recursive(seeds, in_c, nb, n)
+        try:
+            return _cut_sites_recursive(seeds, in_c, nb, n)
+        except RecursionError:          # called from deep in a search: the loop below
+            pass
     disc = [0] * n
     low = [0] * n
     is_seed = bytearray(n)

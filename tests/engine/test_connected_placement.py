@@ -120,3 +120,23 @@ def test_every_candidate_is_answered_from_one_pass_per_position(monkeypatch):
     assert stats["fast"] > 5 * stats["base"]
     assert stats["walk"] > 0                 # some placements did cut space off
 
+
+
+def test_articulation_points_of_a_path_also_from_deep_in_the_stack():
+    # sites 0..n-1 in a row, 0 joined to the extra node: every site but the last is a
+    # cut site; called with most of the recursion limit used, the loop answers
+    import sys
+
+    n = 300
+    nb = [tuple(x for x in (i - 1, i + 1) if 0 <= x < n) for i in range(n)]
+    in_c = bytearray([1] * n)
+    want = bytearray([1] * (n - 1) + [0])
+    assert connectivity._cut_sites([0], in_c, nb, n) == want
+
+    def deep(k):
+        return deep(k - 1) if k else connectivity._cut_sites([0], in_c, nb, n)
+
+    assert deep(sys.getrecursionlimit() - 150) == want
+    # a ring of 6 around the seed: no cut site
+    ring = [((i - 1) % 6, (i + 1) % 6) for i in range(6)]
+    assert connectivity._cut_sites([0], bytearray([1] * 6), ring, 6) == bytearray(6)
