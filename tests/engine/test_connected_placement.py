@@ -136,7 +136,8 @@ def test_articulation_points_of_a_path_also_from_deep_in_the_stack():
     def deep(k):
         return deep(k - 1) if k else connectivity._cut_sites([0], in_c, nb, n)
 
-    assert deep(sys.getrecursionlimit() - 150) == want
-    # a ring of 6 around the seed: no cut site
+    assert deep(sys.getrecursionlimit() - 250) == want
+    # a ring of 6 sites, two of them seeds: no cut site; with one seed, the seed is one
     ring = [((i - 1) % 6, (i + 1) % 6) for i in range(6)]
-    assert connectivity._cut_sites([0], bytearray([1] * 6), ring, 6) == bytearray(6)
+    assert connectivity._cut_sites([0, 3], bytearray([1] * 6), ring, 6) == bytearray(6)
+    assert connectivity._cut_sites([0], bytearray([1] * 6), ring, 6) == bytearray([1] + [0] * 5)
