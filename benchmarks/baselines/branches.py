@@ -8,16 +8,79 @@ A move is a tuple of point numbers: ``(p,)`` for an origin, or the L + 1
 points of a branch in order, written from the end in the mover's tree (the
 lower end when both ends are in the tree).  ``apply`` accepts either
 direction.
+
+Written as a Python programmer would for this game alone: every branch from
+every point (its points, edges and the points where it could complete an X)
+is listed once per board size and length; a position is the owner of each
+edge and each player's tree.
 """
 
 from __future__ import annotations
 
-# Directions: index into the per-point edge-owner slots.
+# Directions, in the order branches are walked.
 N, E, S, W = 0, 1, 2, 3
-OPPOSITE = (S, W, N, E)
 # Origin phase: P1, P2, P2, P1; then P2 draws first and players alternate.
 ORIGIN_ORDER = (0, 1, 1, 0)
 NOBODY = -1
+
+
+class _Board:
+    """Tables of one (size, length), shared by every state: the edges, and every
+    branch from every point (its points, its edges, and the edges round each of its
+    points that could complete an X)."""
+
+    _cache: dict[tuple[int, int], _Board] = {}
+
+    def __init__(self, size: int, length: int):
+        w = size + 1
+        n = w * w
+        # edge ids: the edge leaving p northwards is 2p, eastwards 2p + 1
+        round_point = []  # (n, e, s, w) edge ids round p, -1 off the board
+        steps = []  # steps[p] = ((q, edge), ...) in the order N, E, S, W
+        for p in range(n):
+            x, y = p % w, p // w
+            en = 2 * p if y < size else -1
+            ee = 2 * p + 1 if x < size else -1
+            es = 2 * (p - w) if y > 0 else -1
+            ew = 2 * (p - 1) + 1 if x > 0 else -1
+            round_point.append((en, ee, es, ew))
+            steps.append(tuple((q, e) for q, e in ((p + w, en), (p + 1, ee), (p - w, es),
+                                                   (p - 1, ew)) if e >= 0))
+        self.n_points = n
+        self.n_edges = 2 * n
+        crossable = [all(e >= 0 for e in r) for r in round_point]
+        self.branches = []  # per start point: (points, edge ids, end point, X checks)
+        self.edges_of = {}  # points in either direction -> edge ids
+        for start in range(n):
+            found = []
+
+            def walk(path, edges, found):
+                last = path[-1]
+                for q, e in steps[last]:
+                    if q in path:
+                        continue
+                    path.append(q)
+                    edges.append(e)
+                    if len(edges) == length:
+                        pts = tuple(path)
+                        checks = tuple(round_point[p] for p in pts if crossable[p])
+                        found.append((pts, tuple(edges), q, checks))
+                        self.edges_of[pts] = tuple(edges)
+                    else:
+                        walk(path, edges, found)
+                    path.pop()
+                    edges.pop()
+
+            walk([start], [], found)
+            self.branches.append(tuple(found))
+        self.origin_moves = [(p,) for p in range(n)]
+
+    @classmethod
+    def get(cls, size: int, length: int) -> _Board:
+        key = (size, length)
+        if key not in cls._cache:
+            cls._cache[key] = cls(size, length)
+        return cls._cache[key]
 
 
 class State:
@@ -25,24 +88,9 @@ class State:
         self.size = size
         self.length = length
         self.width = size + 1  # points per row
-        w = self.width
-        self.num_points = w * w
-        # neighbours[p] = list of (direction, neighbour point)
-        self.neighbours = []
-        for p in range(self.num_points):
-            x, y = p % w, p // w
-            nb = []
-            if y < size:
-                nb.append((N, p + w))
-            if x < size:
-                nb.append((E, p + 1))
-            if y > 0:
-                nb.append((S, p - w))
-            if x > 0:
-                nb.append((W, p - 1))
-            self.neighbours.append(nb)
-        # owner[4 * p + d] = player who drew the edge leaving p in direction d
-        self.owner = [NOBODY] * (4 * self.num_points)
+        self.geo = _Board.get(size, length)
+        self.num_points = self.geo.n_points
+        self.owner = [NOBODY] * self.geo.n_edges  # player who drew each edge
         self.origins = [[], []]
         self.tree = [set(), set()]
         self.ply = 0
@@ -52,17 +100,10 @@ class State:
     # ------------------------------------------------------------------
     def clone(self) -> State:
         other = State.__new__(State)
-        other.size = self.size
-        other.length = self.length
-        other.width = self.width
-        other.num_points = self.num_points
-        other.neighbours = self.neighbours  # immutable after construction
+        other.__dict__.update(self.__dict__)
         other.owner = self.owner[:]
         other.origins = [self.origins[0][:], self.origins[1][:]]
         other.tree = [set(self.tree[0]), set(self.tree[1])]
-        other.ply = self.ply
-        other.current_player = self.current_player
-        other._moves = self._moves
         return other
 
     def in_origin_phase(self) -> bool:
@@ -71,9 +112,10 @@ class State:
     # ------------------------------------------------------------------
     def legal_moves(self) -> list:
         if self._moves is None:
-            if self.in_origin_phase():
+            if self.ply < len(ORIGIN_ORDER):
                 taken = set(self.origins[0]) | set(self.origins[1])
-                self._moves = [(p,) for p in range(self.num_points) if p not in taken]
+                table = self.geo.origin_moves
+                self._moves = [table[p] for p in range(self.num_points) if p not in taken]
             else:
                 self._moves = self._branches(self.current_player)
         return self._moves
@@ -82,66 +124,46 @@ class State:
         """All legal branches of ``player``, one per set of edges."""
         tree = self.tree[player]
         owner = self.owner
-        neighbours = self.neighbours
-        length = self.length
+        branches = self.geo.branches
         result = []
-
-        def extend(path):
-            last = path[-1]
-            for d, q in neighbours[last]:
-                if owner[4 * last + d] != NOBODY or q in path:
-                    continue
-                path.append(q)
-                if len(path) == length + 1:
-                    start = path[0]
-                    # When both ends are in the tree the path is also found
-                    # from the other end: keep only the walk from the lower end.
-                    if not (q in tree and q < start) and not self._makes_cross(path, player):
-                        result.append(tuple(path))
-                else:
-                    extend(path)
-                path.pop()
-
         for start in sorted(tree):
-            extend([start])
+            for pts, edges, end, checks in branches[start]:
+                # When both ends are in the tree the path is also found from the
+                # other end: keep only the walk from the lower end.
+                if end < start and end in tree:
+                    continue
+                for e in edges:
+                    if owner[e] != NOBODY:
+                        break
+                else:
+                    # would the branch complete a two-coloured X at one of its points?
+                    for e in edges:
+                        owner[e] = player
+                    crossed = False
+                    for en, ee, es, ew in checks:
+                        o = owner[en]
+                        if o != NOBODY and o == owner[es]:
+                            p = owner[ee]
+                            if p != NOBODY and p != o and p == owner[ew]:
+                                crossed = True
+                                break
+                    for e in edges:
+                        owner[e] = NOBODY
+                    if not crossed:
+                        result.append(pts)
         return result
-
-    def _direction(self, p: int, q: int) -> int:
-        w = self.width
-        if q == p + w:
-            return N
-        if q == p - w:
-            return S
-        if q == p + 1:
-            return E
-        return W
-
-    def _makes_cross(self, path, player: int) -> bool:
-        """Would drawing ``path`` for ``player`` leave a two-coloured X?"""
-        new = {}
-        for a, b in zip(path, path[1:], strict=False):
-            d = self._direction(a, b)
-            new[4 * a + d] = player
-            new[4 * b + OPPOSITE[d]] = player
-        owner = self.owner
-        for p in path:
-            n, e, s, w = (new.get(4 * p + d, owner[4 * p + d]) for d in (N, E, S, W))
-            if n != NOBODY and n == s and e != NOBODY and e == w and n != e:
-                return True
-        return False
 
     # ------------------------------------------------------------------
     def apply(self, move) -> None:
         player = self.current_player
-        if self.in_origin_phase():
+        if self.ply < len(ORIGIN_ORDER):
             (p,) = move
             self.origins[player].append(p)
             self.tree[player].add(p)
         else:
-            for a, b in zip(move, move[1:], strict=False):
-                d = self._direction(a, b)
-                self.owner[4 * a + d] = player
-                self.owner[4 * b + OPPOSITE[d]] = player
+            owner = self.owner
+            for e in self.geo.edges_of[tuple(move)]:
+                owner[e] = player
             self.tree[player].update(move)
         self.ply += 1
         if self.ply < len(ORIGIN_ORDER):

@@ -4,16 +4,60 @@ Rules: /work/shared/rules/branching-coral.md.  Hexagonal board of side n in
 axial coordinates (q, r), |q|, |r|, |q + r| <= n - 1; row r = -(n-1) is the
 bottom row ("a") and q grows to the right.  Cells are numbered row by row
 from the bottom-left.  A move is ``(cell,)``.
+
+The program a Python programmer would write for this game alone:
+
+* neighbour tables built once per board and shared by every state;
+* the number of empty neighbours of every cell kept up to date by ``apply``
+  (the 2-empty-neighbour rule and the capture test read it directly);
+* the connectivity rule decided for every candidate cell at once, by one
+  depth-first search per position: in the graph of the empty cells plus one
+  node standing for the outside (joined to every empty perimeter cell), a
+  placement keeps every empty cell joined to the outside exactly when the
+  cell is not an articulation point of that graph (the graph is connected
+  before every move: see ``_cut_cells``).
 """
 
 from __future__ import annotations
 
-from collections import deque
+import sys
 
 EMPTY = -1
 # Axial directions in cyclic order round a cell: consecutive ones are neighbours.
 HEX_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 BONUSES = ("captured", "own", "opponent", "none")
+
+
+class _Board:
+    """Geometry of one hexagon side, shared by every state on it."""
+
+    _cache: dict[int, _Board] = {}
+
+    def __init__(self, side: int):
+        m = side - 1
+        coords, names, index = [], [], {}
+        for row, r in enumerate(range(-m, m + 1)):
+            for pos, q in enumerate(range(max(-m, -m - r), min(m, m - r) + 1)):
+                index[(q, r)] = len(coords)
+                coords.append((q, r))
+                # Ludii's label: column letter (the columns run up to the right, the
+                # upper rows start further right) and row number from the bottom
+                names.append(f"{chr(ord('a') + pos + max(0, row - m))}{row + 1}")
+        self.coords = coords
+        self.names = names
+        self.neighbours = tuple(
+            tuple(index[(q + dq, r + dr)] for dq, dr in HEX_DIRS if (q + dq, r + dr) in index)
+            for q, r in coords
+        )
+        self.perimeter = bytes(len(nb) < 6 for nb in self.neighbours)
+        self.rim = tuple(c for c in range(len(coords)) if self.perimeter[c])
+        self.moves = tuple((c,) for c in range(len(coords)))
+
+    @classmethod
+    def get(cls, side: int) -> _Board:
+        if side not in cls._cache:
+            cls._cache[side] = cls(side)
+        return cls._cache[side]
 
 
 class State:
@@ -34,119 +78,131 @@ class State:
         self.bonus = bonus
         self.tiebreak = tiebreak
         self.brain = brain
-        m = side - 1
-        self.coords = []  # cell -> (q, r)
-        self.names = []
-        index = {}
-        for row, r in enumerate(range(-m, m + 1)):
-            for pos, q in enumerate(range(max(-m, -m - r), min(m, m - r) + 1)):
-                index[(q, r)] = len(self.coords)
-                self.coords.append((q, r))
-                # Ludii's label: column letter (the columns run up to the right, the
-                # upper rows start further right) and row number from the bottom
-                self.names.append(f"{chr(ord('a') + pos + max(0, row - m))}{row + 1}")
-        n = len(self.coords)
-        # ring[c] = the six neighbours in cyclic order (None off the board)
-        self.ring = [[index.get((q + dq, r + dr)) for dq, dr in HEX_DIRS] for q, r in self.coords]
-        self.neighbours = [[x for x in ring if x is not None] for ring in self.ring]
-        self.perimeter = [len(nb) < 6 for nb in self.neighbours]
-        self.board = [EMPTY] * n
+        geo = _Board.get(side)
+        self.geo = geo
+        self.names = geo.names
+        self.neighbours = geo.neighbours
         self.captured = [0, 0]  # opponent stones removed by each player's placements
         self.current_player = 0
         self.last_placer = None
+        self.set_board([EMPTY] * len(geo.coords))
+
+    def set_board(self, board: list[int]) -> None:
+        """Put ``board`` (EMPTY, 0 or 1 per cell) on the state and recount what
+        ``apply`` keeps up to date."""
+        self.board = board
+        self.free = [sum(1 for y in nb if board[y] == EMPTY) for nb in self.neighbours]
+        # Brain Coral: the empty cells that are the last empty neighbour of a stone
+        self.blocked = bytearray(len(board))
+        for c, v in enumerate(board):
+            if v != EMPTY and self.free[c] == 1:
+                self._block(c)
         self._moves = None
+
+    def _block(self, stone: int) -> None:
+        board = self.board
+        for y in self.neighbours[stone]:
+            if board[y] == EMPTY:
+                self.blocked[y] = 1
 
     def clone(self) -> State:
         other = State.__new__(State)
-        other.side, other.bonus, other.tiebreak, other.brain = (
-            self.side,
-            self.bonus,
-            self.tiebreak,
-            self.brain,
-        )
-        # Board geometry is shared: it never changes after construction.
-        other.coords, other.names = self.coords, self.names
-        other.ring, other.neighbours, other.perimeter = self.ring, self.neighbours, self.perimeter
-        other.current_player = self.current_player
-        other.last_placer = self.last_placer
-        other._moves = self._moves
+        other.__dict__.update(self.__dict__)
         other.board = self.board[:]
+        other.free = self.free[:]
+        other.blocked = self.blocked[:]
         other.captured = self.captured[:]
         return other
 
     # ------------------------------------------------------------------
-    def _empty_count(self, cell: int, extra: int) -> int:
-        """Empty neighbours of ``cell`` with ``extra`` treated as occupied."""
-        board = self.board
-        return sum(1 for nb in self.neighbours[cell] if nb != extra and board[nb] == EMPTY)
+    def _cut_cells(self) -> tuple[bytearray, list[int]] | None:
+        """Articulation points of the empty cells plus the outside node (and the
+        empty cells in the order visited), or None
+        when some empty cell is not joined to the outside at all (then no
+        placement can join it again, and none is legal).
 
-    def _empties_reach_perimeter(self, filled: int) -> bool:
-        """With ``filled`` occupied, is every empty cell joined to an empty perimeter cell?"""
+        Branching Coral keeps the graph connected: a captured stone had at
+        least 2 empty neighbours before the placement (every stone has after
+        every move), so it keeps one empty neighbour that is joined to the
+        outside.  Brain Coral captures nothing.
+        """
         board = self.board
-        perimeter = self.perimeter
-        # Shortcut (the invariant holds before every move): if the empty
-        # neighbours of ``filled`` form one unbroken arc round it, a path
-        # through it can go round it instead; a path that ended at it (a
-        # perimeter cell) can end at an empty perimeter cell of the arc.
-        ring = [x is not None and board[x] == EMPTY for x in self.ring[filled]]
-        breaks = sum(1 for i in range(6) if ring[i] and not ring[i - 1])
-        if breaks <= 1 and (
-            not perimeter[filled]
-            or any(perimeter[x] and board[x] == EMPTY for x in self.neighbours[filled])
-        ):
-            return True
-        seen = set()
-        queue = deque()
-        total = 0
-        for c, v in enumerate(board):
-            if v == EMPTY and c != filled:
-                total += 1
-                if perimeter[c]:
-                    seen.add(c)
-                    queue.append(c)
-        while queue:
-            c = queue.popleft()
-            for nb in self.neighbours[c]:
-                if nb not in seen and nb != filled and board[nb] == EMPTY:
-                    seen.add(nb)
-                    queue.append(nb)
-        return len(seen) == total
+        neighbours = self.neighbours
+        perimeter = self.geo.perimeter
+        n = len(board)
+        disc = [0] * n
+        cut = bytearray(n)
+        order = [-1]  # the outside node has discovery number 1
 
-    def _is_legal(self, cell: int) -> bool:
-        board = self.board
-        if board[cell] != EMPTY:
-            return False
-        if self.brain:
-            # Every stone must keep an empty neighbour (empties all reach the perimeter).
-            if self._empty_count(cell, cell) < 1:
-                return False
-            for nb in self.neighbours[cell]:
-                if board[nb] != EMPTY and self._empty_count(nb, cell) < 1:
-                    return False
-        elif self._empty_count(cell, cell) < 2:
-            return False
-        return self._empties_reach_perimeter(cell)
+        def visit(v: int) -> int:
+            order.append(v)
+            d = disc[v] = len(order)
+            low = 1 if perimeter[v] else d
+            for w in neighbours[v]:
+                if board[w] < 0:  # empty
+                    dw = disc[w]
+                    if dw:
+                        if dw < low:
+                            low = dw
+                    else:
+                        lw = visit(w)
+                        if lw >= d:
+                            cut[v] = 1
+                        elif lw < low:
+                            low = lw
+            return low
+
+        for v in self.geo.rim:
+            if board[v] < 0 and not disc[v]:
+                visit(v)
+        if len(order) - 1 != n - board.count(0) - board.count(1):
+            return None
+        del order[0]
+        return cut, order
 
     def legal_moves(self) -> list:
-        if self._moves is None:
-            self._moves = [(c,) for c in range(len(self.board)) if self._is_legal(c)]
-        return self._moves
+        moves = self._moves
+        if moves is None:
+            free = self.free
+            found = self._cut_cells()
+            table = self.geo.moves
+            if found is None:
+                moves = []
+            elif self.brain:
+                cut, empties = found
+                blocked = self.blocked
+                moves = [table[c] for c in empties if free[c] and not cut[c] and not blocked[c]]
+            else:
+                cut, empties = found
+                moves = [table[c] for c in empties if free[c] >= 2 and not cut[c]]
+            self._moves = moves
+        return moves
 
     def apply(self, move) -> None:
         (cell,) = move
         player = self.current_player
         board = self.board
+        free = self.free
+        neighbours = self.neighbours
         board[cell] = player
-        if not self.brain:
-            doomed = [
-                nb
-                for nb in self.neighbours[cell]
-                if board[nb] != EMPTY and self._empty_count(nb, -1) < 2
-            ]
-            for nb in doomed:
-                if board[nb] != player:
+        around = neighbours[cell]
+        for y in around:
+            free[y] -= 1
+        if self.brain:
+            # no capture: a stone left with one empty neighbour keeps it for ever
+            if free[cell] == 1:
+                self._block(cell)
+            for y in around:
+                if free[y] == 1 and board[y] != EMPTY:
+                    self._block(y)
+        else:
+            doomed = [y for y in around if board[y] != EMPTY and free[y] < 2]
+            for y in doomed:
+                if board[y] != player:
                     self.captured[player] += 1
-                board[nb] = EMPTY
+                board[y] = EMPTY
+                for z in neighbours[y]:
+                    free[z] += 1
         self.last_placer = player
         self.current_player = 1 - player
         self._moves = None
@@ -212,6 +268,11 @@ class State:
         result = [-1.0, -1.0]
         result[self.winner()] = 1.0
         return result
+
+
+# The depth-first search recurses once per empty cell (217 on side 9).
+if sys.getrecursionlimit() < 2000:
+    sys.setrecursionlimit(2000)
 
 
 def new_state(

@@ -40,6 +40,11 @@ class SiteV:
 class CondV:
     fn: CondFnT
     const: bool | None = None
+    #: for a condition asked right after a piece is added on an empty site (``(to)``
+    #: that site): given the position before the addition, a function of the site and
+    #: the piece that answers for every candidate at once (True/False, or None when it
+    #: cannot tell without making the addition); see ``(do ... ifAfterwards:)``
+    after_add: Callable[[State], Callable[[int, int], bool | None]] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:

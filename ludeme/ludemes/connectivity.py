@@ -12,11 +12,18 @@ locally. When the last change filled one site, the filled site's neighbours that
 open all lie on one unbroken arc around it, and the position before the change
 satisfied the condition (worked out once per position and cached), the answer follows
 from a few table lookups around the filled site. The proof is in ``_fast_path_proof``.
+
+Under ``(do (move Add ...) ifAfterwards:...)`` with the empty sites as ``through:``,
+every candidate placement is answered at once (``CondV.after_add``): one pass over the
+position finds, with the spanning forest, the articulation points of the joined sites
+plus one node standing for the target region; filling a site that is not one of them
+cuts nothing off, so only the sites around it are checked, without making the move.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from operator import itemgetter, not_
 
 from ludeme.compile.compiler import CompileContext
@@ -257,12 +264,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     if in_c[y] and not joined[y]:
                         joined[y] = 1
                         stack.append(y)
+        cut = _cut_sites(seeds, in_c, nb, n) if with_a else None
         holds = True
+        loose = False           # some site of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
         for x in a_fn(s):
             if with_a:
                 in_a[x] = 1
             if holds and not (joined[x] or in_b[x]):
+                loose = True
                 for y in nb[x]:
                     if joined[y]:
                         break
@@ -270,7 +280,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     holds = False
                     if not with_a:
                         break
-        return holds, in_a, in_b, in_c, joined, parent
+        return holds, in_a, in_b, in_c, joined, parent, cut, loose
 
     def flood(s):
         return evaluate(s, False)[0]
@@ -345,7 +355,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[1] = evaluate(s, True)
             cache[0] = key
         w[t] = p
-        holds, in_a, in_b, in_c, joined, parent = cache[1]
+        holds, in_a, in_b, in_c, joined, parent, _, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
             return flood(s)
         if counting:
@@ -372,6 +382,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     break
             else:
                 return False
+        return around_joined(t, in_a, in_b, joined, lost)
+
+    def around_joined(t, in_a, in_b, joined, lost) -> bool:
+        """Whether the sites of A next to t or in or next to L are joined in X'."""
         if not lost:
             for a in nb[t]:
                 if in_a[a] and not joined[a] and not in_b[a]:
@@ -395,7 +409,143 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     return False
         return True
 
-    return CondV(fn)
+    def after_add(s):
+        """Every placement on an empty site at once, from the articulation points of
+        J(X'') plus one node joined to the sites of B ∩ C (X'' = ``s``): filling t
+        leaves L empty exactly when t is not one of them (the graph is connected, and
+        removing t keeps it so). Sites of L, when there are any, are found by Lemma 2."""
+        w = s.what
+        key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
+        if key != cache[0]:
+            if counting:
+                stats["base"] += 1
+            cache[1] = evaluate(s, True)
+            cache[0] = key
+        holds, in_a, in_b, in_c, joined, parent, cut, loose = cache[1]
+        if not holds:
+            return _undecided
+
+        def decide(t, piece):
+            if not in_c[t]:
+                return None            # D1 unknown: the flood fill answers
+            if counting:
+                stats["fast"] += 1
+            if cut[t]:
+                if counting:
+                    stats["walk"] += 1
+                lost = lost_sites(t, in_c, joined, parent)
+            else:
+                lost = ()
+            if not a_never and (a_table is None or a_table[t]):
+                # t itself, in X' (the piece put on it for the two membership tests)
+                w[t] = piece
+                try:
+                    needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
+                finally:
+                    w[t] = 0
+                if needs:
+                    for y in nb[t]:
+                        if joined[y] and y not in lost:
+                            break
+                    else:
+                        return False
+            if not lost and not loose:
+                # no site of A is joined only through a neighbour: none lost its way
+                return True
+            return around_joined(t, in_a, in_b, joined, lost)
+
+        return decide
+
+    # D1 holds for every placement only when the through region is the empty sites
+    return CondV(fn, after_add=after_add if c_never else None)
+
+
+def _undecided(t: int, piece: int) -> None:
+    return None
+
+
+
+def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
+    """Articulation points of the graph of the sites reachable from ``seeds`` through
+    sites of ``in_c`` plus one extra node joined to every seed (Tarjan's depth-first
+    search; recursive, which is faster, when the board fits the recursion limit)."""
+    if n + 100 < sys.getrecursionlimit():
+        try:
+            return _cut_sites_recursive(seeds, in_c, nb, n)
+        except RecursionError:          # called from deep in a search: the loop below
+            pass
+    disc = [0] * n
+    low = [0] * n
+    is_seed = bytearray(n)
+    for x in seeds:
+        is_seed[x] = 1
+    cut = bytearray(n)
+    clock = 1                                  # the extra node is number 1
+    for r in seeds:
+        if disc[r]:
+            continue
+        clock += 1
+        disc[r] = clock
+        low[r] = 1
+        stack = [r]
+        its = [iter(nb[r])]
+        while stack:
+            v = stack[-1]
+            for w in its[-1]:
+                if in_c[w]:
+                    dw = disc[w]
+                    if not dw:
+                        clock += 1
+                        disc[w] = clock
+                        low[w] = 1 if is_seed[w] else clock
+                        stack.append(w)
+                        its.append(iter(nb[w]))
+                        break
+                    if dw < low[v]:
+                        low[v] = dw
+            else:
+                stack.pop()
+                its.pop()
+                if stack:
+                    u = stack[-1]
+                    lv = low[v]
+                    if lv >= disc[u]:
+                        cut[u] = 1
+                    elif lv < low[u]:
+                        low[u] = lv
+    return cut
+
+
+def _cut_sites_recursive(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
+    disc = [0] * n
+    is_seed = bytearray(n)
+    for x in seeds:
+        is_seed[x] = 1
+    cut = bytearray(n)
+    clock = [1]                                # the extra node is number 1
+
+    def visit(v: int) -> int:
+        clock.append(v)
+        d = disc[v] = len(clock)
+        low = 1 if is_seed[v] else d
+        for w in nb[v]:
+            if in_c[w]:
+                dw = disc[w]
+                if dw:
+                    if dw < low:
+                        low = dw
+                else:
+                    lw = visit(w)
+                    if lw >= d:
+                        cut[v] = 1
+                    elif lw < low:
+                        low = lw
+        return low
+
+    for r in seeds:
+        if not disc[r]:
+            visit(r)
+    return cut
 
 
 def _counted(stats: dict, kind: str, fn):

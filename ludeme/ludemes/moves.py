@@ -221,16 +221,26 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond)
         return MovesV(moves.keep_if(test))
 
     zobrist = c.game.zobrist
+    after_add = ifAfterwards.after_add
 
     def keep(s, moves):
         out = []
         what = s.what
+        # a condition that answers every placement on an empty site from the position
+        # before it (one pass per position), e.g. (is Connected ...)
+        decide = after_add(s) if after_add is not None else None
         for m in moves:
             if m.kind == "add":
-                # placing is undone in place: much cheaper than a copy of the state; the
-                # hash follows, since caches on the state are validated by it
                 to = m.to
                 old = what[to]
+                if decide is not None and not old:
+                    ok = decide(to, m.piece)
+                    if ok is not None:
+                        if ok:
+                            out.append(m)
+                        continue
+                # placing is undone in place: much cheaper than a copy of the state; the
+                # hash follows, since caches on the state are validated by it
                 delta = zobrist[to][m.piece] ^ (zobrist[to][old] if old else 0)
                 what[to] = m.piece
                 s.hash ^= delta

@@ -312,10 +312,9 @@ def test_final_positions_agree_with_the_baseline(diagram, mover, move):
     for tie, code in TIES.items():
         s = finish(diagram, mover, move, f"Tie-Breaker/{tie}")
         b = baseline.new_state(side=4, bonus="none", tiebreak=code)
-        b.board = [-1 if not p else s.game.pieces.owner[p] - 1 for p in s.what]
+        b.set_board([-1 if not p else s.game.pieces.owner[p] - 1 for p in s.what])
         b.last_placer = s.prev_mover - 1
         b.current_player = s.mover - 1
-        b._moves = None
         assert b.is_terminal()
         assert b.winner() + 1 == s.winners()[0]
 
