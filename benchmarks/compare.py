@@ -34,7 +34,7 @@ class Comparison:
     options: list[str] = field(default_factory=list)
     reference: str = ""                     # "openspiel:<game>" or "baseline:<module>"
     reference_params: dict = field(default_factory=dict)
-    target: float = 1.0                     # ludeme moves/s must be >= target x reference
+    target: float = 2.0                     # ludeme moves/s must be >= target x reference
 
 
 COMPARISONS: list[Comparison] = [
