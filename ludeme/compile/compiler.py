@@ -196,8 +196,8 @@ class CompileContext:
         if name == "Next":
             return RoleV(name, lambda s: s.nxt)
         if name == "Prev":
-            prev = tuple([0] + [(p - 2) % n + 1 for p in range(1, n + 1)])
-            return RoleV(name, lambda s: prev[s.who])
+            # as in Ludii: the player who made the last move (0 before the first)
+            return RoleV(name, lambda s: s.prev_mover)
         if name == "Enemy":
             others = tuple([()] + [tuple(q for q in range(1, n + 1) if q != p)
                                    for p in range(1, n + 1)])

@@ -197,10 +197,11 @@ class Game:
         if m.then is not None:
             m.then(s)
         s.ply += 1
-        s.prev_mover = who
         s._moves = None
         phase = self.phases[s.phase]
-        if phase.order is None and not phase.skip_stuck:
+        if s.nxt == who != self.next_of[who]:
+            pass  # (moveAgain) made the mover the next player: the same player moves again
+        elif phase.order is None and not phase.skip_stuck:
             nxt = self.next_of[who]  # players in turn: the common case, without calls
             s.mover = nxt
             if nxt != who:
@@ -220,6 +221,9 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        # the previous mover changes once the move is over, end rules included, as in
+        # Ludii: during the consequences and end rules it is the one before this move
+        s.prev_mover = who
 
     def _advance(self, s: State) -> None:
         old = s.mover
