@@ -69,6 +69,7 @@ Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kin
 Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
+NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -87,7 +88,7 @@ for _v in set(Role.values) & set(Direction.values):
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, Any)}
+                                 Score, Then, NextPhase, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

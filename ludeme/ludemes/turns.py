@@ -81,3 +81,23 @@ def can_move(c: CompileContext, moves: T.Moves):
         return ok
 
     return CondV(fn)
+
+
+@ludeme("nextPhase", T.NextPhase,
+        ludii="A player given by number ((player n)) is not supported: name a role.")
+def next_phase(c: CompileContext, who: T.Role = None, cond: T.Cond = None,
+               name: T.Str = None):
+    """A phase change, an argument of ``(phase ...)``: after each move, when ``cond``
+    holds (always, without one), ``who``'s phase becomes the phase named ``name`` (the
+    phase declared after the current one, cycling, without a name). Without a role, or
+    with ``Shared``, it applies to every player whose current phase has it; with
+    ``Mover``, to the player who has just moved. The condition is evaluated after the
+    move and the end rules, with ``Mover`` the player who has just moved. Ludii:
+    ``(nextPhase [<roleType>] [<boolean>] [<string>])``."""
+    test = cond.fn if cond is not None else (lambda s: True)
+    target = None
+    if who is not None and who.name not in ("Shared", "All"):
+        if who.many is not None:
+            c.fail(f"(nextPhase {who.name} ...) names one player: Mover, P1, ...")
+        target = who.fn
+    return (target, test, name)

@@ -25,6 +25,10 @@ class Phase:
     generate: Callable[[State], list[Move]]
     order: tuple[int, ...] | None = None
     skip_stuck: bool = False
+    #: Ludii's ``(nextPhase ...)`` rules, checked in order after each move: (player whose
+    #: phase changes, or None for every player; condition; index of the phase to go to,
+    #: or None for the one after this)
+    next_phase: tuple[tuple[Callable | None, Callable, int | None], ...] = ()
 
 
 @dataclass
@@ -75,6 +79,7 @@ class Game:
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
+        self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
         self.options: dict[str, str] = {}
@@ -133,6 +138,7 @@ class Game:
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
         s.phase = 0
+        s.player_phase = [0] * (self.num_players + 1) if self.uses_next_phase else None
         s.order_pos = 0
         s.ply = 0
         first = self.phases[0].order
@@ -221,9 +227,31 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        if s.player_phase is not None and s.outcome is None:
+            self._next_phases(s, who)
         # the previous mover changes once the move is over, end rules included, as in
         # Ludii: during the consequences and end rules it is the one before this move
         s.prev_mover = who
+
+    def _next_phases(self, s: State, who: int) -> None:
+        """Ludii's phase change: after the move (and the end rules), each player's
+        current phase checks its ``(nextPhase ...)`` rules in order, in the context of
+        the move just made; the first that applies to that player and holds moves that
+        player to its phase. Moves are then generated from the mover's phase."""
+        phases = s.player_phase
+        s.who, s.nxt = who, s.mover
+        n = len(self.phases)
+        for p in range(1, self.num_players + 1):
+            current = phases[p]
+            for target_player, cond, target in self.phases[current].next_phase:
+                if (target_player is None or target_player(s) == p) and cond(s):
+                    phases[p] = (current + 1) % n if target is None else target
+                    break
+        s.who = s.mover
+        if s.phase != phases[s.mover]:
+            s.phase = phases[s.mover]
+            s._moves = None
+            self._skip_stuck(s)
 
     def _advance(self, s: State) -> None:
         old = s.mover
@@ -234,6 +262,8 @@ class Game:
                 s.mover = phase.order[s.order_pos]
             elif s.phase + 1 < len(self.phases):
                 s.phase += 1
+                if s.player_phase is not None:
+                    s.player_phase[:] = [s.phase] * len(s.player_phase)
                 s.order_pos = 0
                 nxt = self.phases[s.phase].order
                 s.mover = nxt[0] if nxt else self.next_of[old]

@@ -27,7 +27,7 @@ class State:
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "between", "__weakref__")
+                 "prev_mover", "_moves", "aux", "between", "player_phase", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -36,6 +36,7 @@ class State:
         self.prev_mover = 0
         self.frm = self.to = self.between = -1
         self._moves: list[Move] | None = None
+        self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -71,6 +72,7 @@ class State:
         c.tally = [t[:] for t in self.tally]
         c.mover = self.mover
         c.phase = self.phase
+        c.player_phase = self.player_phase[:] if self.player_phase is not None else None
         c.order_pos = self.order_pos
         c.ply = self.ply
         c.hash = self.hash

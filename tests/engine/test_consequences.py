@@ -136,3 +136,96 @@ def test_player_queries_in_end_rules(query, p1_wins):
     s = ludeme.loads(text).new_initial_state()
     s.apply(s.legal_moves()[0])
     assert (s.outcome is not None) == p1_wins
+
+
+PLACE_THEN_STEP = """
+(game "Place then step"
+    (players 2)
+    (equipment { (board (rectangle 1 7)) (piece "Disc" Each) })
+    (rules
+        phases:{
+            (phase "Placement" (play (move Add (to (sites Empty))))
+                (nextPhase Mover (= (count Pieces Mover) 2) "Movement"))
+            (phase "Movement" (play (move Step (to if:(is Empty (to)))))
+                {(nextPhase (>= (count Moves) 12) "Placement")})
+        }
+        (end (if (>= (count Moves) 14) (result Mover Draw)))
+    )
+)
+"""
+
+
+def test_next_phase_moves_each_player_on_separately():
+    g = ludeme.loads(PLACE_THEN_STEP)
+    s = g.new_initial_state()
+    for label in ("a1", "g1", "b1"):                   # P1, P2, P1
+        s.apply(s.parse_move(label))
+    # P1 has placed two discs: P1 is in Movement, P2 still places
+    assert s.player_phase[1:] == [1, 0]
+    assert s.current_player() == 2
+    assert all(m.kind == "add" for m in s.legal_moves())
+    s.apply(s.parse_move("f1"))
+    assert s.player_phase[1:] == [1, 1]
+    assert s.current_player() == 1
+    assert {m.kind for m in s.legal_moves()} == {"move"}
+    assert sorted(s.move_to_string(m) for m in s.legal_moves()) == ["b1-c1"]
+
+
+def test_next_phase_without_a_role_moves_every_player():
+    g = ludeme.loads(PLACE_THEN_STEP)
+    s = g.new_initial_state()
+    for label in ("a1", "g1", "c1", "e1"):
+        s.apply(s.parse_move(label))
+    while s.ply < 12:
+        s.apply(s.legal_moves()[0])
+    # after the 12th move the shared rule sends both players back to Placement
+    assert s.player_phase[1:] == [0, 0]
+    assert all(m.kind == "add" for m in s.legal_moves())
+
+
+def test_next_phase_to_an_unknown_phase_is_an_error():
+    with pytest.raises(LudemeError, match="Movment"):
+        ludeme.loads(PLACE_THEN_STEP.replace('"Movement"))', '"Movment"))'))
+
+
+COMBINED = """
+(game "Combined"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) })
+    (rules
+        (play
+            (%s
+                (move Add (to (sites Empty)) (then (set Score Mover 1)))
+                (then (addScore Mover 2))))
+        (end (if (is Full) (byScore)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("combinator", ["or", "priority", "and"])
+def test_then_on_a_combinator_runs_after_each_moves_own_consequences(combinator):
+    g = ludeme.loads(COMBINED % combinator)
+    s = g.new_initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.score[1] == 3   # set to 1, then 2 added: the combinator's come last
+    s.apply(s.legal_moves()[0])
+    assert s.score[2] == 3
+
+
+def test_then_on_if_and_on_for_each_piece():
+    text = """
+    (game "Walkers"
+        (players 2)
+        (equipment { (board (rectangle 1 6))
+                     (piece "Pawn" Each (move Step (to if:(is Empty (to))))) })
+        (rules
+            (start { (place "Pawn1" "a1") (place "Pawn2" "f1") })
+            (play (if (is Mover P1) (forEach Piece (then (addScore Mover 1)))
+                      (forEach Piece) (then (addScore Mover 10))))
+            (end (if (>= (count Moves) 4) (byScore)))))
+    """
+    s = ludeme.loads(text).new_initial_state()
+    for _ in range(4):
+        s.apply(s.legal_moves()[0])
+    assert s.score[1:] == [22, 20]
