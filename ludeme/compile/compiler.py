@@ -314,6 +314,7 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     if not isinstance(game, Game):
         raise LudemeError("a description must contain a (game ...)")
     game.options = dict(options or {})
+    game.intern_moves(lambda: (game.auto_pass_move,))  # the pass of a stuck player
     # named regions, for diagrams that mark them: name -> (owner name or None, RegionV)
     game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
     # players' own regions (the sides a player connects), for diagrams that shade them

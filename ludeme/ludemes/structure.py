@@ -104,8 +104,11 @@ def start(c: CompileContext, *effects: T.Effect):
 
 @ludeme("play", T.Phase)
 def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
-    """The moves of the game when it has one phase. With ``skipStuck:True`` a player
-    with no legal move is passed over instead of the game stopping."""
+    """The moves of the game when it has one phase. As in Ludii, a player with no legal
+    move passes (ludeme inserts the pass), and once every player has passed in a row the
+    game ends in a draw, unless an end rule (``(no Moves Next)``) decides first. With
+    ``skipStuck:True`` (this engine's) a player with no legal move is passed over
+    without a move."""
     return Phase("Play", moves.gen, None, skipStuck)
 
 
@@ -255,9 +258,11 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """Whether the player to move has no legal move. Only ``Next`` (the player to move,
-    in end rules) is meaningful here."""
+    """Whether the player to move has no legal move of its own (the only move it is
+    given is the pass Ludii inserts for a stuck player). Only ``Next`` (the player to
+    move, in end rules) is meaningful here."""
     if who.name not in ("Next", "Mover"):
         c.fail("(no Moves ...) asks about the player to move: use Next")
-    return CondV(lambda s: not s.legal_moves())
+    stuck = c.game.stuck
+    return CondV(stuck)
 

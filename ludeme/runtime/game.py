@@ -65,6 +65,10 @@ class Pieces:
         return self.kind_names.index(kind)
 
 
+def _no_action(s: State, m: Move) -> None:
+    """A pass changes nothing on the board."""
+
+
 class Game:
     """Everything compiled from one description with one choice of options."""
 
@@ -100,6 +104,10 @@ class Game:
         self.zobrist_hand = [[[rng.getrandbits(64) for _ in range(64)]
                               for _ in range(max(len(pieces.kind_names), 1))]
                              for _ in range(num_players + 1)]
+        # Ludii's rule for a player with no legal move: it passes (the move is inserted);
+        # once every player has passed in a row, the game ends in a draw
+        # (interned last, by compile_game, so that it does not renumber the others)
+        self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
         from ludeme.runtime.notation import Notation
 
         self.notation = Notation(self)
@@ -227,11 +235,32 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        if m.kind == "pass" and s.outcome is None and self._all_passed(s):
+            s.outcome = self.draw  # every player passed in a row: Ludii's draw
+            s._moves = []
         if s.player_phase is not None and s.outcome is None:
             self._next_phases(s, who)
         # the previous mover changes once the move is over, end rules included, as in
         # Ludii: during the consequences and end rules it is the one before this move
         s.prev_mover = who
+
+    def stuck(self, s: State) -> bool:
+        """Whether the player to move has no legal move of its own (its only move is the
+        pass Ludii inserts)."""
+        moves = s.legal_moves()
+        return not moves or moves[0] is self.auto_pass_move
+
+    def _all_passed(self, s: State) -> bool:
+        """Whether the last move of each player was a pass, in a row (Ludii's "all
+        passed", checked after a pass). In a one-player game that can pass by its own
+        rules, ``(move Pass)``, only a pass the player was forced to make counts."""
+        n = self.num_players
+        h = s.history
+        if n == 1:
+            return h[-1] is self.auto_pass_move
+        if len(h) < n:
+            return False
+        return all(m.kind == "pass" for m in h[-n:])
 
     def _next_phases(self, s: State, who: int) -> None:
         """Ludii's phase change: after the move (and the end rules), each player's
@@ -280,16 +309,14 @@ class Game:
     def _skip_stuck(self, s: State) -> None:
         if not self.phases[s.phase].skip_stuck:
             return
-        start = s.mover
         for _ in range(self.num_players - 1):
-            if s.legal_moves():
+            if not self.stuck(s):
                 return
             old = s.mover
             s.mover = self.next_of[old]
             s.hash ^= self.zobrist_mover[old] ^ self.zobrist_mover[s.mover]
             s._moves = None
-        if not s.legal_moves() and s.mover != start:
-            pass  # nobody can move: the end rules (or the stuck-draw fallback) decide
+        # nobody can move: the end rules, or the pass of each player in turn, decide
 
     # -- results -----------------------------------------------------------------------
     def final_scores(self, s: State) -> list[int]:

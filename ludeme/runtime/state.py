@@ -54,7 +54,9 @@ class State:
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
                 self.nxt = self.game.next_of[self.mover]
-                self._moves = self.game.phases[self.phase].generate(self)
+                moves = self.game.phases[self.phase].generate(self)
+                # as in Ludii, a player with no legal move passes
+                self._moves = moves if moves else [self.game.auto_pass_move]
                 self.who, self.nxt = who, nxt
         return self._moves
 
@@ -96,8 +98,7 @@ class State:
 
     def is_terminal(self) -> bool:
         if self.outcome is None and not self.legal_moves():
-            # Nobody said what happens when the mover is stuck: the game stops, drawn.
-            self.outcome = self.game.draw
+            self.outcome = self.game.draw  # never reached: a stuck player passes
         return self.outcome is not None
 
     def returns(self) -> list[float]:
