@@ -203,8 +203,8 @@ class CompileContext:
         if name == "Next":
             return RoleV(name, lambda s: s.nxt)
         if name == "Prev":
-            prev = tuple([0] + [(p - 2) % n + 1 for p in range(1, n + 1)])
-            return RoleV(name, lambda s: prev[s.who])
+            # as in Ludii: the player who made the last move (0 before the first)
+            return RoleV(name, lambda s: s.prev_mover)
         if name == "Enemy":
             others = tuple([()] + [tuple(q for q in range(1, n + 1) if q != p)
                                    for p in range(1, n + 1)])
@@ -321,6 +321,7 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     if not isinstance(game, Game):
         raise LudemeError("a description must contain a (game ...)")
     game.options = dict(options or {})
+    game.intern_moves(lambda: (game.auto_pass_move,))  # the pass of a stuck player
     # named regions, for diagrams that mark them: name -> (owner name or None, RegionV)
     game.named_regions = {name: (owner, r) for name, (owner, r) in ctx.regions.items()}
     # players' own regions (the sides a player connects), for diagrams that shade them

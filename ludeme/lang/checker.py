@@ -218,6 +218,14 @@ class Checker:
             if not p.optional and p.name not in bound:
                 err(f"({decl.name} ...) needs '{p.name}:' ({p.type_name()})", form,
                     f"usage: {decl.signature()}")
+        then_param = named_params.get("then")
+        if then_param is not None and values and values[-1].type.name == "Then":
+            # Ludii writes a move's consequences as its last argument, (then ...): it
+            # fills the one ``then`` parameter, as ``then:`` does
+            if then_param.name in bound:
+                err("the consequences are given twice: (then ...) and 'then:'", nodes[-1])
+            bound[then_param.name] = values[-1]
+            nodes, values = nodes[:-1], values[:-1]
         i = 0
         for p in decl.positional:
             if p.variadic:

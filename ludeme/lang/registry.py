@@ -99,6 +99,9 @@ def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "") ->
                 default=None if p.default is inspect.Parameter.empty else p.default,
                 variadic=p.kind is inspect.Parameter.VAR_POSITIONAL,
             ))
+        names = [p.name for p in params]
+        if len(set(names)) != len(names):
+            raise TypeError(f"ludeme {name}: two parameters share a name: {names}")
         key = (head, sub or None)
         decl = Ludeme(head, sub or None, tuple(params), returns,
                       inspect.cleandoc(fn.__doc__ or ""), fn, lazy,

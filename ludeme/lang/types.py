@@ -73,6 +73,9 @@ IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
 Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind")
 Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
+Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
+             "argument")
+NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -93,7 +96,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Any)}
+                                 Score, Then, NextPhase, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -11,6 +11,7 @@ from itertools import compress
 from operator import attrgetter, not_
 
 from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.consequences import with_then
 from ludeme.compile.piecemoves import filter_at, if_at, memo, or_at, per_piece, priority_at
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
@@ -121,9 +122,12 @@ def move_pass(c: CompileContext, *, then: T.Effect = None):
 
 
 @ludeme("or", T.Moves)
-def or_moves(c: CompileContext, *generators: T.Moves):
+def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     """All the moves of all the generators (each move once). Inside a ``(piece ...)``
-    the moves of the piece moving only, whatever the generators."""
+    the moves of the piece moving only, whatever the generators. ``(then ...)`` adds
+    consequences to every move, after its own."""
+    if then is not None:
+        return with_then(c, or_moves(c, *generators), then)
     gens = [g.gen for g in generators]
     if len(gens) == 1:
         return generators[0]
@@ -143,19 +147,22 @@ def or_moves(c: CompileContext, *generators: T.Moves):
 
 
 @ludeme("and", T.Moves)
-def and_moves(c: CompileContext, *generators: T.Moves):
+def and_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     """All the moves of all the generators, each once: Ludii's ``and`` of move lists,
     the same as ``or``. (Between effects, ``and`` applies them one after another.)"""
-    return or_moves(c, *generators)
+    return or_moves(c, *generators, then=then)
 
 
 @ludeme("priority", T.Moves)
-def priority_moves(c: CompileContext, *generators: T.Moves):
+def priority_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     """The moves of the first generator that has any (a capture that must be taken
     before any other move, say). Inside a ``(piece ...)`` it chooses for each piece
-    from that piece's moves, as in Ludii."""
+    from that piece's moves, as in Ludii. ``(then ...)`` adds consequences to every
+    move, after its own."""
     if not generators:
         c.fail("(priority ...) needs at least one move generator")
+    if then is not None:
+        return with_then(c, priority_moves(c, *generators), then)
     gens = [g.gen for g in generators]
 
     def gen(s):
@@ -170,9 +177,14 @@ def priority_moves(c: CompileContext, *generators: T.Moves):
 
 
 @ludeme("if", T.Moves)
-def if_moves(c: CompileContext, cond: T.Cond, then_: T.Moves, else_: T.Moves = None):
-    """The moves of ``then`` when ``cond`` holds, else those of ``else`` (or none).
-    Inside a ``(piece ...)`` the condition sees ``(from)``, the site of the piece."""
+def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = None, *,
+             then: T.Effect = None):
+    """The ``moves`` when ``cond`` holds, else those of ``else`` (or none).
+    Inside a ``(piece ...)`` the condition sees ``(from)``, the site of the piece.
+    A last ``(then ...)`` adds consequences to every move, after its own."""
+    if then is not None:
+        return with_then(c, if_moves(c, cond, moves, else_), then)
+    then_ = moves
     test, a = cond.fn, then_.gen
     b = else_.gen if else_ is not None else (lambda s: [])
     then_for = per_piece(then_)
@@ -212,10 +224,14 @@ def and_effects(c: CompileContext, *effects: T.Effect):
 
 
 @ludeme("do", T.Moves)
-def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond):
+def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
+                     then: T.Effect = None):
     """The moves after which ``ifAfterwards`` holds. The condition sees the position
     with the move's own action done but before its ``then:`` consequences (captures),
-    with ``(to)``/``(from)`` bound to the move's sites. As in Ludii."""
+    with ``(to)``/``(from)`` bound to the move's sites. As in Ludii. A last ``(then
+    ...)`` adds consequences to every move kept, after its own."""
+    if then is not None:
+        return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
     if moves.keep_if is not None:
         return MovesV(moves.keep_if(test))

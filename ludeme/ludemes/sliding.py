@@ -327,9 +327,14 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves)
-def for_each_piece(c: CompileContext):
+def for_each_piece(c: CompileContext, *, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
-    ``(piece ...)``."""
+    ``(piece ...)``. A last ``(then ...)`` adds consequences to every move, after its
+    own."""
+    if then is not None:
+        from ludeme.compile.consequences import with_then
+
+        return with_then(c, for_each_piece(c), then)
     declared = _declared(c)
     if not declared:
         c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",

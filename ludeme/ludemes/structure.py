@@ -66,12 +66,34 @@ def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.
     if plays is None:
         c.fail("the rules have no (play ...) and no phases")
     compiled = c.compile(plays, T.ListOf(T.Phase))
-    g.phases.extend(compiled)
+    g.phases.extend(_resolve_next_phases(c, compiled, plays))
+    g.uses_next_phase = any(ph.next_phase for ph in g.phases)
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
     if heuristics is not None:
         g.heuristics.extend(c.compile(heuristics, T.ListOf(T.Heuristic)))
+
+
+def _resolve_next_phases(c: CompileContext, phases: list[Phase], node) -> list[Phase]:
+    """The phases with the names their ``(nextPhase ...)`` rules go to made indices."""
+    from dataclasses import replace
+
+    from ludeme.errors import suggest
+
+    names = [ph.name for ph in phases]
+    out = []
+    for ph in phases:
+        rules = []
+        for who, cond, target in ph.next_phase:
+            if target is not None:
+                if target not in names:
+                    c.fail(f"(nextPhase ...) goes to phase '{target}', which is not declared",
+                           suggest(target, names), node=node)
+                target = names.index(target)
+            rules.append((who, cond, target))
+        out.append(replace(ph, next_phase=tuple(rules)))
+    return out
 
 
 @ludeme("start", T.Effect)
@@ -82,22 +104,32 @@ def start(c: CompileContext, *effects: T.Effect):
 
 @ludeme("play", T.Phase)
 def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
-    """The moves of the game when it has one phase. With ``skipStuck:True`` a player
-    with no legal move is passed over instead of the game stopping."""
+    """The moves of the game when it has one phase. As in Ludii, a player with no legal
+    move passes (ludeme inserts the pass), and once every player has passed in a row the
+    game ends in a draw, unless an end rule (``(no Moves Next)``) decides first. With
+    ``skipStuck:True`` (this engine's) a player with no legal move is passed over
+    without a move."""
     return Phase("Play", moves.gen, None, skipStuck)
 
 
-@ludeme("phase", T.Phase, lazy=True)
-def phase(c: CompileContext, name: T.Str, play: T.Phase, *, order: T.ListOf(T.Role) = None,
-          skipStuck: T.Bool = False):
-    """A phase of play. With ``order:{P1 P2 P2 P1}`` it lasts exactly that many moves,
-    made by those players in that order; without, players take turns in cycle (starting
-    with the player after the previous phase's last mover) until the game ends.
+@ludeme("phase", T.Phase, lazy=True,
+        ludii="order: and skipStuck: are this engine's; Ludii's role, mode and end "
+              "arguments are not supported.")
+def phase(c: CompileContext, name: T.Str, play: T.Phase,
+          nextPhase: (T.NextPhase, T.ListOf(T.NextPhase)) = None, *,
+          order: T.ListOf(T.Role) = None, skipStuck: T.Bool = False):
+    """A phase of play. As in Ludii, it lasts until one of its ``(nextPhase ...)`` rules
+    (one, or a list ``{...}``) moves a player on: ``(phase "Placement" (play ...)
+    (nextPhase Mover (<cond>) "Movement"))``. Phases are then per player, as in Ludii:
+    each player plays the moves of its own current phase.
 
-    Ludii ends phases with ``(nextPhase ...)``; a fixed order is the common case and is
-    declared directly here.
+    With ``order:{P1 P2 P2 P1}`` (this engine's) it lasts exactly that many moves, made
+    by those players in that order, and every player goes on to the next phase; without,
+    players take turns in cycle (starting with the player after the previous phase's
+    last mover) until the game ends or a ``(nextPhase ...)`` applies.
     """
     ph = c.compile(play, T.Phase)
+    rules = c.compile(nextPhase, T.ListOf(T.NextPhase)) if nextPhase is not None else []
     seq = None
     if order is not None:
         roles = c.compile(order, T.ListOf(T.Role))
@@ -105,7 +137,7 @@ def phase(c: CompileContext, name: T.Str, play: T.Phase, *, order: T.ListOf(T.Ro
             c.fail("a phase order names players: P1, P2, ...", node=order)
         seq = tuple(r.const for r in roles)
     skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
-    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck)
+    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules))
 
 
 @ludeme("end", T.EndRule)
@@ -226,9 +258,11 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """Whether the player to move has no legal move. Only ``Next`` (the player to move,
-    in end rules) is meaningful here."""
+    """Whether the player to move has no legal move of its own (the only move it is
+    given is the pass Ludii inserts for a stuck player). Only ``Next`` (the player to
+    move, in end rules) is meaningful here."""
     if who.name not in ("Next", "Mover"):
         c.fail("(no Moves ...) asks about the player to move: use Next")
-    return CondV(lambda s: not s.legal_moves())
+    stuck = c.game.stuck
+    return CondV(stuck)
 

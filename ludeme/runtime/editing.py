@@ -86,5 +86,9 @@ def set_turn(s: State, player: int, phase: str | None = None) -> None:
             raise LudemeError(f"no phase '{phase}'", hint=suggest(phase, names))
         s.phase = names.index(phase)
         s.order_pos = 0
+        if s.player_phase is not None:  # phases per player: this player's
+            s.player_phase[player] = s.phase
+    elif s.player_phase is not None:
+        s.phase = s.player_phase[player]
     s.mover = player
     _edited(s)

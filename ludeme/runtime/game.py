@@ -25,6 +25,10 @@ class Phase:
     generate: Callable[[State], list[Move]]
     order: tuple[int, ...] | None = None
     skip_stuck: bool = False
+    #: Ludii's ``(nextPhase ...)`` rules, checked in order after each move: (player whose
+    #: phase changes, or None for every player; condition; index of the phase to go to,
+    #: or None for the one after this)
+    next_phase: tuple[tuple[Callable | None, Callable, int | None], ...] = ()
 
 
 @dataclass
@@ -61,6 +65,10 @@ class Pieces:
         return self.kind_names.index(kind)
 
 
+def _no_action(s: State, m: Move) -> None:
+    """A pass changes nothing on the board."""
+
+
 class Game:
     """Everything compiled from one description with one choice of options."""
 
@@ -75,6 +83,7 @@ class Game:
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
+        self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
         self.options: dict[str, str] = {}
@@ -97,6 +106,10 @@ class Game:
         self.zobrist_hand = [[[rng.getrandbits(64) for _ in range(64)]
                               for _ in range(max(len(pieces.kind_names), 1))]
                              for _ in range(num_players + 1)]
+        # Ludii's rule for a player with no legal move: it passes (the move is inserted);
+        # once every player has passed in a row, the game ends in a draw
+        # (interned last, by compile_game, so that it does not renumber the others)
+        self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
         from ludeme.runtime.notation import Notation
 
         self.notation = Notation(self)
@@ -135,6 +148,7 @@ class Game:
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
         s.phase = 0
+        s.player_phase = [0] * (self.num_players + 1) if self.uses_next_phase else None
         s.order_pos = 0
         s.ply = 0
         first = self.phases[0].order
@@ -199,10 +213,11 @@ class Game:
         if m.then is not None:
             m.then(s)
         s.ply += 1
-        s.prev_mover = who
         s._moves = None
         phase = self.phases[s.phase]
-        if phase.order is None and not phase.skip_stuck:
+        if s.nxt == who != self.next_of[who]:
+            pass  # (moveAgain) made the mover the next player: the same player moves again
+        elif phase.order is None and not phase.skip_stuck:
             nxt = self.next_of[who]  # players in turn: the common case, without calls
             s.mover = nxt
             if nxt != who:
@@ -222,6 +237,52 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        if m.kind == "pass" and s.outcome is None and self._all_passed(s):
+            s.outcome = self.draw  # every player passed in a row: Ludii's draw
+            s._moves = []
+        if s.player_phase is not None and s.outcome is None:
+            self._next_phases(s, who)
+        # the previous mover changes once the move is over, end rules included, as in
+        # Ludii: during the consequences and end rules it is the one before this move
+        s.prev_mover = who
+
+    def stuck(self, s: State) -> bool:
+        """Whether the player to move has no legal move of its own (its only move is the
+        pass Ludii inserts)."""
+        moves = s.legal_moves()
+        return not moves or moves[0] is self.auto_pass_move
+
+    def _all_passed(self, s: State) -> bool:
+        """Whether the last move of each player was a pass, in a row (Ludii's "all
+        passed", checked after a pass). In a one-player game that can pass by its own
+        rules, ``(move Pass)``, only a pass the player was forced to make counts."""
+        n = self.num_players
+        h = s.history
+        if n == 1:
+            return h[-1] is self.auto_pass_move
+        if len(h) < n:
+            return False
+        return all(m.kind == "pass" for m in h[-n:])
+
+    def _next_phases(self, s: State, who: int) -> None:
+        """Ludii's phase change: after the move (and the end rules), each player's
+        current phase checks its ``(nextPhase ...)`` rules in order, in the context of
+        the move just made; the first that applies to that player and holds moves that
+        player to its phase. Moves are then generated from the mover's phase."""
+        phases = s.player_phase
+        s.who, s.nxt = who, s.mover
+        n = len(self.phases)
+        for p in range(1, self.num_players + 1):
+            current = phases[p]
+            for target_player, cond, target in self.phases[current].next_phase:
+                if (target_player is None or target_player(s) == p) and cond(s):
+                    phases[p] = (current + 1) % n if target is None else target
+                    break
+        s.who = s.mover
+        if s.phase != phases[s.mover]:
+            s.phase = phases[s.mover]
+            s._moves = None
+            self._skip_stuck(s)
 
     def _advance(self, s: State) -> None:
         old = s.mover
@@ -232,6 +293,8 @@ class Game:
                 s.mover = phase.order[s.order_pos]
             elif s.phase + 1 < len(self.phases):
                 s.phase += 1
+                if s.player_phase is not None:
+                    s.player_phase[:] = [s.phase] * len(s.player_phase)
                 s.order_pos = 0
                 nxt = self.phases[s.phase].order
                 s.mover = nxt[0] if nxt else self.next_of[old]
@@ -248,16 +311,14 @@ class Game:
     def _skip_stuck(self, s: State) -> None:
         if not self.phases[s.phase].skip_stuck:
             return
-        start = s.mover
         for _ in range(self.num_players - 1):
-            if s.legal_moves():
+            if not self.stuck(s):
                 return
             old = s.mover
             s.mover = self.next_of[old]
             s.hash ^= self.zobrist_mover[old] ^ self.zobrist_mover[s.mover]
             s._moves = None
-        if not s.legal_moves() and s.mover != start:
-            pass  # nobody can move: the end rules (or the stuck-draw fallback) decide
+        # nobody can move: the end rules, or the pass of each player in turn, decide
 
     # -- results -----------------------------------------------------------------------
     def final_scores(self, s: State) -> list[int]:

@@ -27,7 +27,7 @@ class State:
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "between", "__weakref__")
+                 "prev_mover", "_moves", "aux", "between", "player_phase", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -36,6 +36,7 @@ class State:
         self.prev_mover = 0
         self.frm = self.to = self.between = -1
         self._moves: list[Move] | None = None
+        self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -53,7 +54,9 @@ class State:
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
                 self.nxt = self.game.next_of[self.mover]
-                self._moves = self.game.phases[self.phase].generate(self)
+                moves = self.game.phases[self.phase].generate(self)
+                # as in Ludii, a player with no legal move passes
+                self._moves = moves if moves else [self.game.auto_pass_move]
                 self.who, self.nxt = who, nxt
         return self._moves
 
@@ -71,6 +74,7 @@ class State:
         c.tally = [t[:] for t in self.tally]
         c.mover = self.mover
         c.phase = self.phase
+        c.player_phase = self.player_phase[:] if self.player_phase is not None else None
         c.order_pos = self.order_pos
         c.ply = self.ply
         c.hash = self.hash
@@ -94,8 +98,7 @@ class State:
 
     def is_terminal(self) -> bool:
         if self.outcome is None and not self.legal_moves():
-            # Nobody said what happens when the mover is stuck: the game stops, drawn.
-            self.outcome = self.game.draw
+            self.outcome = self.game.draw  # never reached: a stuck player passes
         return self.outcome is not None
 
     def returns(self) -> list[float]:

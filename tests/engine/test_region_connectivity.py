@@ -99,7 +99,8 @@ def test_is_connected_to_matches_its_definition(board, case):
                   if rng.random() < density}
         s = position(g, pieces, mover=1 + i % 2)
         got = {s.move_to_string(m) for m in s.legal_moves()}
-        assert got == expected_moves(s, case), (case, board, pieces)
+        # a player with no placement passes, as in Ludii
+        assert got == (expected_moves(s, case) or {"pass"}), (case, board, pieces)
 
 
 def test_sites_around_if_groups_and_multiset_difference():

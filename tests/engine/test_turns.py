@@ -73,14 +73,22 @@ def test_players_with_no_move_are_skipped_and_the_game_ends_when_nobody_can_move
     assert s.winners() == [3]
 
 
-def test_a_stuck_player_without_end_rule_ends_the_game_drawn():
+def test_a_stuck_player_passes_and_the_game_is_drawn_once_everybody_has_passed():
+    # Ludii's rule: a player with no legal move gets a pass; once every player has
+    # passed in a row the game ends in a draw
     text = """(game "Stuck" (players 2)
         (equipment { (board (square 2)) (piece "Stone" Each) })
         (rules (play (move Add (to (sites Empty))))))"""
     s = ludeme.loads(text).new_initial_state()
     assert perft(s, 4) == 24
+    assert perft(s, 6) == 24   # two forced passes each, then drawn
     for _ in range(4):
         s.apply(s.legal_moves()[0])
+    assert not s.is_terminal()
+    assert [m.kind for m in s.legal_moves()] == ["pass"]
+    s.apply(s.legal_moves()[0])
+    assert not s.is_terminal() and s.current_player() == 2
+    s.apply(s.legal_moves()[0])
     assert s.is_terminal() and s.returns() == [0.0, 0.0]
 
 
@@ -101,16 +109,33 @@ def test_any_player_count_cycles(players):
 
 def test_repetition_counts_positions_with_the_side_to_move():
     text = """(game "Shuffle" (players 2)
-        (equipment { (board (rectangle 1 3)) (piece "Stone" Each) })
-        (rules (play (or (move Add (to (sites Empty))) (move Pass)))
+        (equipment { (board (rectangle 1 4)) (piece "Stone" Each (move Step (to if:(is Empty (to))))) })
+        (rules (start { (place "Stone1" "a1") (place "Stone2" "d1") })
+               (play (forEach Piece))
                (end (if (is Repeat 3) (result Mover Draw)))))"""
     s = ludeme.loads(text).new_initial_state()
     assert s.repetitions() == 1
-    pass_move = next(m for m in s.legal_moves() if m.kind == "pass")
-    s.apply(pass_move)          # P2 to move: a different position
+    s.apply(s.parse_move("a1-b1"))  # a different position
     assert s.repetitions() == 1
-    s.apply(pass_move)          # back to the start with P1 to move: second time
+    s.apply(s.parse_move("d1-c1"))
+    s.apply(s.parse_move("b1-a1"))
+    assert s.repetitions() == 1     # the same pieces, but P2 to move
+    s.apply(s.parse_move("c1-d1"))  # back to the start with P1 to move: second time
     assert s.repetitions() == 2 and not s.is_terminal()
+    for text_move in ("a1-b1", "d1-c1", "b1-a1", "c1-d1"):
+        s.apply(s.parse_move(text_move))
+    assert s.is_terminal() and s.returns() == [0.0, 0.0]   # third time: drawn
+
+
+def test_two_passes_in_a_row_end_the_game_drawn():
+    # as in Ludii, also when the passes are the game's own (move Pass)
+    text = """(game "Passing" (players 2)
+        (equipment { (board (rectangle 1 3)) (piece "Stone" Each) })
+        (rules (play (or (move Add (to (sites Empty))) (move Pass)))
+               (end (if (is Full) (result Mover Win)))))"""
+    s = ludeme.loads(text).new_initial_state()
+    pass_move = next(m for m in s.legal_moves() if m.kind == "pass")
     s.apply(pass_move)
-    s.apply(pass_move)          # third time: drawn
+    assert not s.is_terminal()
+    s.apply(pass_move)
     assert s.is_terminal() and s.returns() == [0.0, 0.0]

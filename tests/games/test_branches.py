@@ -251,7 +251,10 @@ def test_blocked_only_by_the_crossing_rule():
     # a2-b2-c2 would cross it, and every other way out of a2 is drawn
     blocked = position(g, {1: ["a2"], 2: ["b1", "f6"]}, {2: ["b1-b2-b3", "a2-a1", "a2-a3"]},
                        mover=1)
-    assert blocked.legal_moves() == []
+    # no branch to draw: its only move is the pass Ludii gives a stuck player (in play
+    # the end rule, (no Moves Next), ends the game before it)
+    assert [m.kind for m in blocked.legal_moves()] == ["pass"]
+    assert blocked.game.stuck(blocked)
     opened = position(g, {1: ["a2"], 2: ["b1", "f6"]}, {2: ["b1-b2-b3", "a2-a1"]}, mover=1)
     assert legal(opened) == {"a2-a3-a4", "a2-a3-b3"}
 

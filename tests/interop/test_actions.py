@@ -41,7 +41,8 @@ def test_every_legal_move_has_a_fixed_action(name):
 def test_placements_are_numbered_by_site_for_every_player():
     game = ludeme.load("tic-tac-toe")
     space = action_space(game)
-    assert space.size == 9
+    # the nine placements, then the pass a stuck player makes (Ludii's rule)
+    assert space.size == 10
     s = game.new_initial_state()
     s.apply(s.parse_move("b2"))     # P2 to move: the same numbering
     acts = space.legal(s).ordered

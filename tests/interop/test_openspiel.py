@@ -36,7 +36,7 @@ def test_game_type_and_info():
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_players() == 2
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
-    assert game.num_distinct_actions() == 49
+    assert game.num_distinct_actions() == 50   # 49 cells and the pass of a stuck player
     assert game.max_game_length() == 1000
     assert game.get_parameters()["board_size"] == "7x7"
     assert game.observation_tensor_shape() == [4, 49]

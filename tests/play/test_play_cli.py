@@ -237,23 +237,26 @@ def test_verify_json_lines_reports_each(saved, tmp_path):
     assert r.exit_code == 0 and json.loads(r.output)["ok"] is True
 
 
-PASSING = """
-(game "Passing" (players 2)
-    (equipment { (board (rectangle 1 3)) (piece "Stone" Each) })
-    (rules (play (or (move Add (to (sites Empty))) (move Pass)))
+SHUFFLING = """
+(game "Shuffling" (players 2)
+    (equipment { (board (rectangle 1 4))
+                 (piece "Stone" Each (move Step (to if:(is Empty (to))))) })
+    (rules (start { (place "Stone1" "a1") (place "Stone2" "d1") })
+           (play (forEach Piece))
            (end (if (is Repeat 3) (result Mover Draw)))))
 """
 
 
 def test_warning_when_a_position_comes_round_twice(tmp_path):
-    path = tmp_path / "passing.lud"
-    path.write_text(PASSING)
+    path = tmp_path / "shuffling.lud"
+    path.write_text(SHUFFLING)
     out = run(["play", str(path), "--p1", "human", "--p2", "human", "--seed", "1"],
-              "pass\npass\npass\npass\n").output
+              "a1-b1\nd1-c1\nb1-a1\nc1-d1\n" * 2).output
     warning = "warning: this position has occurred twice"
-    assert out.count(warning) == 2          # after the second and the third pass
-    assert out.index(warning) > out.index("P2 plays pass")
-    assert "result: draw after 4 moves" in out
+    # the four positions of the round come round a second time after moves 4 to 7
+    assert out.count(warning) == 4
+    assert out.index(warning) > out.index("P2 plays c1-d1")
+    assert "result: draw after 8 moves" in out
 
 
 def test_colour_diagram(load):

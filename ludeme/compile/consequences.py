@@ -1,0 +1,59 @@
+"""Consequences attached to a combination of move generators: ``(or {...} (then ...))``.
+
+In Ludii any move generator may carry consequences; on a combinator (``or``, ``if``,
+``priority``, ``forEach Piece``, ...) they are added to every move it produces, after
+the consequences the move already has. Moves are interned values, so each produced
+move is paired once with a copy carrying both (kept for the game's life, like the
+generators' own tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludeme.compile.compiler import CompileContext, victims_in_turn
+from ludeme.compile.piecemoves import describe, is_anchored, memo, per_piece
+from ludeme.compile.values import EffectV, MovesV, PieceMovesV
+from ludeme.runtime.move import Move
+
+
+def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
+    """``moves`` with the consequences ``then`` run after each move's own."""
+    if then is None:
+        return moves
+    effect, victims = then.fn, then.victims
+    # id(original) -> (original, with the consequences): the original is kept so that
+    # its id is never reused by another move
+    made: dict[int, tuple[Move, Move]] = {}
+
+    def wrap(m: Move) -> Move:
+        entry = made.get(id(m))
+        if entry is not None and entry[0] is m:
+            return entry[1]
+        inner = m.then
+        if inner is None:
+            fn: Callable = effect
+        else:
+            def fn(s, first=inner):
+                first(s)
+                effect(s)
+        takes = victims_in_turn([m.takes, victims])
+        w = Move(m.kind, m.frm, m.to, m.piece, m.extra, m.act, fn, takes)
+        made[id(m)] = (m, w)
+        return w
+
+    c.game.intern_moves(lambda: [w for _, w in made.values()])
+    gen = moves.gen
+    inner_for = per_piece(moves)
+
+    def for_piece(pid: int):
+        at = inner_for(pid)
+
+        def wrapped(s, frm, out):
+            mine: list[Move] = []
+            at(s, frm, mine)
+            out.extend(map(wrap, mine))
+
+        return describe(wrapped, is_anchored(at))
+
+    return PieceMovesV(lambda s: list(map(wrap, gen(s))), for_piece=memo(for_piece))

@@ -1,0 +1,103 @@
+"""Turn queries: who moves, who moved last, who moves next, and whether a player can move.
+
+As in Ludii, the state knows three players: the mover (``(mover)``, ``Mover``), the
+next player (``(next)``, ``Next``: the one after the mover in turn order, or the mover
+again after ``(moveAgain)``) and the previous mover (``(prev)``, ``Prev``: the player
+who made the last move; 0 before the first move). The previous mover changes when a
+move is over: while its consequences and the end rules run, it is still the player
+who moved before it. So ``(is Prev Mover)`` holds exactly when the mover is moving
+again in the same turn (the standard define ``"SameTurn"``).
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV, IntV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("mover", T.IntFn)
+def mover(c: CompileContext):
+    """The number of the player making the move (in end rules: the player who has just
+    moved). Ludii: ``(mover)``."""
+    return IntV(lambda s: s.who)
+
+
+@ludeme("next", T.IntFn)
+def next_player(c: CompileContext):
+    """The number of the player to move after the mover (the mover itself after
+    ``(moveAgain)``). Ludii: ``(next)``."""
+    return IntV(lambda s: s.nxt)
+
+
+@ludeme("prev", T.IntFn)
+def prev_player(c: CompileContext):
+    """The number of the player who made the last move (0 before the first move).
+    Ludii: ``(prev)``."""
+    return IntV(lambda s: s.prev_mover)
+
+
+def _who(who) -> object:
+    return who.fn
+
+
+@ludeme("is Mover", T.Cond)
+def is_mover(c: CompileContext, who: (T.Role, T.IntFn)):
+    """Whether ``who`` (a role or a player number) is the mover. Ludii: ``(is Mover
+    <int or role>)``."""
+    fn = _who(who)
+    return CondV(lambda s: fn(s) == s.who)
+
+
+@ludeme("is Next", T.Cond)
+def is_next(c: CompileContext, who: (T.Role, T.IntFn)):
+    """Whether ``who`` is the next player (the mover after ``(moveAgain)``). Ludii:
+    ``(is Next <int or role>)``."""
+    fn = _who(who)
+    return CondV(lambda s: fn(s) == s.nxt)
+
+
+@ludeme("is Prev", T.Cond)
+def is_prev(c: CompileContext, who: (T.Role, T.IntFn)):
+    """Whether ``who`` made the last move. ``(is Prev Mover)`` holds when the mover
+    moves again in the same turn (after ``(moveAgain)``). Ludii: ``(is Prev <int or
+    role>)``."""
+    fn = _who(who)
+    return CondV(lambda s: fn(s) == s.prev_mover)
+
+
+@ludeme("can Move", T.Cond)
+def can_move(c: CompileContext, moves: T.Moves):
+    """Whether ``moves`` generates at least one move in the current position, for the
+    mover of the current context. Ludii: ``(can Move <moves>)``."""
+    gen = moves.gen
+
+    def fn(s):
+        # generators bind (from)/(to) as they go: the caller's context is kept
+        frm, to, between = s.frm, s.to, s.between
+        ok = bool(gen(s))
+        s.frm, s.to, s.between = frm, to, between
+        return ok
+
+    return CondV(fn)
+
+
+@ludeme("nextPhase", T.NextPhase,
+        ludii="A player given by number ((player n)) is not supported: name a role.")
+def next_phase(c: CompileContext, who: T.Role = None, cond: T.Cond = None,
+               name: T.Str = None):
+    """A phase change, an argument of ``(phase ...)``: after each move, when ``cond``
+    holds (always, without one), ``who``'s phase becomes the phase named ``name`` (the
+    phase declared after the current one, cycling, without a name). Without a role, or
+    with ``Shared``, it applies to every player whose current phase has it; with
+    ``Mover``, to the player who has just moved. The condition is evaluated after the
+    move and the end rules, with ``Mover`` the player who has just moved. Ludii:
+    ``(nextPhase [<roleType>] [<boolean>] [<string>])``."""
+    test = cond.fn if cond is not None else (lambda s: True)
+    target = None
+    if who is not None and who.name not in ("Shared", "All"):
+        if who.many is not None:
+            c.fail(f"(nextPhase {who.name} ...) names one player: Mover, P1, ...")
+        target = who.fn
+    return (target, test, name)
