@@ -161,6 +161,9 @@ CELL_LEAVES = [
     "(move Step (to if:(not (is Friend (who at:(to))))))",
     "(move Step Diagonal (to if:(is Enemy (who at:(to))) (apply (remove (to)))))",
     "(move Step N (to if:(is Empty (to))) then:(remove (last To)))",
+    "(move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between))))"
+    " (to if:(is Empty (to))))",
+    "(move Hop Orthogonal (between before:3 after:3 (range 1 2)) (to if:(is Empty (to))))",
     "(move Add (to (sites Empty)))",
     '(move Add (to (sites {"a1" "b2" "c3"})))',
     "(move Add (handSite Mover) (to (sites Empty)))",
@@ -177,7 +180,7 @@ CONDS = ['(is Empty "c3")', "(>= (count Pieces Mover) 3)", "(< (count Moves) 4)"
 AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)"]
 
 #: the move generators and combinators the property covers, by registry name
-COVERED = {"move Slide", "move Step", "move Add", "move Pass", "move Path", "or", "and", "if",
+COVERED = {"move Slide", "move Step", "move Hop", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 
