@@ -161,9 +161,13 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
             keep = side_fn is not None
 
             def at(s, frm, out):
+                # hurdles of different lengths may land on one site: as Ludii compares
+                # moves by their sites, such a hop is one move (when nothing is taken)
                 s.frm = frm
+                mine: list[Move] = []
                 for ray in rays[frm]:
-                    _walk(s, frm, ray, out)
+                    _walk(s, frm, ray, mine)
+                out.extend(dict.fromkeys(mine))
 
             def _walk(s, frm, ray, out):
                 size = len(ray)

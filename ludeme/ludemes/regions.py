@@ -52,10 +52,15 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
 
 @ludeme("sites Occupied", T.Region)
-def sites_occupied(c: CompileContext, by: T.Role = None, site_type: T.SiteType = None, *,
-                   component: (T.Str, T.ListOf(T.Str)) = None):
-    """The sites holding a piece (of ``by`` when given: ``(sites Occupied Mover)``; of the
-    kinds named by ``component:`` when given: ``(sites Occupied component:"Null")``)."""
+def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType = None, *,
+                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None):
+    """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
+    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the kinds named by
+    ``component:`` when given: ``(sites Occupied component:"Null")``). ludeme also
+    accepts the player first: ``(sites Occupied Mover)``."""
+    if who is not None and by is not None:
+        c.fail("(sites Occupied ...) names the players once: by:<role>")
+    by = by if by is not None else who
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
     if component is not None:
