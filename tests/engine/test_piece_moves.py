@@ -167,6 +167,10 @@ CELL_LEAVES = [
     "(move (from (sites Occupied by:Mover)) (to (sites Around (from)) if:(is Empty (to))))",
     '(fromTo (from (sites Occupied by:Next)) (to (sites {"a1" "b2" "c3"})))',
     "(move (from) (to (sites Empty)))",
+    "(move Remove (sites Occupied by:Next))",
+    "(move Remove (from))",
+    "(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))",
+    '(move Promote (from) (piece "Disc") Next)',
     "(move Add (to (sites Empty)))",
     '(move Add (to (sites {"a1" "b2" "c3"})))',
     "(move Add (handSite Mover) (to (sites Empty)))",
@@ -183,7 +187,8 @@ CONDS = ['(is Empty "c3")', "(>= (count Pieces Mover) 3)", "(< (count Moves) 4)"
 AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)"]
 
 #: the move generators and combinators the property covers, by registry name
-COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo", "move Add", "move Pass", "move Path", "or", "and", "if",
+COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
+           "move Remove", "move Select", "move Promote", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 
