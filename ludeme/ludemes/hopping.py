@@ -49,6 +49,7 @@ def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callabl
     return test_between
 
 
+@ludeme("hop", T.Moves, ludii="Ludii's other spelling of (move Hop ...), as its defines use it.")
 @ludeme("move Hop", T.Moves, ludii="Ludii's stack: is not supported; before:, after: and "
         "the hurdle's (range ...) must be numbers known when the game is compiled.")
 def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = None,

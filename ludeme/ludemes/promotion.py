@@ -10,6 +10,8 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 
+@ludeme("promote", T.Moves, lazy=True,
+        ludii="Ludii's other spelling of (move Promote ...), as its defines use it.")
 @ludeme("move Promote", T.Moves, lazy=True,
         ludii="The new piece is named by (piece \"Name\") only, not by a number; a site "
               "type is not supported.")

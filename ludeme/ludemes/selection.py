@@ -12,6 +12,7 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 
+@ludeme("select", T.Moves, ludii="Ludii's other spelling of (move Select ...).")
 @ludeme("move Select", T.Moves, ludii="Board sites only; no levels in a stack.")
 def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *,
                 then: T.Effect = None):

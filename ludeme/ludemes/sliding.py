@@ -153,6 +153,7 @@ def make_move_act(c: CompileContext) -> Callable:
     return act
 
 
+@ludeme("slide", T.Moves, ludii="Ludii's other spelling of (move Slide ...).")
 @ludeme("move Slide", T.Moves,
         ludii="Ludii's optional track name and stack: are not supported.")
 def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = None,

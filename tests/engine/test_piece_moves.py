@@ -171,6 +171,12 @@ CELL_LEAVES = [
     "(move Remove (from))",
     "(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))",
     '(move Promote (from) (piece "Disc") Next)',
+    # Ludii's other spellings of the same generators
+    "(hop Orthogonal (to if:(is Empty (to))))",
+    "(step Diagonal (to if:(is Empty (to))))",
+    "(slide Orthogonal (between (max 2)))",
+    '(promote (from) (piece "Disc") Mover)',
+    "(select (from (sites Empty)))",
     "(move Add (to (sites Empty)))",
     '(move Add (to (sites {"a1" "b2" "c3"})))',
     "(move Add (handSite Mover) (to (sites Empty)))",
@@ -188,7 +194,8 @@ AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)
 
 #: the move generators and combinators the property covers, by registry name
 COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
-           "move Remove", "move Select", "move Promote", "move Add", "move Pass", "move Path", "or", "and", "if",
+           "move Remove", "move Select", "move Promote", "hop", "step", "slide",
+           "promote", "select", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 

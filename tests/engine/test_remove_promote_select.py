@@ -74,3 +74,11 @@ def test_select_a_pair_of_sites():
     before = s.board()
     s.apply(s.parse_move("select a1-b2"))
     assert s.board() == before  # a selection changes nothing by itself
+
+
+def test_counts_at_a_site_in_a_region_and_of_rows():
+    g = make('(if (and {(= (count at:"b2") 1) (= (count at:"a4") 0) '
+             '(= (count in:(sites {"a1" "b2" "c3" "a4"})) 2) (= (count Rows) 4) '
+             '(= (count Columns) 4)}) (move Remove "b2") (move Pass))')
+    assert texts(position(g, {"a1": "Disc1", "b2": "Disc2"}, 1)) == ["xb2"]
+    assert texts(position(g, {"a1": "Disc1", "b2": "Disc2", "c3": "Disc1"}, 1)) == ["pass"]
