@@ -54,6 +54,8 @@ Role = LType("Role", "a player or a set of players", values=ROLES)
 Direction = LType("Direction", "a direction or a set of directions", values=DIRECTION_NAMES)
 SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
+StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (turn left or "
+                 "right)", values=("F", "L", "R"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
@@ -76,7 +78,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome):
+for _t in (Role, Direction, SiteType, Outcome, StepType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -85,7 +87,7 @@ for _v in set(Role.values) & set(Direction.values):
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Any)}
+                                 Score, StepType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:
