@@ -56,6 +56,8 @@ SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge")
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
 StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (turn left or "
                  "right)", values=("F", "L", "R"))
+SwapType = LType("SwapType", "what (move Swap ...) exchanges: Pieces or Players",
+                 values=("Pieces", "Players"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
@@ -78,7 +80,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, StepType):
+for _t in (Role, Direction, SiteType, Outcome, StepType, SwapType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -87,7 +89,7 @@ for _v in set(Role.values) & set(Direction.values):
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Item, Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, StepType, Any)}
+                                 Score, StepType, SwapType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -10,6 +10,26 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 
+def piece_named(c: CompileContext, what, need: str) -> str:
+    """The name in ``(piece "Name")``, as Ludii's moves name a piece to create (the
+    argument is taken unchecked, lazily: it is not a piece of the equipment)."""
+    if what is None or getattr(getattr(what, "decl", None), "head", None) != "piece" \
+            or "name" not in what.args:
+        c.fail(f'{need}: (piece "Name")')
+    return c.compile(what.args["name"], T.Str)
+
+
+def piece_id_of_name(pieces, name: str) -> int:
+    """The piece id of a full piece name: ``"King2"``, or Ludii's ``"Dot0"`` for the
+    shared piece of kind ``Dot`` (ludeme names it ``Dot``); 0 when there is none."""
+    if name in pieces.names[1:]:
+        return pieces.names.index(name)
+    kind = name.rstrip("0123456789")
+    if kind != name and kind in pieces.kind_names:
+        return pieces.find(kind, int(name[len(kind):]))
+    return 0
+
+
 @ludeme("promote", T.Moves, lazy=True,
         ludii="Ludii's other spelling of (move Promote ...), as its defines use it.")
 @ludeme("move Promote", T.Moves, lazy=True,
@@ -23,22 +43,19 @@ def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
     in Ludii.
 
     ``(move Promote (last To) (piece "DoubleCounter") Mover)``"""
-    if what is None or getattr(getattr(what, "decl", None), "head", None) != "piece" \
-            or "name" not in what.args:
-        c.fail('(move Promote ...) needs the new piece: (piece "Name")')
-    name = c.compile(what.args["name"], T.Str)
+    name = piece_named(c, what, "(move Promote ...) needs the new piece")
     loc = c.compile(site, T.Site).fn if site is not None else (lambda s: s.to)
     role = c.compile(owner, T.Role) if owner is not None else None
     thenfn = c.compile(then, T.Effect).fn if then is not None else None
     pieces = c.pieces
     n = c.require_board().n_sites
     if role is None:
-        if name not in pieces.names[1:]:
+        fixed = piece_id_of_name(pieces, name)
+        if not fixed:
             from ludeme.errors import suggest
 
             c.fail(f"no piece '{name}' in the equipment",
                    suggest(name, pieces.names[1:] + pieces.kind_names))
-        fixed = pieces.names.index(name)
         by_player = None
     else:
         if name not in pieces.kind_names:

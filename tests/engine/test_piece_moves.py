@@ -173,6 +173,8 @@ CELL_LEAVES = [
     '(move Promote (from) (piece "Disc") Next)',
     '(move Leap "KnightWalk" (to if:(not (is Friend (who at:(to))))))',
     "(leap {{F F}} (to if:(is Empty (to))))",
+    '(move Shoot (piece "Disc") Orthogonal)',
+    '(move Swap Pieces "a1" "b2")',
     # Ludii's other spellings of the same generators
     "(hop Orthogonal (to if:(is Empty (to))))",
     "(step Diagonal (to if:(is Empty (to))))",
@@ -197,7 +199,8 @@ AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)
 #: the move generators and combinators the property covers, by registry name
 COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
-           "promote", "select", "move Leap", "leap", "move Add", "move Pass", "move Path", "or", "and", "if",
+           "promote", "select", "move Leap", "leap",
+           "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 
