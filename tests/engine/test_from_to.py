@@ -81,3 +81,21 @@ def test_occupied_by_all_and_by_a_player():
 def test_a_misspelt_kind_is_still_an_unknown_kind():
     with pytest.raises(LudemeError, match="(?s)unknown kind 'Stepp'.*did you mean 'Step'"):
         make("(move Stepp (to if:(is Empty (to))))")
+
+
+def test_sites_of_a_player_are_the_regions_it_owns():
+    g = ludeme.loads("""
+        (game "Test" (players 2)
+            (equipment {(board (square 4)) (piece "Disc" Each)
+                (regions P1 (sites {"a4" "b4"})) (regions P2 (sites {"a1"}))})
+            (rules
+                (start {(place "Disc1" {"c1"}) (place "Disc2" {"d4"})})
+                (play (move (from (sites Occupied by:Mover)) (to (sites Mover))))
+                (end (if (is In (last To) (sites P2)) (result P2 Win))))
+        )""", file="test.lud")
+    s = g.new_initial_state()
+    assert texts(s) == ["c1-a4", "c1-b4"]
+    s.apply(s.parse_move("c1-a4"))
+    assert texts(s) == ["d4-a1"]  # (sites Mover) is now P2's
+    s.apply(s.parse_move("d4-a1"))
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
