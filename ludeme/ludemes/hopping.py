@@ -153,6 +153,7 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                        for frm in range(n)]
 
             def at(s, frm, out):
+                s.frm = frm  # for a rule that reads (from) and was not folded
                 for b, x, m in entries[frm]:
                     if hurdle(s, b) and go(s, x):
                         out.append(m)
