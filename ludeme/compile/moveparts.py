@@ -17,7 +17,7 @@ from ludeme.lang.types import LType
 FROM = LType("From", "where a move or rule starts: (from <site or region> [if:<cond>])")
 BETWEEN = LType("Between", "the sites passed over or enclosed: "
                 "(between [(max n)] [if:<cond>] [(apply <effect>)])")
-RANGE = LType("Range", "a limit on a distance: (max n)")
+RANGE = LType("Range", "a limit on a distance or a length: (max n), (range min max)")
 TO = LType("To", "the site reached or enclosing: (to [if:<cond>] [(apply ...)])")
 APPLY = LType("Apply", "what happens at a site: (apply [<effect>] [if:<cond>])")
 
@@ -40,6 +40,9 @@ class BetweenPart:
     max: int | None = None          # None: no limit
     cond: CondV | None = None
     effect: EffectV | None = None
+    min: int | None = None          # the least number of sites, when a range gives it
+    before: int = 0                 # (move Hop): how far before the hurdle it may start
+    after: int = 0                  # (move Hop): how far after the hurdle it may land
 
 
 @dataclass(frozen=True)
@@ -51,3 +54,4 @@ class ToPart:
 @dataclass(frozen=True)
 class RangePart:
     max: int
+    min: int | None = None

@@ -154,7 +154,10 @@ class Checker:
         first = args[0] if args else None
         if isinstance(first, Name) and (form.head, first.value) in REGISTRY:
             return REGISTRY[(form.head, first.value)], args[1:]
-        if (form.head, None) in REGISTRY:
+        # a name that is no value (Orthogonal, Mover...) after a head with kinds is a
+        # misspelt kind, even when the head also has a kind-less form ((move (from) ...))
+        misspelt = isinstance(first, Name) and first.value not in T.NAME_TYPES
+        if (form.head, None) in REGISTRY and not (misspelt and subs_of(form.head)):
             return REGISTRY[(form.head, None)], args
         subs = subs_of(form.head)
         if subs:

@@ -56,6 +56,10 @@ Role = LType("Role", "a player or a set of players", values=ROLES)
 Direction = LType("Direction", "a direction or a set of directions", values=DIRECTION_NAMES)
 SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
+StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (turn left or "
+                 "right)", values=("F", "L", "R"))
+SwapType = LType("SwapType", "what (move Swap ...) exchanges: Pieces or Players",
+                 values=("Pieces", "Players"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
                   values=("Alternating", "Solid", "Concentric"))
@@ -85,7 +89,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -96,7 +100,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -93,6 +93,47 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
     return IntV(lambda s: len(fn(s)))
 
 
+@ludeme("count Rows", T.IntFn)
+def count_rows(c: CompileContext, site_type: T.SiteType = None):
+    """The number of rows of the board (of its cells, or of ``Vertex``/``Edge``)."""
+    board = c.require_board()
+    return IntV.of(len(board.rows[site_type or c.site_type or board.default_type]))
+
+
+@ludeme("count Columns", T.IntFn)
+def count_columns(c: CompileContext, site_type: T.SiteType = None):
+    """The number of columns of the board (of its cells, or of ``Vertex``/``Edge``)."""
+    board = c.require_board()
+    return IntV.of(len(board.columns[site_type or c.site_type or board.default_type]))
+
+
+@ludeme("count", T.IntFn, ludii="A site holds one piece in ludeme: its count is 0 or 1 "
+        "(no piles or stacks yet); a site type is not supported.")
+def count_at(c: CompileContext, *, at: T.Site = None, in_: T.Region = None):
+    """How many pieces stand on a site (``(count at:(last To))``: 1 or 0) or on the
+    sites of a region together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
+    without a kind."""
+    if (at is None) == (in_ is None):
+        c.fail("(count ...) counts at one site or in one region: (count at:<site>) "
+               "or (count in:<region>)")
+    n = c.require_board().n_sites
+    if at is not None:
+        site = at.fn
+
+        def at_fn(s):
+            x = site(s)
+            return 1 if 0 <= x < n and s.what[x] else 0
+
+        return IntV(at_fn)
+    region = in_.fn
+
+    def in_fn(s):
+        w = s.what
+        return sum(1 for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x])
+
+    return IntV(in_fn)
+
+
 @ludeme("score", T.IntFn)
 def score(c: CompileContext, who: T.Role):
     """A player's score."""

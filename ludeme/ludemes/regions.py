@@ -32,6 +32,23 @@ def sites_named(c: CompileContext, name: T.Str):
     return RegionV.of((c.site_of(name),))
 
 
+@ludeme("sites", T.Region, ludii="Without the region's name: (sites P1 \"Home\") is not "
+        "supported yet.")
+def sites_of_player(c: CompileContext, who: T.Role):
+    """The sites of the regions a player owns (declared with ``(regions P1 ...)``):
+    ``(sites Mover)``, ``(sites Next)``, ``(sites P2)``; none when the player has no
+    region."""
+    owned = {p: union_regions(list(rs)) for p, rs in c.player_regions.items() if rs}
+    none = RegionV.of(())
+    if who.const is not None:
+        return owned.get(who.const, none)
+    per = [owned.get(p, none) for p in range(c.num_players + 1)]
+    fns = [r.fn for r in per]
+    tests = [r.member() for r in per]
+    player = who.fn
+    return RegionV(lambda s: fns[player(s)](s), None, lambda s, x: tests[player(s)](s, x))
+
+
 @ludeme("sites Board", T.Region)
 def sites_board(c: CompileContext, site_type: T.SiteType = None):
     """Every site of the board (of the given type)."""
@@ -52,10 +69,15 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
 
 @ludeme("sites Occupied", T.Region)
-def sites_occupied(c: CompileContext, by: T.Role = None, site_type: T.SiteType = None, *,
-                   component: (T.Str, T.ListOf(T.Str)) = None):
-    """The sites holding a piece (of ``by`` when given: ``(sites Occupied Mover)``; of the
-    kinds named by ``component:`` when given: ``(sites Occupied component:"Null")``)."""
+def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType = None, *,
+                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None):
+    """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
+    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the kinds named by
+    ``component:`` when given: ``(sites Occupied component:"Null")``). ludeme also
+    accepts the player first: ``(sites Occupied Mover)``."""
+    if who is not None and by is not None:
+        c.fail("(sites Occupied ...) names the players once: by:<role>")
+    by = by if by is not None else who
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
     if component is not None:

@@ -56,23 +56,33 @@ def between_site(c: CompileContext):
 
 @ludeme("between", BETWEEN)
 def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPLY = None, *,
-                 if_: T.Cond = None):
+                 if_: T.Cond = None, before: T.IntFn = None, after: T.IntFn = None):
     """The sites between the start and the end of a rule: a number such as ``(max 1)``
-    limits how many,
-    ``if:`` is the condition each must meet (with ``(between)`` bound to it), ``(apply
-    <effect>)`` what happens to them (for captures: ``(apply (remove (between)))``)."""
-    limit = None
+    limits how many (``(range min max)``: the least and the most, as a hop's hurdle
+    length), ``if:`` is the condition each must meet (with ``(between)`` bound to it),
+    ``(apply <effect>)`` what happens to them (for captures: ``(apply (remove
+    (between)))``). For ``(move Hop ...)``, ``before:``/``after:`` say how far before
+    and after the hurdle the hop may start and land (0 by default: next to it)."""
+    limit = low = None
     if isinstance(range_, RangePart):
-        limit = range_.max
+        limit, low = range_.max, range_.min
     elif range_ is not None:
-        limit = range_.const if range_.const is not None else constant(range_.fn)
-        if not isinstance(limit, int):
-            c.fail("the range of (between ...) must be a fixed number: (max 1)")
+        limit = _fixed(c, range_, "the range of (between ...)")
     if limit is not None and limit < 1:
         c.fail(f"(between (max {limit})) must allow at least one site")
     if apply is not None and apply.cond is not None:
         c.fail("(between (apply ...)) takes an effect; put the condition in if:")
-    return BetweenPart(limit, if_, apply.effect if apply is not None else None)
+    return BetweenPart(limit, if_, apply.effect if apply is not None else None, low,
+                       _fixed(c, before, "before:") if before is not None else 0,
+                       _fixed(c, after, "after:") if after is not None else 0)
+
+
+def _fixed(c: CompileContext, value, what: str) -> int:
+    """A number known at compile time (``(count Rows)``, a literal)."""
+    got = value.const if value.const is not None else constant(value.fn)
+    if not isinstance(got, int) or got < 0:
+        c.fail(f"{what} must be a fixed number, at least 0")
+    return got
 
 
 @ludeme("to", TO)
@@ -97,6 +107,18 @@ def apply_part(c: CompileContext, effect: T.Effect = None, *, if_: T.Cond = None
 def max_range(c: CompileContext, n: T.Int):
     """At most ``n`` sites: the range of ``(between (max 1) ...)``."""
     return RangePart(n)
+
+
+@ludeme("range", RANGE)
+def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
+    """From ``low`` to ``high`` sites (exactly ``low`` without ``high``): the length of a
+    hop's hurdle in ``(between (range 1 9) ...)``. Ludii's ``(range ...)``; ludeme needs
+    both bounds known at compile time."""
+    lo = _fixed(c, low, "the bounds of (range ...)")
+    hi = _fixed(c, high, "the bounds of (range ...)") if high is not None else lo
+    if hi < lo:
+        c.fail(f"(range {lo} {hi}) is empty: the first bound is the least")
+    return RangePart(hi, lo)
 
 
 # -- moving a piece ------------------------------------------------------------------------
@@ -131,6 +153,7 @@ def make_move_act(c: CompileContext) -> Callable:
     return act
 
 
+@ludeme("slide", T.Moves, ludii="Ludii's other spelling of (move Slide ...).")
 @ludeme("move Slide", T.Moves,
         ludii="Ludii's optional track name and stack: are not supported.")
 def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = None,

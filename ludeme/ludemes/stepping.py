@@ -20,6 +20,7 @@ from ludeme.ludemes.sliding import from_each_piece, make_move_act
 from ludeme.runtime.move import Move
 
 
+@ludeme("step", T.Moves, ludii="Ludii's other spelling of (move Step ...).")
 @ludeme("move Step", T.Moves, ludii="Ludii's stack: is not supported.")
 def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
               to: TO = None, *, then: T.Effect = None):

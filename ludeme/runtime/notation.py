@@ -120,6 +120,14 @@ class Notation:
             return ["pass"]
         if m.kind == "remove":
             return [f"x{lab[m.to]}"]
+        if m.kind == "promote":
+            kind = g.pieces.kinds[m.piece]
+            return [f"{lab[m.to]}={sym or kind}", f"promote {lab[m.to]} {kind.lower()}"]
+        if m.kind == "swap":
+            return [f"{lab[m.frm]}<>{lab[m.to]}"]
+        if m.kind == "select":
+            where = lab[m.frm] if m.frm == m.to else f"{lab[m.frm]}-{lab[m.to]}"
+            return [f"select {where}"]
         return [f"{m.kind}:{m.frm}:{m.to}"]
 
     def forms(self, s: State, m: Move) -> list[str]:

@@ -161,6 +161,26 @@ CELL_LEAVES = [
     "(move Step (to if:(not (is Friend (who at:(to))))))",
     "(move Step Diagonal (to if:(is Enemy (who at:(to))) (apply (remove (to)))))",
     "(move Step N (to if:(is Empty (to))) then:(remove (last To)))",
+    "(move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between))))"
+    " (to if:(is Empty (to))))",
+    "(move Hop Orthogonal (between before:3 after:3 (range 1 2)) (to if:(is Empty (to))))",
+    "(move (from (sites Occupied by:Mover)) (to (sites Around (from)) if:(is Empty (to))))",
+    '(fromTo (from (sites Occupied by:Next)) (to (sites {"a1" "b2" "c3"})))',
+    "(move (from) (to (sites Empty)))",
+    "(move Remove (sites Occupied by:Next))",
+    "(move Remove (from))",
+    "(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))",
+    '(move Promote (from) (piece "Disc") Next)',
+    '(move Leap "KnightWalk" (to if:(not (is Friend (who at:(to))))))',
+    "(leap {{F F}} (to if:(is Empty (to))))",
+    '(move Shoot (piece "Disc") Orthogonal)',
+    '(move Swap Pieces "a1" "b2")',
+    # Ludii's other spellings of the same generators
+    "(hop Orthogonal (to if:(is Empty (to))))",
+    "(step Diagonal (to if:(is Empty (to))))",
+    "(slide Orthogonal (between (max 2)))",
+    '(promote (from) (piece "Disc") Mover)',
+    "(select (from (sites Empty)))",
     "(move Add (to (sites Empty)))",
     '(move Add (to (sites {"a1" "b2" "c3"})))',
     "(move Add (handSite Mover) (to (sites Empty)))",
@@ -177,7 +197,10 @@ CONDS = ['(is Empty "c3")', "(>= (count Pieces Mover) 3)", "(< (count Moves) 4)"
 AFTER = ['(is Empty "c3")', '(not (is Empty "b2"))', "(>= (count Pieces Next) 2)"]
 
 #: the move generators and combinators the property covers, by registry name
-COVERED = {"move Slide", "move Step", "move Add", "move Pass", "move Path", "or", "and", "if",
+COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
+           "move Remove", "move Select", "move Promote", "hop", "step", "slide",
+           "promote", "select", "move Leap", "leap",
+           "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece"}
 
 
@@ -264,5 +287,5 @@ def test_the_property_covers_every_move_generator_and_combinator():
              if decl.returns == T.Moves}
     assert names <= COVERED, f"add {sorted(names - COVERED)} to the property test"
     leaves = " ".join(CELL_LEAVES + PATH_LEAVES)
-    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece"}:
+    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move"}:
         assert f"({name}" in leaves

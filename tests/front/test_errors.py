@@ -221,7 +221,7 @@ several.lud:3:26: error: unknown ludeme 'sqare'
  3 |     (equipment { (board (sqare 3)) (piece "Disc" Each) })
    |                          ^^^^^
  = did you mean 'square'?
-several.lud:5:36: error: unknown name 'Empti'
+several.lud:5:36: error: unknown kind 'Empti' of (sites ...)
  5 |         (play (move Add (to (sites Empti))))
    |                                    ^^^^^
  = did you mean 'Empty'?

@@ -78,7 +78,7 @@ def test_error_inside_a_define_names_its_use():
     with pytest.raises(LudemeError) as info:
         ludeme.loads(src, file="t.lud")
     assert info.value.format() == '''\
-t.lud:1:38: error: unknown name 'Empy'
+t.lud:1:38: error: unknown kind 'Empy' of (sites ...)
  1 | (define "Place" (move Add (to (sites Empy))))
    |                                      ^^^^
  = did you mean 'Empty'?
@@ -291,7 +291,7 @@ def test_errors_in_variant_files_point_into_the_right_file(run):
     }
     result = run("check", "house/typo.lud", files=files)
     assert result.stderr == '''\
-house/typo.lud:3:24: error: unknown name 'Empyt'
+house/typo.lud:3:24: error: unknown kind 'Empyt' of (sites ...)
  3 | (define "Where" (sites Empyt))
    |                        ^^^^^
  = did you mean 'Empty'?

@@ -69,7 +69,7 @@ def test_check_reports_at_the_line_and_draws_the_board(client):
     r = client.post("/api/check", json={"text": BAD}).json()
     assert not r["ok"]
     [d] = r["diagnostics"]
-    assert (d["line"], d["message"]) == (2, "unknown name 'Emty'")
+    assert (d["line"], d["message"]) == (2, "unknown kind 'Emty' of (sites ...)")
     r = client.post("/api/check", json={"text": BAD.replace("Emty", "Empty")}).json()
     assert r["ok"] and r["moves"] == 9 and r["svg"].startswith("<svg")
     assert r["game"].startswith("edit:")

@@ -1,0 +1,210 @@
+"""Hopping over pieces: ``(move Hop ...)``, as in Ludii (draughts, Alquerque, peg
+solitaire, the hunt games).
+
+A hop goes along a line from the piece: past at most ``before:`` sites that meet the
+landing rule, over a hurdle of consecutive sites meeting ``(between if:...)`` (one by
+default, ``(range min max)`` otherwise), and lands on a site just after it (or up to
+``after:`` sites further on, each meeting the landing rule). The lines and the interned
+moves are tables built at compile time. In the common case (the hurdle next to the
+piece, one site long, landing just behind it) the rules for the hurdle and for the
+landing site are folded into tables indexed by site and piece, so generating a hop is
+two lookups per direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludeme.compile.compiler import CompileContext, victims_in_turn
+from ludeme.compile.fold import site_piece_table
+from ludeme.compile.moveparts import BETWEEN, FROM, TO
+from ludeme.compile.piecemoves import describe, memo
+from ludeme.compile.values import PieceMovesV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+
+def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callable:
+    """``test(state, site)``: ``fn`` with the site bound to ``variable``; a table lookup
+    when ``fn`` reads only that site, the piece on it and the mover."""
+    if fn is None:
+        return lambda s, x: True
+    n = c.require_board().n_sites
+    np = len(c.pieces.names)
+    table = site_piece_table(fn, variable, n, np, c.game.next_of)
+    if table is not None:
+        return lambda s, x: table[s.who][x * np + s.what[x]]
+    if variable == "to":
+        def test_to(s, x):
+            s.to = x
+            return fn(s)
+
+        return test_to
+
+    def test_between(s, x):
+        s.between = x
+        return fn(s)
+
+    return test_between
+
+
+@ludeme("hop", T.Moves, ludii="Ludii's other spelling of (move Hop ...), as its defines use it.")
+@ludeme("move Hop", T.Moves, ludii="Ludii's stack: is not supported; before:, after: and "
+        "the hurdle's (range ...) must be numbers known when the game is compiled.")
+def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+             between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+    """Hop over a hurdle along a line (every adjacent direction by default) and land
+    beyond it. The hurdle is the sites meeting ``(between if:<cond>)`` (any site when no
+    condition is given), with ``(between)`` bound to each; ``(between (apply
+    <effect>))`` acts on each of them (``(apply (remove (between)))`` captures it).
+    ``(to if:<cond>)`` is where the hop may land (``(to)`` bound to the site). As in
+    Ludii: the hurdle must be next to the piece unless ``(between before:n)`` lets the
+    piece first pass up to ``n`` sites meeting the landing rule; it is one site long
+    unless ``(range min max)`` says otherwise; the hop lands just behind it unless
+    ``(between after:n)`` lets it go up to ``n`` sites further, over sites meeting the
+    landing rule. ``(to (apply if:<cond>))`` instead lands on the first site behind the
+    hurdle that fails ``(to if:...)`` but meets ``<cond>``, without acting on the
+    hurdle, and ``(to (apply <effect>))`` acts on the landing site. A piece standing
+    where it lands is taken. Inside a ``(piece ...)`` the hop starts from that piece;
+    otherwise from every piece of the mover (or those of ``(from ...)``). ``then:`` runs
+    after the move with ``(last To)`` its destination.
+
+    ``(move Hop Diagonal (between if:(is Enemy (who at:(between))) (apply (remove
+    (between)))) (to if:(is Empty (to))))``"""
+    # imported here, not at the top: importing sliding registers its move parts, and the
+    # checker tries overloads in registration order ((to) the site before (to) the part)
+    from ludeme.ludemes.sliding import from_each_piece, make_move_act
+
+    if to is None:
+        c.fail("(move Hop ...) needs (to ...): where the piece may land",
+               "e.g. (move Hop (between if:(is Enemy (who at:(between)))) "
+               "(to if:(is Empty (to))))")
+    board = c.require_board()
+    n = board.n_sites
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    before = between.before if between is not None else 0
+    after = between.after if between is not None else 0
+    longest = between.max if between is not None and between.max is not None else 1
+    shortest = between.min if between is not None and between.min is not None else 1
+    if shortest > longest:
+        c.fail(f"a hurdle of at least {shortest} and at most {longest} sites is impossible")
+    if shortest == 0:
+        c.fail("a hurdle of length 0 (a plain step) is not supported in (move Hop ...)",
+               "write the step as (move Step ...) next to the hop")
+    hurdle_fn = between.cond.fn if between is not None and between.cond is not None else None
+    side = between.effect if between is not None else None
+    go_fn = to.cond.fn if to.cond is not None else None
+    stop_fn = to.apply.cond.fn if to.apply is not None and to.apply.cond is not None else None
+    stop_effect = to.apply.effect if to.apply is not None else None
+    hurdle = _site_test(c, hurdle_fn, "between")
+    go = _site_test(c, go_fn, "to")
+    stop = _site_test(c, stop_fn, "to") if stop_fn is not None else None
+
+    base_act = make_move_act(c)
+    side_fn = side.fn if side is not None else None
+    land_fn = stop_effect.fn if stop_effect is not None else None
+
+    def act(s, m):
+        # as in Ludii, the effects on the hurdle come first, then the effect on the
+        # landing site, then the move itself
+        if side_fn is not None:
+            for x in m.extra:
+                s.between = x
+                side_fn(s)
+        if land_fn is not None:
+            s.to = m.to
+            land_fn(s)
+        base_act(s, m)
+
+    thenfn = then.fn if then is not None else None
+    side_victims = side.victims if side is not None else None
+    land_victims = stop_effect.victims if stop_effect is not None else None
+
+    def hurdle_victims(s):
+        if side_victims is None:
+            return []
+        out = []
+        for x in s.history[-1].extra:
+            s.between = x
+            out.extend(side_victims(s))
+        return out
+
+    takes = victims_in_turn([hurdle_victims if side_victims is not None else None,
+                             land_victims, then.victims if then is not None else None])
+    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
+            for x in range(n)]
+
+    simple = before == 0 and after == 0 and longest == 1 and stop is None
+
+    def for_piece(pid: int):
+        cache: dict[tuple[int, int, tuple[int, ...]], Move] = {}
+
+        def move(frm, x, hurdles):
+            key = (frm, x, hurdles)
+            m = cache.get(key)
+            if m is None:
+                m = cache[key] = Move("move", frm, x, pid, hurdles, act, thenfn, takes)
+            return m
+
+        if simple:
+            entries = [tuple((r[0], r[1], move(frm, r[1], (r[0],)) if side_fn is not None
+                              else move(frm, r[1], ())) for r in rays[frm])
+                       for frm in range(n)]
+
+            def at(s, frm, out):
+                s.frm = frm  # for a rule that reads (from) and was not folded
+                for b, x, m in entries[frm]:
+                    if hurdle(s, b) and go(s, x):
+                        out.append(m)
+
+            possible = [frozenset(m for _, _, m in row) for row in entries]
+        else:
+            keep = side_fn is not None
+
+            def at(s, frm, out):
+                # hurdles of different lengths may land on one site: as Ludii compares
+                # moves by their sites, such a hop is one move (when nothing is taken)
+                s.frm = frm
+                mine: list[Move] = []
+                for ray in rays[frm]:
+                    _walk(s, frm, ray, mine)
+                out.extend(dict.fromkeys(mine))
+
+            def _walk(s, frm, ray, out):
+                size = len(ray)
+                i = 0
+                while i < size:
+                    b = ray[i]
+                    if hurdle(s, b):
+                        length, j = 1, i + 1
+                        while j < size and length < longest and hurdle(s, ray[j]):
+                            length += 1
+                            j += 1
+                        if length < shortest:
+                            return
+                        for k in range(length - shortest, -1, -1):
+                            taken = ray[i:i + length - k] if keep else ()
+                            a = j - k
+                            while a < size:
+                                x = ray[a]
+                                if not go(s, x):
+                                    if stop is not None and stop(s, x):
+                                        out.append(move(frm, x, ()))
+                                    break
+                                if stop is None:
+                                    out.append(move(frm, x, taken))
+                                if a - j + 1 > after - k:
+                                    break
+                                a += 1
+                        return
+                    if i + 1 > before or not go(s, b):
+                        return
+                    i += 1
+
+            possible = None
+
+        return describe(at, anchored=True, possible=possible)
+
+    for_piece = memo(for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)

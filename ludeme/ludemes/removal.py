@@ -1,0 +1,51 @@
+"""Removing a piece as a move: ``(move Remove ...)``, as in Ludii (a capture chosen by
+the player, as after a mill, or bearing a piece off).
+
+The moves are interned per site at compile time; generating them is one test per site
+of the region (is there a piece?).
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import MovesV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+
+@ludeme("move Remove", T.Moves,
+        ludii="Ludii's at:EndOfTurn (a removal put off to the end of the turn), count: and "
+              "a site type are not supported.")
+def move_remove(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect = None):
+    """Take a piece off one site of ``where`` (a site or a region), one move per site that
+    holds a piece, whoever owns it (as in Ludii: say whose in the region,
+    ``(move Remove (sites Occupied by:Next))``). ``then:`` runs after the removal with
+    ``(last To)`` the site emptied.
+
+    ``(move Remove (sites Occupied by:Next) then:(moveAgain))``"""
+    n = c.require_board().n_sites
+    clear = c.game.clear_site
+    thenfn = then.fn if then is not None else None
+
+    def act(s, m):
+        clear(s, m.to)
+
+    # Ludii's removal is a move from the site to itself
+    table = [Move("remove", x, x, 0, 0, act, thenfn) for x in range(n)]
+    c.game.intern_moves(lambda: table)
+    if isinstance(where, SiteV):
+        site = where.fn
+
+        def gen_site(s):
+            x = site(s)
+            return [table[x]] if 0 <= x < n and s.what[x] else []
+
+        return MovesV(gen_site)
+    region = where.fn
+
+    def gen(s):
+        w = s.what
+        return [table[x] for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x]]
+
+    return MovesV(gen)

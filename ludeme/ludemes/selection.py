@@ -1,0 +1,70 @@
+"""Selecting a site as a move: ``(move Select ...)``, as in Ludii. The move changes
+nothing itself; its consequences (``then:``) act, with ``(last From)``/``(last To)``
+the sites selected."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.moveparts import FROM, FromPart
+from ludeme.compile.values import MovesV, RegionV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import Move
+
+
+@ludeme("select", T.Moves, ludii="Ludii's other spelling of (move Select ...).")
+@ludeme("move Select", T.Moves, ludii="Board sites only; no levels in a stack.")
+def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *,
+                then: T.Effect = None):
+    """Choose a site of ``(from ...)`` (a site or a region, ``if:`` evaluated with
+    ``(from)`` and ``(to)`` bound to it), or a pair of sites: one of ``(from ...)`` and
+    one of ``(to ...)`` (a site or region evaluated with ``(from)`` bound, filtered by
+    ``(to ... if:)``). As in Ludii the sites need not hold a piece.
+
+    ``(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))``"""
+    n = c.require_board().n_sites
+    if isinstance(from_, SiteV):
+        from_ = FromPart(site=from_)
+    if from_.site is not None:
+        site_fn = from_.site.fn
+        origins = lambda s: (site_fn(s),)  # noqa: E731
+    else:
+        origins = from_.region.fn
+    cond = from_.cond.fn if from_.cond is not None else None
+    targets = None
+    if isinstance(to, SiteV):
+        to_site = to.fn
+        targets = lambda s: (to_site(s),)  # noqa: E731
+    elif isinstance(to, RegionV):
+        targets = to.fn
+    thenfn = then.fn if then is not None else None
+    takes = then.victims if then is not None else None
+
+    def act(s, m):
+        pass
+
+    interned: dict[tuple[int, int], Move] = {}
+
+    def move(frm: int, x: int) -> Move:
+        m = interned.get((frm, x))
+        if m is None:
+            m = interned[(frm, x)] = Move("select", frm, x, 0, 0, act, thenfn, takes)
+        return m
+
+    def gen(s):
+        out: list[Move] = []
+        for frm in dict.fromkeys(origins(s)):
+            if not 0 <= frm < n:
+                continue
+            s.frm = s.to = frm
+            if cond is not None and not cond(s):
+                continue
+            if targets is None:
+                out.append(move(frm, frm))
+                continue
+            for x in dict.fromkeys(targets(s)):
+                if 0 <= x < n:
+                    out.append(move(frm, x))
+        return out
+
+    return MovesV(gen)

@@ -1,0 +1,94 @@
+"""Shooting a piece along a line: ``(move Shoot ...)``, as in Ludii (the arrow an
+Amazon shoots after moving). The lines are the board's ray tables; each site reached
+is a placement of the piece shot, interned at compile time."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import site_table
+from ludeme.compile.moveparts import BETWEEN, FROM, TO
+from ludeme.compile.values import MovesV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.ludemes.moves import make_add_act
+from ludeme.ludemes.promotion import piece_id_of_name, piece_named
+from ludeme.runtime.move import Move
+
+
+@ludeme("move Shoot", T.Moves, lazy=True,
+        ludii="The piece is named by (piece \"Name\"); a site type is not supported.")
+def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
+               directions: T.Direction = None, between: BETWEEN = None, to: TO = None, *,
+               then: T.Effect = None):
+    """Place the piece ``(piece "Name")`` names on a site along a line from ``(from
+    <site>)`` (``(last To)`` by default) in ``directions`` (every adjacent one by
+    default): on each site as far as ``(to if:<cond>)`` holds (by default: as far as
+    the sites are empty), the first that fails ending the line. As in Ludii,
+    ``(between ...)`` is accepted and has no effect. A name of the equipment
+    (``"Dot0"``) is that piece; a kind (``"Arrow"``) is the mover's (or the shared)
+    piece of that kind.
+
+    ``(move Shoot (piece "Dot0"))``"""
+    name = piece_named(c, what, "(move Shoot ...) needs the piece it shoots")
+    pieces = c.pieces
+    board = c.require_board()
+    n = board.n_sites
+    if piece_id_of_name(pieces, name):
+        per_player = [piece_id_of_name(pieces, name)] * (c.num_players + 1)
+    elif name in pieces.kind_names:
+        per_player = [pieces.find(name, p) or pieces.find(name, 0)
+                      for p in range(c.num_players + 1)]
+    else:
+        from ludeme.errors import suggest
+
+        c.fail(f"no piece '{name}' in the equipment",
+               suggest(name, pieces.names[1:] + pieces.kind_names))
+    if from_ is not None:
+        part = c.compile(from_, FROM)
+        if part.site is None or part.cond is not None:
+            c.fail("(move Shoot ...) shoots from one site: (from (last To))")
+        origin = part.site.fn
+    else:
+        origin = lambda s: s.history[-1].to if s.history else -1  # noqa: E731
+    dirs = c.compile(directions, T.Direction) if directions is not None else None
+    dirs = tuple(dirs) if dirs else board.directions["Adjacent"]
+    if between is not None:
+        c.compile(between, BETWEEN)  # checked, and unused, as in Ludii
+    rule = c.compile(to, TO).cond if to is not None else None
+    thenfn = c.compile(then, T.Effect).fn if then is not None else None
+    act = make_add_act(c)
+    table = [None] * (c.num_players + 1)
+    for p in range(1, c.num_players + 1):
+        pid = per_player[p]
+        if pid:
+            table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(n)]
+    c.game.intern_moves(lambda: (m for row in table if row is not None for m in row))
+    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    if rule is None:
+        def go(s, x):
+            return not s.what[x]
+    else:
+        fixed = site_table(rule.fn, "to", n)
+        test = rule.fn
+        if fixed is not None:
+            def go(s, x):
+                return fixed[x]
+        else:
+            def go(s, x):
+                s.to = x
+                return test(s)
+
+    def gen(s):
+        row = table[s.who]
+        frm = origin(s)
+        if row is None or not 0 <= frm < n:
+            return []
+        out: dict[Move, None] = {}
+        for ray in rays[frm]:
+            for x in ray:
+                if not go(s, x):
+                    break
+                out[row[x]] = None
+        return list(out)
+
+    return MovesV(gen)
