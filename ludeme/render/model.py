@@ -63,26 +63,22 @@ def board_geometry(board: Board) -> BoardGeometry:
 
 
 def _build_geometry(b: Board) -> BoardGeometry:
+    g = b.graph
     cells = []
     if "Cell" in b.use:
-        # a cell's polygon is the shape's polygon centred where the board puts the cell
-        # (found by position, so no numbering of the cells is assumed)
-        def key(p) -> tuple[float, float]:
-            return (round(p[0], 4), round(p[1], 4))
-
-        polygons = {key(c.centre): tuple(c.corners) for c in getattr(b.shape, "cells", ())}
+        # a cell's polygon is its face's corner vertices, in the tiling's order (site
+        # ``offset + i`` is face ``i``)
+        o = b.offset["Cell"]
         for site in b.sites["Cell"]:
-            cells.append((site, polygons.get(key(b.coords[site]), ())))
+            face = g.faces[site - o]
+            cells.append((site, tuple((v.x, v.y) for v in face.vertices)))
     vertices = [(s, b.coords[s]) for s in b.sites.get("Vertex", ())]
     edges = []
     if "Edge" in b.use and hasattr(b, "edge_ends"):
         for site, (a, c) in zip(b.sites["Edge"], b.edge_ends, strict=False):
             edges.append((site, b.coords[a], b.coords[c]))
     # the lines of the tiling: every polygon side (whatever site types are in use)
-    vc = getattr(b, "_vcoords", None)
-    ends = getattr(b, "_ends", None)
-    lattice = [(tuple(vc[a]), tuple(vc[c])) for a, c in ends] if vc and ends else \
-        [(a, c) for _, a, c in edges]
+    lattice = [((e.a.x, e.a.y), (e.b.x, e.b.y)) for e in g.edges]
     pts = [p for _, poly in cells for p in poly] + [p for _, p in vertices] + \
         [p for line in lattice for p in line]
     if not pts:
@@ -133,9 +129,17 @@ def _axis_labels(b: Board, spacing: float) -> list[AxisLabel]:
     # where one coordinate names no straight line (the positions along the rows of a
     # hexagon), the lines of the other are named by their end sites' full labels
     full = any(k not in lines for k in groups)
-    out = []
+    out: list[AxisLabel] = []
     gap = 0.85 * spacing
-    for (axis, text), (a, c, ux, uy) in lines.items():
+
+    def place(label: AxisLabel) -> None:
+        # where the lines of both axes end at one cell (the sides of a hexagon), a
+        # label would sit on another; the line keeps its label at its other end
+        if all(math.dist((label.x, label.y), (o.x, o.y)) > 0.55 * spacing for o in out):
+            out.append(label)
+
+    # rows (numbers) first, so that a crowded corner keeps the row's label
+    for (axis, text), (a, c, ux, uy) in sorted(lines.items(), key=lambda kv: -kv[0][0]):
         if full and any(k[0] != axis for k in groups if k not in lines):
             first, last = b.labels[a], b.labels[c]
         elif full:
@@ -143,8 +147,8 @@ def _axis_labels(b: Board, spacing: float) -> list[AxisLabel]:
         else:
             first = last = text
         pa, pc = b.coords[a], b.coords[c]
-        out.append(AxisLabel(first, pa[0] - ux * gap, pa[1] - uy * gap))
-        out.append(AxisLabel(last, pc[0] + ux * gap, pc[1] + uy * gap))
+        place(AxisLabel(first, pa[0] - ux * gap, pa[1] - uy * gap))
+        place(AxisLabel(last, pc[0] + ux * gap, pc[1] + uy * gap))
     return out
 
 

@@ -88,8 +88,7 @@ def legend(state: State) -> Text:
     from ludeme.render.text import PLAYER_MARKS, _needs_wide_cells, piece_char, wide_token
 
     g = state.game
-    wide = g.board.default_type == "Cell" and _needs_wide_cells(g) and \
-        g.board.shape.label_style != "RowPosition"
+    wide = g.board.default_type == "Cell" and _needs_wide_cells(g)
     token = wide_token if wide else piece_char
     out = Text()
     for p in range(1, g.num_players + 1):

@@ -8,6 +8,7 @@ segments, so the two always show the same things.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -87,17 +88,60 @@ def _site(s: State, x: int, text: str) -> Seg:
     return Seg(text, "site", x, s.game.pieces.owner[p] if p else None)
 
 
-def _columns(s: State, sites) -> tuple[dict[int, int], dict[float, list[int]]]:
-    """Each site's column (half a cell apart where a tiling's rows are offset) and the
-    rows by height."""
+@dataclass
+class _Layout:
+    """Where each site goes in a diagram: its rows from the top (each left to right), the
+    character column of each site in half cells, and whether the rows lean (each row
+    shifted from the one below, as on a rhombus of hexagons)."""
+
+    rows: list[list[int]]
+    col_of: dict[int, int]
+    sheared: bool
+
+
+def _layout(s: State, sites) -> _Layout:
+    """Rows are Ludii's rows of the board (``row_of``, 1 at the bottom), so that each
+    line of the diagram is the row its number names, whichever way the tiling lays the
+    rows; a site's place along its line is its position projected on the rows'
+    direction. When the rows are not straight parallel lines (an irregular graph), the
+    sites are laid out by height instead."""
     b = s.game.board
-    xs = sorted({round(b.coords[x][0], 3) for x in sites})
-    step = min((q - p for p, q in zip(xs, xs[1:], strict=False)), default=1.0) or 1.0
-    col_of = {x: round((round(b.coords[x][0], 3) - xs[0]) / step) for x in sites}
-    rows: dict[float, list[int]] = {}
+    pt = b.coords
+    by_row: dict[int, list[int]] = {}
     for x in sites:
-        rows.setdefault(round(b.coords[x][1], 3), []).append(x)
-    return col_of, rows
+        by_row.setdefault(b.row_of[x], []).append(x)
+    longest = max(by_row.values(), key=len, default=[])
+    ux, uy = 1.0, 0.0
+    straight = len(longest) > 1
+    if straight:
+        a = min(longest, key=lambda x: b.col_of[x])
+        c = max(longest, key=lambda x: b.col_of[x])
+        length = math.dist(pt[a], pt[c])
+        straight = length > 0
+        if straight:
+            ux, uy = (pt[c][0] - pt[a][0]) / length, (pt[c][1] - pt[a][1]) / length
+            tol = 0.05 * length / (len(longest) - 1)
+            straight = all(abs((pt[x][0] - pt[row[0]][0]) * uy - (pt[x][1] - pt[row[0]][1]) * ux)
+                           <= tol for row in by_row.values() for x in row)
+    if straight:
+        ordered = [by_row[r] for r in sorted(by_row, reverse=True)]
+    else:
+        ux, uy = 1.0, 0.0
+        heights: dict[float, list[int]] = {}
+        for x in sites:
+            heights.setdefault(round(pt[x][1], 3), []).append(x)
+        ordered = [heights[y] for y in sorted(heights, reverse=True)]
+    along = {x: round(pt[x][0] * ux + pt[x][1] * uy, 3) for x in sites}
+    values = sorted(set(along.values()))
+    gaps = [q - p for p, q in zip(values, values[1:], strict=False) if q - p > 1e-2]
+    step = min(gaps, default=1.0)
+    col_of = {x: round((along[x] - values[0]) / step) for x in sites}
+    rows = [sorted(row, key=lambda x: col_of[x]) for row in ordered]
+    # the rows lean when a column's sites are not above one another
+    places: dict[int, set[int]] = {}
+    for x in sites:
+        places.setdefault(b.col_of[x], set()).add(col_of[x])
+    return _Layout(rows, col_of, any(len(v) > 1 for v in places.values()))
 
 
 def _line(cells: dict[int, Seg], prefix: list[Seg]) -> list[Seg]:
@@ -117,36 +161,18 @@ def _wide_grid(s: State) -> list[list[Seg]]:
     g = s.game
     b = g.board
     sites = b.sites["Cell"]
-    col_of, rows = _columns(s, sites)
+    lay = _layout(s, sites)
+    col_of = lay.col_of
     tokens = {x: wide_token(s, x) for x in sites}
     w = max(3, max(len(t) for t in tokens.values()))
     lines = []
-    for y in sorted(rows, reverse=True):
-        row = rows[y]
+    for row in lay.rows:
         rowname = "".join(ch for ch in b.labels[row[0]] if ch.isdigit())
         cells = {col_of[x] * (w + 1): _site(s, x, tokens[x]) for x in row}
         lines.append(_line(cells, [Seg(f"{rowname:>3} ", "label")]))
     letters = {col_of[x] * (w + 1): Seg("".join(ch for ch in b.labels[x] if ch.isalpha()),
                                         "label") for x in sites}
     lines.append(_line(letters, [Seg("    ")]))
-    return lines
-
-
-def _row_position_grid(s: State) -> list[list[Seg]]:
-    """Boards named by row and position in the row (a hexagon of hexagons): each row
-    from the top, between the labels of its first and last cells, cells half a cell
-    apart from one row to the next as the tiling lays them."""
-    b = s.game.board
-    sites = b.sites["Cell"]
-    col_of, rows = _columns(s, sites)
-    ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
-    pad = max(len(b.labels[row[0]]) for row in ordered)
-    lines = []
-    for row in ordered:
-        cells = {col_of[x]: _site(s, x, piece_char(s, x)) for x in row}
-        end = max(col_of[x] for x in row) + 1
-        cells[end + 2] = Seg(b.labels[row[-1]], "label")
-        lines.append(_line(cells, [Seg(f"{b.labels[row[0]]:>{pad}} ", "label")]))
     return lines
 
 
@@ -166,12 +192,14 @@ def _grid(s: State) -> list[list[Seg]]:
     b = g.board
     t = b.default_type
     sites = b.sites[t]
-    col_of, rows = _columns(s, sites)
+    lay = _layout(s, sites)
+    col_of, ordered = lay.col_of, lay.rows
     edges_on = "Edge" in b.use and "Vertex" in b.use
-    hexagonal = b.kind == "hexagonal"
     owner = g.pieces.owner
     sides = _player_sides(s)
-    ordered = [sorted(rows[y], key=lambda x: b.coords[x][0]) for y in sorted(rows, reverse=True)]
+    if sides:
+        # room left of the leftmost site for a side's mark
+        col_of = {x: c + 1 for x, c in col_of.items()}
     lines: list[list[Seg]] = []
 
     def whole_rows(row: list[int]) -> list[int]:
@@ -183,8 +211,8 @@ def _grid(s: State) -> list[list[Seg]]:
                                         "side", x, p) for x in row}
             lines.append(_line(cells, [Seg(f"{'P' + str(p):>3} ", "side", -1, p)]))
 
-    if hexagonal and t == "Cell":
-        lines.append(_column_letters(s, ordered, col_of, top=True))
+    if lay.sheared:
+        lines.append(_column_letters(s, ordered, col_of, top=True, sheared=True))
     if ordered:
         side_line(ordered[0], whole_rows(ordered[0]))
     for row in ordered:
@@ -212,11 +240,11 @@ def _grid(s: State) -> list[list[Seg]]:
             if p in whole:
                 continue
             mark = PLAYER_MARKS[p] if p < len(PLAYER_MARKS) else "#"
-            if row[0] in region and col_of[row[0]] * 2 - 2 >= 0:
+            if row[0] in region:
                 cells[col_of[row[0]] * 2 - 2] = Seg(mark, "side", row[0], p)
             if row[-1] in region:
                 cells[col_of[row[-1]] * 2 + 2] = Seg(mark, "side", row[-1], p)
-        if hexagonal and t == "Cell" and rowname:
+        if lay.sheared and rowname:
             right = max(cells) + len(cells[max(cells)].text) + 1
             cells[right] = Seg(rowname, "label")
         lines.append(_line(cells, [Seg(f"{rowname:>3} ", "label")]))
@@ -224,21 +252,21 @@ def _grid(s: State) -> list[list[Seg]]:
             lines.append(_line(under, [Seg("    ")]))
     if ordered:
         side_line(ordered[-1], whole_rows(ordered[-1]))
-    lines.append(_column_letters(s, ordered, col_of, top=False))
+    lines.append(_column_letters(s, ordered, col_of, top=False, sheared=lay.sheared))
     return lines
 
 
-def _column_letters(s: State, ordered, col_of, top: bool) -> list[Seg]:
-    """Each column letter once, beside the row nearest to it (on a rhombus the columns
-    lean, so the bottom row names them all, and the top row again)."""
+def _column_letters(s: State, ordered, col_of, top: bool, sheared: bool) -> list[Seg]:
+    """Each column letter once, beside the row nearest to it; where the rows lean, a
+    column named by the bottom row does not stand under the top row, so the bottom row
+    names its columns below and the top row its columns above."""
     b = s.game.board
     letters: dict[int, Seg] = {}
     placed: set[str] = set()
-    hexagonal = b.kind == "hexagonal"
     rows = ordered if top else list(reversed(ordered))
-    for row in (rows[:1] if hexagonal else rows):
+    for row in (rows[:1] if sheared else rows):
         for x in row:
-            letter = "".join(ch for ch in b.labels[x] if ch.isalpha())[:1]
+            letter = "".join(ch for ch in b.labels[x] if ch.isalpha())
             if letter and letter not in placed and col_of[x] * 2 not in letters:
                 letters[col_of[x] * 2] = Seg(letter, "label")
                 placed.add(letter)
@@ -250,8 +278,6 @@ def diagram(s: State) -> list[list[Seg]]:
     g = s.game
     b = g.board
     t = b.default_type
-    if t == "Cell" and b.shape.label_style == "RowPosition":
-        return _row_position_grid(s)
     if t == "Cell" and _needs_wide_cells(g):
         return _wide_grid(s)
     if t in ("Cell", "Vertex"):

@@ -82,9 +82,13 @@ def test_notation_round_trips_and_the_diagram_is_labelled():
     s.apply(s.parse_move("f6"))
     picture = str(s)
     lines = picture.splitlines()
-    # every row is named by its number (Ludii's rows, 1 at the bottom)
-    assert [line.split()[0] for line in lines[:11]] == [str(r) for r in range(11, 0, -1)]
-    assert "X" in lines[5]
+    # every row is named by its number (Ludii's rows, 1 at the bottom) at both ends;
+    # the columns lean, so the top row's letters stand above it, the bottom row's below
+    rows = lines[1:12]
+    assert [line.split()[0] for line in rows] == [str(r) for r in range(11, 0, -1)]
+    assert [line.split()[-1] for line in rows] == [str(r) for r in range(11, 0, -1)]
+    assert lines[0].split() == list("fghijk") and lines[12].split() == list("abcdef")
+    assert "X" in rows[5]
 
 
 # -- perft (figures of the hand-written baseline) -----------------------------------------

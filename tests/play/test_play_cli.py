@@ -266,8 +266,9 @@ def test_colour_diagram(load):
     assert "Hex · move 1" in out and "Hex · move 2" not in out
     plain = run(["play", "hex", "-o", "Board Size/7x7", "--p1", "human", "--p2", "human",
                  "--seed", "1", "--plain"], "d4\nquit\n").output
-    assert "P2 to move (move 1)" in plain
+    # the plain status names the move about to be made (tests/render/test_text.py)
+    assert "P2 to move (move 2)" in plain
     assert "P2 to move" in out and "last move: P1 d4" in out
-    # the columns of the rhombus are named once each (Ludii's rhombus stands on its
-    # corner A1, so the diagram is 13 lines of cells high; the layout is the renderer's)
-    assert "a b c d e f g" in out
+    # the diagram lays out Ludii's rows (7 lines of cells, the rows leaning), so the
+    # columns are named above the top row and below the bottom row
+    assert "      a   b   c   d   e   f   g" in out

@@ -93,8 +93,11 @@ def test_hex_labels_both_axes_and_shades_players_sides(load):
     view = position_view(s)
     owners = {r.owner: set(r.sites) for r in view.regions}
     b = g.board
-    assert owners[1] == set(b.side("Cell", "S")) | set(b.side("Cell", "N"))
-    assert owners[2] == set(b.side("Cell", "W")) | set(b.side("Cell", "E"))
+    # Ludii's rhombus stands on A1: P1 joins rows 1 and 7, P2 columns a and g
+    rows, cols = b.rows["Cell"], b.columns["Cell"]
+    assert owners[1] == set(rows[0]) | set(rows[-1]) == set(b.side("Cell", "SE")) | set(
+        b.side("Cell", "NW"))
+    assert owners[2] == set(cols[0]) | set(cols[-1])
 
 
 def test_branches_edges_by_colour_and_style_origins_circled(load):
@@ -198,11 +201,18 @@ def test_cli_bad_move_is_a_clear_error(tmp_path):
     assert not (tmp_path / "x.svg").exists()
 
 
-def test_rows_of_a_hexagon_named_by_their_end_cells(load):
+def test_rows_and_columns_of_a_hexagon_named_at_both_ends(load):
+    # Ludii labels a hexagon by column and row: rows are the horizontal lines (1 at the
+    # bottom), columns the lines leaning left (a from a1 to a6, k from k6 to k11)
     g = load("branching-coral")
     root = tree(render_svg(g.new_initial_state()))
-    coords = {e.text for e in root.iter() if e.get("class") == "coord"}
-    assert {"a1", "a6", "f1", "f11", "k1", "k6"} <= coords
+    coords = [e.text for e in root.iter() if e.get("class") == "coord"]
+    for text in map(str, range(1, 12)):
+        assert coords.count(text) == 2, text
+    # a column's end on a side beside a row's end is labelled at its other end only,
+    # so no two labels sit on each other
+    for text in "abcdefghijk":
+        assert coords.count(text) == (2 if text == "f" else 1), text
 
 
 @pytest.mark.parametrize("command", ["svg", "serve"])

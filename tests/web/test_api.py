@@ -16,6 +16,7 @@ with warnings.catch_warnings():  # starlette's note about a future httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
+from ludeme.agents import make_agent  # noqa: E402
 from ludeme.records import GameRecord, verify_record  # noqa: E402
 from ludeme.web.app import MAX_BODY, create_app  # noqa: E402
 from ludeme.web.sandbox import check_limited  # noqa: E402
@@ -120,7 +121,9 @@ def test_play_against_a_bot_undo_and_a_verifiable_record(client):
     r = client.get(f"/api/play/{rid}/record")
     assert "attachment" in r.headers["content-disposition"]
     rec = GameRecord.from_dict(r.json())
-    assert rec.agents == ["human", "mcts:c=1.4,iterations=50,playout=1000"]
+    # the bot's full spec (every parameter, as the agent writes it), so a replay re-runs it
+    assert rec.agents == ["human", make_agent("mcts:iterations=50").spec]
+    assert "iterations=50" in rec.agents[1]
     report = verify_record(rec)
     assert report.ok and 2 in report.agents_checked   # the bot's moves re-run and matched
 
