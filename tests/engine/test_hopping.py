@@ -56,8 +56,9 @@ def test_directions_and_play_level_hop_agree():
 def test_a_friend_is_not_a_hurdle_and_no_landing_on_a_piece():
     g = make(CAPTURE.format(dirs="", between=""))
     s = position(g, {"a1": "Disc1", "b2": "Disc1", "a2": "Disc2", "a3": "Disc1"}, 1)
-    # a1 over a2 lands on a3: a friend stands there; b2 over a2: off the board
-    assert texts(s) == []
+    # a1 over a2 lands on a3: a friend stands there; b2 over a2: off the board; with
+    # no hop the mover passes, as in Ludii
+    assert texts(s) == ["pass"]
 
 
 def test_hop_over_any_site_without_a_condition():
