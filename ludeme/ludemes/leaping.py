@@ -12,14 +12,10 @@ and piece when it reads only the site, its piece and the mover, as for ``(move S
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
-from ludeme.compile.piecemoves import describe, memo
-from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Lit, Seq
 from ludeme.lang.registry import ludeme
-from ludeme.runtime.move import Move
 
 
 def _walks(c: CompileContext, walk) -> list[tuple[str, ...]]:
@@ -79,7 +75,8 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
     lands; a piece standing there is taken. Inside a ``(piece ...)`` the leap starts from
     that piece; otherwise from every piece of the mover (or those of ``(from ...)``).
     ``then:`` runs after the move."""
-    from ludeme.ludemes.sliding import from_each_piece, make_move_act  # see hopping
+    from ludeme.ludemes.sliding import make_move_act  # see hopping
+    from ludeme.ludemes.stepping import moves_to_targets
 
     if walk is None or to is None:
         c.fail("(move Leap ...) needs a walk and (to ...)",
@@ -92,11 +89,8 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
         c.fail("rotations: of (move Leap ...) must be True or False")
     then = c.compile(then, T.Effect) if then is not None else None
     board = c.require_board()
-    n = board.n_sites
     targets = walk_targets(board, walks, bool(spin))
     rule = to.cond.fn if to.cond is not None else None
-    np = len(c.pieces.names)
-    folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
     base_act = make_move_act(c)
     act = base_act
     if to.apply is not None and to.apply.effect is not None:
@@ -109,35 +103,4 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
                 eff(s)
             base_act(s, m)
 
-    thenfn = then.fn if then is not None else None
-    takes = then.victims if then is not None else None
-
-    def for_piece(pid: int):
-        moves = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes) for x in targets[frm])
-                 for frm in range(n)]
-        if rule is None:
-            def at(s, frm, out):
-                out.extend(moves[frm])
-        elif folded is not None:
-            entries = [tuple((x * np, x, m) for x, m in zip(targets[frm], moves[frm],
-                                                             strict=True))
-                       for frm in range(n)]
-
-            def at(s, frm, out):
-                w = s.what
-                ok = folded[s.who]
-                for xp, x, m in entries[frm]:
-                    if ok[xp + w[x]]:
-                        out.append(m)
-        else:
-            def at(s, frm, out):
-                s.frm = frm
-                for m in moves[frm]:
-                    s.to = m.to
-                    if rule(s):
-                        out.append(m)
-
-        return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
-
-    for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, frm_part), for_piece=for_piece)
+    return moves_to_targets(c, targets, rule, act, then, frm_part)

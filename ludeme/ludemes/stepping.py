@@ -51,8 +51,6 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
         rule = lambda s: first(s) and second(s)  # noqa: E731
     else:
         rule = conds[0] if conds else None
-    np = len(c.pieces.names)
-    folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
     base_act = make_move_act(c)
     act = base_act
     if to.apply is not None and to.apply.effect is not None:
@@ -63,6 +61,19 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             eff(s)
             base_act(s, m)
 
+    return moves_to_targets(c, targets, rule, act, then, from_)
+
+
+def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, act, then,
+                     from_part) -> PieceMovesV:
+    """The moves of a piece from each site to the sites ``targets[site]`` lists, kept where
+    the landing ``rule`` holds: folded into a site-and-piece table when it reads only the
+    site, its piece and the mover, else asked per target. The generator behind ``(move
+    Step ...)`` and ``(move Leap ...)``, which differ in their target tables and in what
+    ``act`` does on landing."""
+    n = len(targets)
+    np = len(c.pieces.names)
+    folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
 
@@ -94,4 +105,4 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
         return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece)
