@@ -19,6 +19,19 @@ _LUDII = ("Only board sites: a hand as (from ...) is not supported, nor count:, 
           "stack:, levels, a mover role or (to ... (apply ...)).")
 
 
+def origins_of(from_: FromPart | SiteV):
+    """``(from ...)`` as the sites a move may start from in a state (a function) and the
+    ``if:`` condition they must meet (``None`` when there is none)."""
+    if isinstance(from_, SiteV):
+        from_ = FromPart(site=from_)
+    if from_.site is not None:
+        site_fn = from_.site.fn
+        origins = lambda s: (site_fn(s),)  # noqa: E731
+    else:
+        origins = from_.region.fn
+    return origins, (from_.cond.fn if from_.cond is not None else None)
+
+
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
@@ -34,14 +47,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     from ludeme.ludemes.sliding import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
-    if isinstance(from_, SiteV):
-        from_ = FromPart(site=from_)
-    if from_.site is not None:
-        site_fn = from_.site.fn
-        origins = lambda s: (site_fn(s),)  # noqa: E731
-    else:
-        origins = from_.region.fn
-    cond = from_.cond.fn if from_.cond is not None else None
+    origins, cond = origins_of(from_)
     if isinstance(to, SiteV):
         to_site = to.fn
         targets = lambda s: (to_site(s),)  # noqa: E731

@@ -5,10 +5,11 @@ the sites selected."""
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.moveparts import FROM, FromPart
+from ludeme.compile.moveparts import FROM
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.moving import origins_of
 from ludeme.runtime.move import Move
 
 
@@ -23,14 +24,7 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
 
     ``(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))``"""
     n = c.require_board().n_sites
-    if isinstance(from_, SiteV):
-        from_ = FromPart(site=from_)
-    if from_.site is not None:
-        site_fn = from_.site.fn
-        origins = lambda s: (site_fn(s),)  # noqa: E731
-    else:
-        origins = from_.region.fn
-    cond = from_.cond.fn if from_.cond is not None else None
+    origins, cond = origins_of(from_)
     targets = None
     if isinstance(to, SiteV):
         to_site = to.fn
