@@ -77,9 +77,18 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
 
+    tables: dict[int, list[tuple[Move, ...]]] = {}
+
+    def interned():  # every piece's table, for a stable action space (ludeme.interop)
+        for pid in range(1, np):
+            for_piece(pid)
+        return (m for rows in tables.values() for row in rows for m in row)
+
+    c.game.intern_moves(interned)
+
     def for_piece(pid: int):
-        moves = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes) for x in targets[frm])
-                 for frm in range(n)]
+        moves = tables[pid] = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes)
+                                     for x in targets[frm]) for frm in range(n)]
         if rule is None:
             def at(s, frm, out):
                 out.extend(moves[frm])

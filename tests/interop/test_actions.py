@@ -4,6 +4,7 @@ needed)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +16,11 @@ from ludeme.runtime.position import position
 from tests.interop.games import BUNDLED, options
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+DATA = Path(__file__).parent.parent / "engine" / "data"
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, str(DATA / "breakthrough-pieces.lud"),
+                                  str(DATA / "breakthrough-play.lud")])
 def test_every_legal_move_has_a_fixed_action(name):
     """Along random games, every legal move maps to an action below the size, distinct
     moves to distinct actions, and a move keeps its action in every position."""
