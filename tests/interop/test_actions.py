@@ -15,7 +15,6 @@ from ludeme.interop.observation import Observation
 from ludeme.runtime.position import position
 from tests.interop.games import BUNDLED, options
 
-
 DATA = Path(__file__).parent.parent / "engine" / "data"
 
 
