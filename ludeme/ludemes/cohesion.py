@@ -63,6 +63,66 @@ def analyse(mask: int, nbr_bits: list[int]) -> tuple[bool, int]:
     return len(index) == mask.bit_count(), cut
 
 
+@ludeme("is Connected", T.Cond, lazy=True,
+        ludii="Ludii's (is Connected {<regions>}); number:, a site type and a role instead "
+              "of the regions are not supported here.")
+def regions_joined(c: CompileContext, directions: T.Direction = None,
+                   regions: T.ListOf(T.Region) = None, *, at: T.Site = None):
+    """Whether the group of the piece on ``at`` (the last move's destination by default)
+    touches every region of the list ``{<region> ...}``, as Ludii's ``(is Connected
+    {...})``: the group is the sites joined to ``at`` along ``directions`` (Adjacent by
+    default) through sites holding the same piece. False when ``at`` is empty.
+
+    ``(if (is Connected {(sites Side N) (sites Side SW) (sites Side SE)}) (result Mover
+    Win))``. A single region without braces is the one-group test below."""
+    from ludeme.lang.checker import Seq
+
+    if regions is None:
+        c.fail("(is Connected ...) needs the regions to join: {<region> <region> ...}")
+    if not isinstance(regions, Seq):
+        return region_connected(c, c.compile(regions, T.Region),
+                                c.compile(directions, T.Direction)
+                                if directions is not None else None)
+    board = c.require_board()
+    rel = "Adjacent"
+    dirs = c.compile(directions, T.Direction) if directions is not None else None
+    if dirs is not None and set(dirs) <= set(board.directions["Orthogonal"]):
+        rel = "Orthogonal"
+    nbrs = board.nbrs[rel]
+    region_fns = []
+    for r in regions.items:
+        rv = c.compile(r, T.Region)
+        static = frozenset(rv.static) if rv.static is not None else None
+        region_fns.append((static, rv.fn))
+    at_fn = c.compile(at, T.Site).fn if at is not None else (
+        lambda s: s.history[-1].to if s.history else -1)
+    n_sites = board.n_sites
+
+    def test(s):
+        start = at_fn(s)
+        if not 0 <= start < n_sites:
+            return False
+        what = s.what
+        piece = what[start]
+        if not piece:
+            return False
+        todo = [st if st is not None else frozenset(fn(s)) for st, fn in region_fns]
+        seen = {start}
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            todo = [r for r in todo if x not in r]
+            if not todo:
+                return True
+            for y in nbrs[x]:
+                if y not in seen and what[y] == piece:
+                    seen.add(y)
+                    stack.append(y)
+        return False
+
+    return CondV(test)
+
+
 @ludeme("is Connected", T.Cond,
         ludii="Ludii expresses this as (= 1 (count Groups ... if:...)); its (is Connected "
               "{<regions>}) asks whether regions are joined, which connectivity offers.")
