@@ -12,6 +12,7 @@ from collections import OrderedDict
 from contextlib import nullcontext
 from typing import Any
 
+from ludeme.agents.base import DEFAULT_SECONDS_PER_MOVE
 from ludeme.errors import LudemeError, UsageError
 from ludeme.play.session import Seat, Session, seat_players
 from ludeme.records import END_RESIGNED, END_RULES, END_UNFINISHED, agent_move
@@ -22,7 +23,7 @@ from ludeme.runtime.game import Game
 
 MAX_ROOMS = 32
 MAX_MESSAGES = 50
-DEFAULT_BOT = "mcts:seconds=1"
+DEFAULT_BOT = f"mcts:seconds={DEFAULT_SECONDS_PER_MOVE:g}"  # as in ludeme play
 AGENTS = ("human", "random", "mcts", "alphabeta")
 
 
@@ -52,7 +53,7 @@ class WebTerminal:
 
 def seat_spec(kind: str, settings: str = "") -> str:
     """A seat from the page's choice: ``mcts`` and ``iterations=200`` -> ``mcts:iterations=200``;
-    a bot without a budget thinks for a second."""
+    a bot without a budget thinks as long as in ``ludeme play`` (2 s)."""
     kind = kind.strip()
     if kind not in AGENTS:
         raise UsageError(f"no player kind '{kind}'", hint="one of " + ", ".join(AGENTS))
@@ -60,7 +61,7 @@ def seat_spec(kind: str, settings: str = "") -> str:
     if kind == "human":
         return "human"
     if not settings and kind in ("mcts", "alphabeta"):
-        settings = "seconds=1"
+        settings = f"seconds={DEFAULT_SECONDS_PER_MOVE:g}"
     return f"{kind}:{settings}" if settings else kind
 
 

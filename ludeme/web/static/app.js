@@ -75,7 +75,7 @@ function detail(g, li) {
       for (const k of ["human", "random", "mcts", "alphabeta"]) kind.append(el("option", {value: k}, k));
       kind.value = p === 1 ? "human" : "mcts";
       seats.append(el("div", {class: "seat"}, `P${p}`, kind,
-                      el("input", {class: "settings", placeholder: "seconds=1", "data-player": p})));
+                      el("input", {class: "settings", placeholder: "seconds=2", "data-player": p})));
     }
   };
   drawSeats(typeof g.players === "number" ? g.players : 2);
