@@ -24,7 +24,7 @@ import random
 
 from benchmarks.compare import _baseline_runner, measure
 from ludeme.api import _compile, load_description
-from ludeme.ludemes import connectivity
+from ludeme.ludemes.conditions import connected as connectivity
 from ludeme.runtime.search import random_playout
 
 

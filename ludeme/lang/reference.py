@@ -15,8 +15,8 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import Ludeme, Param, all_ludemes
 
 #: categories (the modules of ludeme.ludemes) in reading order; others follow, sorted
-CATEGORY_ORDER = ("structure", "equipment", "regions", "moves", "effects", "conditions",
-                  "numbers", "scoring")
+CATEGORY_ORDER = ("rules", "equipment", "containers", "regions", "moves", "effects",
+                  "conditions", "numbers", "chance")
 
 LANGUAGE = """\
 A description is a tree of forms `(name argument ...)`. Arguments are positional
@@ -72,6 +72,7 @@ def select(name: str | None) -> list[Ludeme]:
     wanted = " ".join(name.split())
     for test in (lambda d: d.name == wanted or d.head == wanted,
                  lambda d: d.category == wanted.lower(),
+                 lambda d: d.fn.__module__.rsplit(".", 1)[-1] == wanted.lower(),
                  lambda d: d.name.lower() == wanted.lower()):
         found = [d for d in decls if test(d)]
         if found:

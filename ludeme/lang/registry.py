@@ -49,7 +49,7 @@ class Ludeme:
     doc: str
     fn: Callable = field(repr=False)
     lazy: bool = False
-    category: str = ""
+    category: str = ""  # the family: the subpackage of ludeme.ludemes (moves, regions, ...)
     ludii: str = ""  # how the form differs from Ludii's, when it does
 
     @property
@@ -105,8 +105,8 @@ def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "") ->
         key = (head, sub or None)
         decl = Ludeme(head, sub or None, tuple(params), returns,
                       inspect.cleandoc(fn.__doc__ or ""), fn, lazy,
-                      fn.__module__.rsplit(".", 1)[-1], ludii)
-        if any(d.fn.__qualname__ == fn.__qualname__ and d.category == decl.category
+                      family_of(fn.__module__), ludii)
+        if any(d.fn.__qualname__ == fn.__qualname__ and d.fn.__module__ == fn.__module__
                for d in REGISTRY.get(key, [])):
             return fn  # module imported twice (e.g. as a script): already declared
         REGISTRY.setdefault(key, []).append(decl)
@@ -115,15 +115,35 @@ def ludeme(name: str, returns: LType, *, lazy: bool = False, ludii: str = "") ->
     return register
 
 
+def family_of(module: str) -> str:
+    """The family of a ludeme declared in ``module``: its subpackage of ``ludeme.ludemes``
+    (``ludeme.ludemes.moves.step`` is in ``moves``); a module elsewhere is its own."""
+    parts = module.split(".")
+    if parts[:2] == ["ludeme", "ludemes"] and len(parts) > 3:
+        return parts[2]
+    return parts[-1]
+
+
 def load_vocabulary() -> dict[tuple[str, str | None], list[Ludeme]]:
-    """Import every module of ``ludeme.ludemes`` so that their declarations register."""
+    """Import every module of ``ludeme.ludemes`` so that their declarations register:
+    first those of ``LOAD_ORDER`` (the order in which a head's overloads are tried),
+    then any other, by name."""
     import importlib
     import pkgutil
 
     import ludeme.ludemes as pkg
 
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        importlib.import_module(f"{pkg.__name__}.{info.name}")
+    for name in pkg.LOAD_ORDER:
+        importlib.import_module(f"{pkg.__name__}.{name}")
+    for info in sorted(pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."),
+                       key=lambda i: i.name):
+        if not info.ispkg:
+            importlib.import_module(info.name)
+    # A module imported early (by a test, a benchmark) registers early: put overloads
+    # back in load order, so the checker tries them the same way whatever was imported.
+    rank = {f"{pkg.__name__}.{name}": i for i, name in enumerate(pkg.LOAD_ORDER)}
+    for decls in REGISTRY.values():
+        decls.sort(key=lambda d: rank.get(d.fn.__module__, len(rank)))
     return REGISTRY
 
 

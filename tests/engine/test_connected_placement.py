@@ -12,7 +12,7 @@ import random
 import pytest
 
 import ludeme
-from ludeme.ludemes import connectivity
+from ludeme.ludemes.conditions import connected as connectivity
 from ludeme.runtime.position import position
 
 GAME = """(game "Breathe" (players 2)

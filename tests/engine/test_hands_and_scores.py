@@ -14,7 +14,7 @@ import ludeme
 from ludeme.board import Board
 from ludeme.board.shapes import rectangle
 from ludeme.errors import LudemeError
-from ludeme.ludemes.cohesion import analyse
+from ludeme.ludemes.conditions.cohesion import analyse
 
 STASH = """
 (game "Stash"

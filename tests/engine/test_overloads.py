@@ -15,20 +15,20 @@ def _game(condition: str) -> str:
 
 def _decl_module(condition: str) -> str:
     form = parse_text(condition)[0]
-    return check(form).decl.category
+    return check(form).decl.fn.__module__.rsplit(".", 1)[-1]
 
 
 def test_is_connected_overloads_are_chosen_by_their_arguments():
-    assert _decl_module("(is Connected Mover)") == "conditions"
+    assert _decl_module("(is Connected Mover)") == "state"
     assert _decl_module("(is Connected (sites Empty))") == "cohesion"
-    assert _decl_module("(is Connected (sites Empty) to:(sites Perimeter))") == "connectivity"
+    assert _decl_module("(is Connected (sites Empty) to:(sites Perimeter))") == "connected"
 
 
 def test_required_named_argument_is_reported():
     from ludeme.lang.checker import Checker
     from ludeme.lang.registry import REGISTRY
 
-    decl = next(d for d in REGISTRY[("is", "Connected")] if d.category == "connectivity")
+    decl = next(d for d in REGISTRY[("is", "Connected")] if d.fn.__module__.endswith(".connected"))
     assert not decl.named["to"].optional
     checker = Checker()
     errors: list = []

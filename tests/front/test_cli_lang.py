@@ -136,7 +136,7 @@ def test_doc_one_ludeme(run):
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:4] == [
         "(players <Int>) -> Players",
-        "    category: structure",
+        "    category: rules",
         "    <count>        Int                      required",
         "",
     ]

@@ -15,7 +15,7 @@ import pytest
 import ludeme
 from ludeme.api import _compile, load_description
 from ludeme.errors import LudemeError
-from ludeme.ludemes import connectivity
+from ludeme.ludemes.conditions import connected as connectivity
 from ludeme.runtime.position import from_diagram, position
 from ludeme.runtime.search import perft
 

@@ -16,7 +16,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.hands import hand_players
+from ludeme.ludemes.containers.hands import hand_players
 from ludeme.runtime.move import Move
 
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)

@@ -75,8 +75,8 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
     lands; a piece standing there is taken. Inside a ``(piece ...)`` the leap starts from
     that piece; otherwise from every piece of the mover (or those of ``(from ...)``).
     ``then:`` runs after the move."""
-    from ludeme.ludemes.sliding import make_move_act  # see hopping
-    from ludeme.ludemes.stepping import moves_to_targets
+    from ludeme.ludemes.moves.slide import make_move_act  # see hopping
+    from ludeme.ludemes.moves.step import moves_to_targets
 
     if walk is None or to is None:
         c.fail("(move Leap ...) needs a walk and (to ...)",

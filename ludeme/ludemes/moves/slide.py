@@ -333,7 +333,7 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     """A kind of piece with its moves, as in Ludii: ``(piece "King" P2 (move Slide
     Orthogonal) symbol:"K")``. ``(forEach Piece)`` plays them; in them ``(from)`` is the
     site of the piece moving."""
-    from ludeme.ludemes.equipment import piece as plain_piece
+    from ludeme.ludemes.equipment.boards import piece as plain_piece
 
     kind = c.compile(name, T.Str)
     role = c.compile(owner, T.Role) if not isinstance(owner, str) else c.role(owner)

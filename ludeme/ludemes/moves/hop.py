@@ -74,7 +74,7 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     (between)))) (to if:(is Empty (to))))``"""
     # imported here, not at the top: importing sliding registers its move parts, and the
     # checker tries overloads in registration order ((to) the site before (to) the part)
-    from ludeme.ludemes.sliding import from_each_piece, make_move_act
+    from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
 
     if to is None:
         c.fail("(move Hop ...) needs (to ...): where the piece may land",

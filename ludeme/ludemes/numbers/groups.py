@@ -11,7 +11,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import IntListV, IntV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.surroundings import neighbour_table
+from ludeme.ludemes.regions.around import neighbour_table
 
 
 def _group_sizes(c: CompileContext, directions, who):

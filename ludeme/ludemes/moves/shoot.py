@@ -10,8 +10,8 @@ from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.moves import make_add_act
-from ludeme.ludemes.promotion import piece_id_of_name, piece_named
+from ludeme.ludemes.moves.generators import make_add_act
+from ludeme.ludemes.moves.promote import piece_id_of_name, piece_named
 from ludeme.runtime.move import Move
 
 

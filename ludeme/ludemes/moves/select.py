@@ -9,7 +9,7 @@ from ludeme.compile.moveparts import FROM
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.moving import origins_of
+from ludeme.ludemes.moves.from_to import origins_of
 from ludeme.runtime.move import Move
 
 

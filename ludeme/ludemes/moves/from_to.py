@@ -44,7 +44,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     or a region evaluated with ``(from)`` bound to the origin, filtered by ``(to ...
     if:<cond>)`` with ``(to)`` bound to each; a piece standing there is taken. ``then:``
     runs after the move with ``(last To)`` its destination."""
-    from ludeme.ludemes.sliding import make_move_act  # registration order: see hopping
+    from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
     origins, cond = origins_of(from_)

@@ -16,7 +16,7 @@ from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.sliding import from_each_piece, make_move_act
+from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
 from ludeme.runtime.move import Move
 
 

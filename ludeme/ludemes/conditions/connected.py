@@ -31,7 +31,7 @@ from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit, Seq
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.surroundings import neighbour_table
+from ludeme.ludemes.regions.around import neighbour_table
 
 #: compile the local test (tests turn it off to compare with the plain flood fill)
 FAST_PATH = True

@@ -1,0 +1,1 @@
+"""Chance: dice and random events."""

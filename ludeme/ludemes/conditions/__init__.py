@@ -1,0 +1,1 @@
+"""Conditions: tests on the state (lines, connections, emptiness, owners, comparisons)."""

@@ -1,0 +1,1 @@
+"""Containers besides the board: hands that hold pieces off the board."""

@@ -1,0 +1,2 @@
+"""Effects: what a move does besides moving (``(then ...)``, ``(moveAgain)``, captures,
+scores)."""

@@ -1,0 +1,1 @@
+"""Equipment: boards and their shapes, pieces, named regions."""

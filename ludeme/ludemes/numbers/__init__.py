@@ -1,0 +1,1 @@
+"""Numbers: counts, arithmetic, the pieces on sites, groups and lists of numbers."""
