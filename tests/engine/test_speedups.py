@@ -11,6 +11,7 @@ import pytest
 from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
+from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
 
@@ -29,7 +30,7 @@ def compiled(text: str, monkeypatch=None, **flags):
             setattr(module, name, old)
 
 
-_FLAGS = {"cohesion": (cohesion, "AFTER_ADD")}
+_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C")}
 
 
 def legal(s) -> set[str]:
@@ -85,3 +86,24 @@ def test_cohesion_answers_every_placement_at_once(board, region, dirs):
     fast, slow = compiled(text), compiled(text, cohesion=False)
     assert agree_along_games_and_fillings(fast, slow, ("Hole", "Stone1", "Stone2"),
                                           seed=len(board)) > 80
+
+
+# -- (count Sites in:(sites Around <site> if:(is Empty (to)))) counted in C --------------
+
+CROWD = """(game "Crowd" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to (sites Empty)
+                   if:(>= (count Sites in:(sites Around (to) {dirs} if:(is Empty (to)))) {k}))
+                 then:(if (= 0 (count Sites in:(sites Around (last To) {dirs}
+                                                           if:(is Empty (to)))))
+                          (addScore Mover 1))))
+         (end (if (no Moves Next) (byScore)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
+                                          ("(square 5)", "Adjacent", 3),
+                                          ("(rectangle 2 6)", "Diagonal", 1)])
+def test_empty_neighbours_counted_in_c(board, dirs, k):
+    text = CROWD.format(board=board, dirs=dirs, k=k)
+    fast, slow = compiled(text), compiled(text, around=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
