@@ -11,6 +11,7 @@ import pytest
 from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
+from ludeme.ludemes.moves import add_from_hand
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -30,7 +31,8 @@ def compiled(text: str, monkeypatch=None, **flags):
             setattr(module, name, old)
 
 
-_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C")}
+_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
+          "frontier": (add_from_hand, "FRONTIER")}
 
 
 def legal(s) -> set[str]:
@@ -107,3 +109,32 @@ def test_empty_neighbours_counted_in_c(board, dirs, k):
     text = CROWD.format(board=board, dirs=dirs, k=k)
     fast, slow = compiled(text), compiled(text, around=False)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
+
+
+# -- (move Add (handSite Mover) ... rotations: facing:) kept from one position to the next -
+
+POINTERS = """(game "Pointers" (players {players})
+  (equipment {{(board {board}) (piece "Seed" Shared) (piece "Dart" Each value:1)
+               (piece "Lance" Each value:2) (hand Each)}})
+  (rules
+    (start {{(place "Dart" (handSite Each) count:6) (place "Lance" (handSite Each) count:3)
+             (place "Seed" {seeds})}})
+    (play (move Add (handSite Mover) (to (sites Empty)) rotations:{dirs}
+                facing:{facing}
+                then:(if (is Enemy (who at:(ahead (to))))
+                         (and (addScore Mover 1) (remove (ahead (to)))))))
+    (end (if (no Moves Next) (byScore)))))"""
+
+
+@pytest.mark.parametrize("players,board,seeds,dirs,facing", [
+    (2, "(square 5)", '{"c3"}', "Orthogonal", '(sites Occupied component:{"Seed" "Dart" "Lance"})'),
+    (3, "(hex 3)", '{"a1" "e5"}', "Adjacent", '(sites Occupied component:{"Seed" "Lance"})'),
+    (2, "(rectangle 3 6)", '{"b2"}', "{N E}", "(sites Occupied)"),
+])
+def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, facing):
+    text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
+                           facing=facing)
+    fast, slow = compiled(text), compiled(text, frontier=False)
+    # captures (the remove) make the kept pairs rebuild; placements update them
+    assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
+                                          seed=players, games=6) > 60
