@@ -66,6 +66,13 @@ class RegionV:
     #: True when every site of the region is known to be empty (a subset of the empty
     #: sites), so that a placement need not check it again
     only_empty: bool = False
+    #: (table, first, stop) when the region is exactly the sites x of that index range
+    #: with ``table[state.what[x]]`` true: membership read from the piece on the site
+    #: alone, so that a generator can keep its candidates up to date incrementally
+    by_piece: tuple[bytes, int, int] | None = None
+    #: the number of sites, without listing them (``(count Sites in:...)``), when the
+    #: region can count them more cheaply than ``len(fn(s))``
+    size: IntFnT | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None

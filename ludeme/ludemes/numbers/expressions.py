@@ -89,6 +89,8 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
     region = region if region is not None else in_
     if region.static is not None:
         return IntV.of(len(region.static))
+    if region.size is not None:
+        return IntV(region.size)
     fn = region.fn
     return IntV(lambda s: len(fn(s)))
 

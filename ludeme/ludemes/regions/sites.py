@@ -65,7 +65,10 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
         w = s.what
         return [x for x in all_sites if not w[x]]
 
-    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop))
+    by_piece = (bytes([1] + [0] * (len(c.pieces.names) - 1)), first, stop) \
+        if len(all_sites) == stop - first else None
+    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop),
+                   by_piece=by_piece)
 
 
 @ludeme("sites Occupied", T.Region)
@@ -99,10 +102,16 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
             w = s.what
             return [x for x in all_sites if ok[w[x]]]
 
-        return RegionV(fn_kind, None, lambda s, x: ok[s.what[x]])
+        first, stop = all_sites[0], all_sites[-1] + 1
+        return RegionV(fn_kind, None, lambda s, x: ok[s.what[x]],
+                       by_piece=(bytes(ok), first, stop)
+                       if len(all_sites) == stop - first else None)
     if by is None:
+        first, stop = all_sites[0], all_sites[-1] + 1
         return RegionV(lambda s: [x for x in all_sites if s.what[x]], None,
-                       lambda s, x: s.what[x] != 0)
+                       lambda s, x: s.what[x] != 0,
+                       by_piece=(bytes([0] + [1] * (len(c.pieces.names) - 1)), first, stop)
+                       if len(all_sites) == stop - first else None)
     players = by.players()
 
     def fn(s):
