@@ -53,8 +53,8 @@ class ActionSpace:
         a = self._index.get(self.key(m))
         if a is None:
             raise LudemeError(f"move {m!r} is not in {self.game.name}'s action space: "
-                              "a generator made a move it did not register with "
-                              "Game.intern_moves")
+                              "a generator made a move its MoveTable does not "
+                              "list (ludeme.compile.movetable)")
         m.index = a
         return a
 
