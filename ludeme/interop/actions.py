@@ -63,7 +63,7 @@ class ActionSpace:
         """The legal actions of ``s``."""
         moves = s.legal_moves()
         acts = list(map(_INDEX, moves))
-        if acts and min(acts) < 0:  # a copy carrying consequences, numbered by its key
+        if -1 in acts:  # a move not numbered yet (never, once every move is interned)
             acts = [self.encode(m) for m in moves]
         return Legal(acts, moves)
 
