@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -107,15 +108,17 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
                      for x in range(n_sites)]
     # moves[p][x * 9 + r] = the moves placing each kind p may hold, on x turned to r, as
     # (kind index, move) pairs; filtered by what the hand holds when generating
+    interned = MoveTable(g, lambda x, pid, r: Move("add", -1, x, pid, r, act, thenfn),
+                         lambda: ((x, pid, r) for row in owned.values() for _, pid in row
+                                  for x in range(n_sites) for r, _ in turns[x]))
     moves: dict[int, list[tuple[tuple[int, Move], ...]]] = {}
     for p, row in owned.items():
         table = [()] * (n_sites * 9)
         for x in range(n_sites):
             for r, _ in turns[x]:
                 table[x * 9 + r] = tuple(
-                    (k, Move("add", -1, x, pid, r, act, thenfn)) for k, pid in row)
+                    (k, interned[x, pid, r]) for k, pid in row)
         moves[p] = table
-    g.intern_moves(lambda: (m for table in moves.values() for entry in table for _, m in entry))
     # bundles[(p, mask)][x * 9 + r]: the same restricted to the kinds in `mask`, so that
     # generating is one list extension per (site, direction); built when first needed
     bundles: dict[tuple[int, int], list[tuple[Move, ...]]] = {}

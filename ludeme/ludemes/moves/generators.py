@@ -12,6 +12,7 @@ from operator import attrgetter, not_
 
 from ludeme.compile.compiler import CompileContext, sequence_effects
 from ludeme.compile.consequences import with_then
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import filter_at, if_at, memo, or_at, per_piece, priority_at
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
@@ -84,12 +85,11 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")
     act = make_add_act(c)
     thenfn = then.fn if then is not None else None
-    table = [None] * (n + 1)
-    for p in range(1, n + 1):
-        pid = per_player[p]
-        if pid:
-            table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(g.board.n_sites)]
-    g.intern_moves(lambda: (m for row in table if row is not None for m in row))
+    sites = range(g.board.n_sites)
+    added = sorted({pid for pid in per_player[1:] if pid})
+    interned = MoveTable(g, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn),
+                         lambda: ((x, pid) for pid in added for x in sites))
+    table = [[interned[x, pid] for x in sites] if pid else None for pid in per_player]
     region = to.fn
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
@@ -116,8 +116,9 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
 @ludeme("move Pass", T.Moves)
 def move_pass(c: CompileContext, *, then: T.Effect = None):
     """Do nothing this turn."""
-    m = Move("pass", -1, -1, 0, 0, lambda s, m: None, then.fn if then else None)
-    c.game.intern_moves(lambda: (m,))
+    thenfn = then.fn if then else None
+    m = MoveTable(c.game, lambda: Move("pass", -1, -1, 0, 0, lambda s, m: None, thenfn),
+                  lambda: ((),))[()]
     return MovesV(lambda s: [m])
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
@@ -137,15 +138,31 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
 
     simple = before == 0 and after == 0 and longest == 1 and stop is None
 
-    def for_piece(pid: int):
-        cache: dict[tuple[int, int, tuple[int, ...]], Move] = {}
+    keep = side_fn is not None  # a hop that acts on its hurdle names the hurdle's sites
 
+    def hops():
+        """Every (origin, landing, hurdle) a hop can make: past ``i <= before`` sites,
+        over ``h`` hurdle sites, landing up to ``after`` sites beyond them."""
+        for frm in range(n):
+            for ray in rays[frm]:
+                size = len(ray)
+                for i in range(min(before, size - 1) + 1):
+                    for h in range(shortest, longest + 1):
+                        taken = ray[i:i + h] if keep else ()
+                        for a in range(i + h, min(i + h + after, size - 1) + 1):
+                            yield frm, ray[a], taken
+                            if stop is not None and keep:
+                                yield frm, ray[a], ()
+
+    # any piece may hop when the hop stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, hurdles, pid: Move("move", frm, x, pid, hurdles, act, thenfn,
+                                                  takes),
+        lambda: ((*hop, pid) for pid in range(1, len(c.pieces.names)) for hop in hops()))
+
+    def for_piece(pid: int):
         def move(frm, x, hurdles):
-            key = (frm, x, hurdles)
-            m = cache.get(key)
-            if m is None:
-                m = cache[key] = Move("move", frm, x, pid, hurdles, act, thenfn, takes)
-            return m
+            return interned[frm, x, hurdles, pid]
 
         if simple:
             entries = [tuple((r[0], r[1], move(frm, r[1], (r[0],)) if side_fn is not None
@@ -160,8 +177,6 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
 
             possible = [frozenset(m for _, _, m in row) for row in entries]
         else:
-            keep = side_fn is not None
-
             def at(s, frm, out):
                 # hurdles of different lengths may land on one site: as Ludii compares
                 # moves by their sites, such a hop is one move (when nothing is taken)

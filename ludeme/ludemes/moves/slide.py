@@ -28,6 +28,7 @@ from ludeme.compile.moveparts import (
     RangePart,
     ToPart,
 )
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
 from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
@@ -196,24 +197,20 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             for x in range(n)]
     fast = go is None and stop is None and (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
-    tables: dict[int, list[list[Move | None]]] = {}
-
-    def interned():
-        for pid in range(1, len(c.pieces.names)):  # any piece may slide when standalone
-            for_piece(pid)
-        return (m for t in tables.values() for row in t for m in row if m is not None)
-
-    c.game.intern_moves(interned)
+    # any piece may slide when the slide stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, pid: Move("move", frm, x, pid, 0, act, thenfn, takes),
+        lambda: ((frm, x, pid) for pid in range(1, len(c.pieces.names)) for frm in range(n)
+                 for ray in rays[frm] for x in ray))
 
     def for_piece(pid: int) -> Callable:
         if pid in bound:
             return bound[pid]
-        moves = tables[pid] = [[None] * n for _ in range(n)]
+        moves: list[list[Move | None]] = [[None] * n for _ in range(n)]
         for frm in range(n):
             for ray in rays[frm]:
                 for x in ray:
-                    if moves[frm][x] is None:
-                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn, takes)
+                    moves[frm][x] = interned[frm, x, pid]
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
             # when that site is the first occupied one) and the moves of a free ray

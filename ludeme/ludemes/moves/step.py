@@ -12,6 +12,7 @@ from __future__ import annotations
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
@@ -77,18 +78,14 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
 
-    tables: dict[int, list[tuple[Move, ...]]] = {}
-
-    def interned():  # every piece's table, for a stable action space (ludeme.interop)
-        for pid in range(1, np):
-            for_piece(pid)
-        return (m for rows in tables.values() for row in rows for m in row)
-
-    c.game.intern_moves(interned)
+    # any piece may make the move when it stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, pid: Move("move", frm, x, pid, 0, act, thenfn, takes),
+        lambda: ((frm, x, pid) for pid in range(1, np) for frm in range(n)
+                 for x in targets[frm]))
 
     def for_piece(pid: int):
-        moves = tables[pid] = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes)
-                                     for x in targets[frm]) for frm in range(n)]
+        moves = [tuple(interned[frm, x, pid] for x in targets[frm]) for frm in range(n)]
         if rule is None:
             def at(s, frm, out):
                 out.extend(moves[frm])
