@@ -80,6 +80,7 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+Meta = LType("Meta", "a rule about the game as a whole, in (meta ...): the swap rule, ...")
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -100,7 +101,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, Meta, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:
