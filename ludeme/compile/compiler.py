@@ -224,7 +224,9 @@ class CompileContext:
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
             return board.directions[name]
         if name == "All":
-            return board.directions["Adjacent"]
+            # Ludii's All is every direction of the site type: on a square grid of
+            # vertices that adds the diagonals to the (orthogonal) Adjacent ones
+            return board.directions.get("All") or board.directions["Adjacent"]
         return (name,)
 
     def require_board(self) -> Board:
