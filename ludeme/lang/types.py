@@ -40,7 +40,11 @@ ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
                    "Adjacent", "All",
                    # the other eight of Ludii's sixteen compass points (hex and tri tilings)
-                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
+                   # Ludii's relative directions, from the facing of the piece's owner
+                   "Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards",
+                   "Rightwards", "Leftwards", "FL", "FLL", "FLLL", "BL", "BLL", "BLLL", "FR",
+                   "FRR", "FRRR", "BR", "BRR", "BRRR")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -80,6 +84,7 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
 Meta = LType("Meta", "a rule about the game as a whole, in (meta ...): the swap rule, ...")
 Any = LType("Any", "anything")
 
@@ -101,7 +106,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Meta, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, Meta, PlayerDef, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

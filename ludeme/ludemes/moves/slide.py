@@ -367,18 +367,26 @@ def for_each_piece(c: CompileContext, *, then: T.Effect = None):
     pieces = c.pieces
     n_players = c.num_players
     table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
-    for pids, checked in declared:
-        vars(c)["in_piece_moves"] = True
-        try:
-            mv = c.compile(checked, T.Moves)
-        finally:
-            vars(c)["in_piece_moves"] = False
-        for_piece = per_piece(mv)
-        for pid in pids:
-            owner = pieces.owner[pid]
-            at = for_piece(pid)
-            for p in ([owner] if owner else range(1, n_players + 1)):
-                table[p][pid] = at
+    for all_pids, checked in declared:
+        # compiled once per facing of the pieces' owners, which relative directions
+        # (Forward, FR, ...) are taken from
+        by_facing: dict[str, list[int]] = {}
+        for pid in all_pids:
+            by_facing.setdefault(c.facing_of(pid), []).append(pid)
+        for facing, pids in by_facing.items():
+            vars(c)["in_piece_moves"] = True
+            c.facing = facing
+            try:
+                mv = c.compile(checked, T.Moves)
+            finally:
+                vars(c)["in_piece_moves"] = False
+                c.facing = None
+            for_piece = per_piece(mv)
+            for pid in pids:
+                owner = pieces.owner[pid]
+                at = for_piece(pid)
+                for p in ([owner] if owner else range(1, n_players + 1)):
+                    table[p][pid] = at
 
     sites = range(c.require_board().n_sites)
     # per player and piece id: does the piece move (to pick the mover's pieces in C)
