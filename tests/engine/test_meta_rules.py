@@ -49,3 +49,23 @@ def test_without_meta_or_with_swap_false_there_is_no_swap():
         s.apply(s.parse_move("b2"))
         assert "swap" not in texts(s)
         assert len(s.legal_moves()) == 8
+
+
+def test_no_moves_mover_holds_after_a_forced_pass():
+    # P1 may only place on the first row: once it is full P1 is stuck and passes
+    g = ludeme.loads("""
+        (game "Test" (players 2)
+            (equipment {(board (square 3)) (piece "Disc" Each)})
+            (rules (play (if (is Mover P1) (move Add (to (intersection (sites Empty)
+                                                                     (sites Row 0))))
+                             (move Add (to (intersection (sites Empty) (sites Row 2))))))
+                   (end (if (no Moves Mover) (result Mover Loss)))))""", file="test.lud")
+    s = g.new_initial_state()
+    for move in ("a1", "a3", "b1", "b3", "c1"):
+        s.apply(s.parse_move(move))
+        assert not s.is_terminal()
+    s.apply(s.parse_move("c3"))
+    assert not s.is_terminal()
+    assert [s.move_to_string(m) for m in s.legal_moves()] == ["pass"]
+    s.apply(s.legal_moves()[0])
+    assert s.returns() == [-1.0, 1.0]
