@@ -1,5 +1,5 @@
 """Groups that reach several regions of a kind, and rings: ``(is Connected <n>
-<regionType>)`` and ``(is Loop)``, with Ludii's meaning (Havannah's forks, bridges and
+<regionType>)`` and ``(is Loop)``, with Ludii's meaning (forks, bridges and
 rings)."""
 
 from __future__ import annotations

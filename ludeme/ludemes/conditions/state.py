@@ -29,7 +29,7 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
     """Whether the piece just placed or moved (at ``(last To)``) is part of a line of
     ``length`` or more pieces of one owner (``who:`` to require a player), along
     ``directions`` (all by default). With ``exact:True`` the line must be exactly
-    ``length`` long: a longer line through the piece does not count (Gomoku's overline).
+    ``length`` long: a longer line through the piece does not count (an overline).
     Ludii: ``(is Line <int> [<direction>] [who:<role>] [exact:<boolean>] ...)``."""
     board = c.require_board()
     dirs = directions or board.directions["Adjacent"]
