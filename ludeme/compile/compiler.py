@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludeme.board import Board
+from ludeme.compile.directions import RELATIVE, relative
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.lang import types as T
@@ -35,6 +36,11 @@ class CompileContext:
         self.site_type: str | None = None   # the site type in scope (set by `use:`)
         self.tallies: list[str] = []
         self.track_repetition = False
+        # relative directions (Forward, FR, ...) are made absolute at compile time from
+        # a facing: each player's, from (players {(player N) ...}); the moves a piece
+        # declares are compiled once per facing its owners have (see (forEach Piece))
+        self.player_facing: dict[int, str] = {}
+        self.facing: str | None = None
         self._spans: list[Span] = []
         self.warnings: list[Diagnostic] = []
 
@@ -221,11 +227,31 @@ class CompileContext:
 
     def directions(self, name: str) -> tuple[str, ...]:
         board = self.require_board()
+        if name in RELATIVE:
+            return relative(name, self.current_facing(), board.directions["Adjacent"])
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
             return board.directions[name]
         if name == "All":
-            return board.directions["Adjacent"]
+            # Ludii's All is every direction of the site type: on a square grid of
+            # vertices that adds the diagonals to the (orthogonal) Adjacent ones
+            return board.directions.get("All") or board.directions["Adjacent"]
         return (name,)
+
+    def facing_of(self, pid: int) -> str:
+        """The facing of piece ``pid``: its owner's direction, N when it has none."""
+        return self.player_facing.get(self.pieces.owner[pid], "N")
+
+    def current_facing(self) -> str:
+        """The facing relative directions are taken from here: the one the piece moves
+        being compiled have, or, outside them, the only one the players have."""
+        if self.facing is not None:
+            return self.facing
+        facings = set(self.player_facing.values()) or {"N"}
+        if len(facings) > 1:
+            self.fail("a relative direction (Forward, FR, ...) outside the moves of a "
+                      "(piece ...) is not supported when players face different ways",
+                      "declare the moves in the (piece ...) and play them with (forEach Piece)")
+        return facings.pop()
 
     def require_board(self) -> Board:
         if self.board is None:

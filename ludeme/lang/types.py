@@ -40,7 +40,11 @@ ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
                    "Adjacent", "All",
                    # the other eight of Ludii's sixteen compass points (hex and tri tilings)
-                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
+                   # Ludii's relative directions, from the facing of the piece's owner
+                   "Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards",
+                   "Rightwards", "Leftwards", "FL", "FLL", "FLLL", "BL", "BLL", "BLLL", "FR",
+                   "FRR", "FRRR", "BR", "BRR", "BRRR")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -80,6 +84,11 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+RegionType = LType("RegionType", "a family of board regions: Corners (each corner alone), "
+                   "Sides, SidesNoCorners (each side without its corners), AllSites",
+                   values=("Corners", "Sides", "SidesNoCorners", "AllSites"))
+PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
+Meta = LType("Meta", "a rule about the game as a whole, in (meta ...): the swap rule, ...")
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -89,7 +98,8 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
+           RegionType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -100,7 +110,8 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, Meta, PlayerDef,
+                                 RegionType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

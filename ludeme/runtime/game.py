@@ -110,6 +110,9 @@ class Game:
         # once every player has passed in a row, the game ends in a draw
         # (interned last, by compile_game, so that it does not renumber the others)
         self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
+        # the swap rule, (meta (swap)): one more move on the game's ply ``swap_ply``
+        self.swap_move: Move | None = None
+        self.swap_ply = -1
         from ludeme.runtime.notation import Notation
 
         self.notation = Notation(self)

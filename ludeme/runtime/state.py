@@ -54,9 +54,12 @@ class State:
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
                 self.nxt = self.game.next_of[self.mover]
-                moves = self.game.phases[self.phase].generate(self)
+                g = self.game
+                moves = g.phases[self.phase].generate(self)
+                if self.ply == g.swap_ply:
+                    moves = [*moves, g.swap_move]  # the swap rule's move, as in Ludii
                 # as in Ludii, a player with no legal move passes
-                self._moves = moves if moves else [self.game.auto_pass_move]
+                self._moves = moves if moves else [g.auto_pass_move]
                 self.who, self.nxt = who, nxt
         return self._moves
 

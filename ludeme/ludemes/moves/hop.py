@@ -135,8 +135,10 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                              land_victims, then.victims if then is not None else None])
     rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
             for x in range(n)]
+    step_rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
 
-    simple = before == 0 and after == 0 and longest == 1 and stop is None
+    exact = between.length if between is not None else None
+    simple = before == 0 and after == 0 and longest == 1 and stop is None and exact is None
 
     keep = side_fn is not None  # a hop that acts on its hurdle names the hurdle's sites
 
@@ -182,11 +184,21 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                 # moves by their sites, such a hop is one move (when nothing is taken)
                 s.frm = frm
                 mine: list[Move] = []
-                for ray in rays[frm]:
-                    _walk(s, frm, ray, mine)
+                if exact is None:
+                    for ray in rays[frm]:
+                        _walk(s, frm, ray, mine, shortest, longest)
+                else:
+                    k = exact(s)
+                    if k == 0:  # as in Ludii, a hurdle of no site is a step
+                        for ray in step_rays[frm]:
+                            if go(s, ray[0]):
+                                mine.append(move(frm, ray[0], ()))
+                    elif k > 0:
+                        for ray in rays[frm]:
+                            _walk(s, frm, ray, mine, k, k)
                 out.extend(dict.fromkeys(mine))
 
-            def _walk(s, frm, ray, out):
+            def _walk(s, frm, ray, out, shortest, longest):
                 size = len(ray)
                 i = 0
                 while i < size:

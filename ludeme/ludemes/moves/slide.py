@@ -64,9 +64,9 @@ def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPL
     ``(apply <effect>)`` what happens to them (for captures: ``(apply (remove
     (between)))``). For ``(move Hop ...)``, ``before:``/``after:`` say how far before
     and after the hurdle the hop may start and land (0 by default: next to it)."""
-    limit = low = None
+    limit = low = length = None
     if isinstance(range_, RangePart):
-        limit, low = range_.max, range_.min
+        limit, low, length = range_.max, range_.min, range_.length
     elif range_ is not None:
         limit = _fixed(c, range_, "the range of (between ...)")
     if limit is not None and limit < 1:
@@ -75,7 +75,7 @@ def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPL
         c.fail("(between (apply ...)) takes an effect; put the condition in if:")
     return BetweenPart(limit, if_, apply.effect if apply is not None else None, low,
                        _fixed(c, before, "before:") if before is not None else 0,
-                       _fixed(c, after, "after:") if after is not None else 0)
+                       _fixed(c, after, "after:") if after is not None else 0, length)
 
 
 def _fixed(c: CompileContext, value, what: str) -> int:
@@ -108,6 +108,16 @@ def apply_part(c: CompileContext, effect: T.Effect = None, *, if_: T.Cond = None
 def max_range(c: CompileContext, n: T.Int):
     """At most ``n`` sites: the range of ``(between (max 1) ...)``."""
     return RangePart(n)
+
+
+@ludeme("exact", RANGE, ludii="Only (move Hop ...)'s hurdle may be worked out during play.")
+def exact_part(c: CompileContext, n: T.IntFn):
+    """Exactly ``n`` sites: ``(between (exact (- (count Sites in:...) 1)))`` is a hop's
+    hurdle of that length, worked out as the hop starts (0: the hop is a step to the
+    next site). Ludii: ``(exact <int>)``."""
+    if n.const is not None and n.const > 0:
+        return RangePart(n.const, n.const)
+    return RangePart(None, None, n.fn)
 
 
 @ludeme("range", RANGE)
@@ -364,18 +374,26 @@ def for_each_piece(c: CompileContext, *, then: T.Effect = None):
     pieces = c.pieces
     n_players = c.num_players
     table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
-    for pids, checked in declared:
-        vars(c)["in_piece_moves"] = True
-        try:
-            mv = c.compile(checked, T.Moves)
-        finally:
-            vars(c)["in_piece_moves"] = False
-        for_piece = per_piece(mv)
-        for pid in pids:
-            owner = pieces.owner[pid]
-            at = for_piece(pid)
-            for p in ([owner] if owner else range(1, n_players + 1)):
-                table[p][pid] = at
+    for all_pids, checked in declared:
+        # compiled once per facing of the pieces' owners, which relative directions
+        # (Forward, FR, ...) are taken from
+        by_facing: dict[str, list[int]] = {}
+        for pid in all_pids:
+            by_facing.setdefault(c.facing_of(pid), []).append(pid)
+        for facing, pids in by_facing.items():
+            vars(c)["in_piece_moves"] = True
+            c.facing = facing
+            try:
+                mv = c.compile(checked, T.Moves)
+            finally:
+                vars(c)["in_piece_moves"] = False
+                c.facing = None
+            for_piece = per_piece(mv)
+            for pid in pids:
+                owner = pieces.owner[pid]
+                at = for_piece(pid)
+                for p in ([owner] if owner else range(1, n_players + 1)):
+                    table[p][pid] = at
 
     sites = range(c.require_board().n_sites)
     # per player and piece id: does the piece move (to pick the mover's pieces in C)

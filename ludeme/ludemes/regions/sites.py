@@ -236,22 +236,36 @@ def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType 
 
 
 @ludeme("sites Row", T.Region)
-def sites_row(c: CompileContext, row: T.Int, site_type: T.SiteType = None):
+def sites_row(c: CompileContext, row: T.IntFn, site_type: T.SiteType = None):
     """The sites of one row, counted from 0 at the bottom (Ludii's rows: on a hex
-    rhombus they run up to the right)."""
+    rhombus they run up to the right). The row may be worked out during play:
+    ``(sites Row (row of:(from)))`` (no site when it is off the board)."""
     rows = c.require_board().rows[_type(c, site_type)]
-    if not 0 <= row < len(rows):
-        c.fail(f"row {row} is not on the board (rows 0 to {len(rows) - 1})")
-    return RegionV.of(rows[row])
+    return _line_of(c, rows, row, "row")
 
 
 @ludeme("sites Column", T.Region)
-def sites_column(c: CompileContext, column: T.Int, site_type: T.SiteType = None):
-    """The sites of one column, counted from 0 at the left (Ludii's columns)."""
+def sites_column(c: CompileContext, column: T.IntFn, site_type: T.SiteType = None):
+    """The sites of one column, counted from 0 at the left (Ludii's columns); also
+    ``(sites Column (column of:(from)))``."""
     cols = c.require_board().columns[_type(c, site_type)]
-    if not 0 <= column < len(cols):
-        c.fail(f"column {column} is not on the board (columns 0 to {len(cols) - 1})")
-    return RegionV.of(cols[column])
+    return _line_of(c, cols, column, "column")
+
+
+def _line_of(c: CompileContext, lines: tuple[tuple[int, ...], ...], index, what: str) -> RegionV:
+    """Row or column ``index`` of ``lines``: fixed when the index is, else looked up."""
+    if index.const is not None:
+        k = index.const
+        if not 0 <= k < len(lines):
+            c.fail(f"{what} {k} is not on the board ({what}s 0 to {len(lines) - 1})")
+        return RegionV.of(lines[k])
+    fn, size = index.fn, len(lines)
+
+    def sites(s):
+        k = fn(s)
+        return lines[k] if 0 <= k < size else ()
+
+    return RegionV(sites)
 
 
 @ludeme("sites Drop", T.Region)

@@ -53,13 +53,16 @@ def equipment(c: CompileContext, items: T.ListOf(T.Item)):
 
 
 @ludeme("rules", T.Rules, lazy=True)
-def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
+def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
           end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
           heuristics: T.ListOf(T.Heuristic) = None):
-    """The rules: an optional start position, the play (one ``(play ...)`` or a list
+    """The rules: optional rules about the whole game (``(meta (swap))``), an optional
+    start position, the play (one ``(play ...)`` or a list
     of ``(phase ...)``), and the end rules, checked in order after every move.
     ``heuristics:{(heuristic ...) ...}`` tells search agents how to judge a position."""
     g = c.game
+    if meta is not None:
+        c.compile(meta, T.Meta)
     if start is not None:
         g.start.append(c.compile(start, T.Effect).fn)
     plays = phases if phases is not None else play
@@ -258,11 +261,17 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """Whether the player to move has no legal move of its own (the only move it is
-    given is the pass Ludii inserts for a stuck player). Only ``Next`` (the player to
-    move, in end rules) is meaningful here."""
-    if who.name not in ("Next", "Mover"):
-        c.fail("(no Moves ...) asks about the player to move: use Next")
-    stuck = c.game.stuck
-    return CondV(stuck)
-
+    """In end rules: ``(no Moves Next)``, whether the player to move has no legal move
+    of its own (the only move it is given is the pass Ludii inserts for a stuck player);
+    ``(no Moves Mover)``, whether the player who just moved was stuck: its move was that
+    inserted pass. This is what Ludii's stalemate flag says at that point: a player's
+    flag is cleared whenever its moves are listed and set when it passes with no other
+    move. Ludii: ``(no Moves <role>)``."""
+    g = c.game
+    if who.name == "Mover":
+        forced = g.auto_pass_move
+        return CondV(lambda s: bool(s.history) and s.history[-1] is forced)
+    if who.name != "Next":
+        c.fail("(no Moves ...) asks about the player to move (Next) or the one who just "
+               "moved (Mover)")
+    return CondV(g.stuck)
