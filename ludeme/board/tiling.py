@@ -252,6 +252,7 @@ class Graph:
         g.basis = self.basis
         for v in self.vertices:
             g.add_vertex(v.x, v.y)
+        g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
         for f in self.faces:
@@ -265,10 +266,17 @@ class Graph:
         g.basis = self.basis
         for v in self.vertices:
             g.add_vertex(*fn(v.x, v.y))
+        g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
         g._refaces(self)
         return g
+
+    def _copy_pivots(self, src: Graph) -> None:
+        """Each vertex's pivot (the centre a circular part turns about), by number."""
+        for v, w in zip(self.vertices, src.vertices, strict=False):
+            if w.pivot is not None:
+                v.pivot = self.vertices[w.pivot.id]
 
     def _refaces(self, src: Graph) -> None:
         self.link_edges()
@@ -459,6 +467,39 @@ def tri_diamond(n: int, site_type: str = "Cell") -> Graph:
     return _finish(g, "triangular", sort_faces=True)
 
 
+# -- shapes without a tiling ------------------------------------------------------------
+def wedge(rows: int, cols: int = 3) -> Graph:
+    """Ludii's ``(wedge rows columns)``: a point at the top (the pivot of every vertex)
+    with ``cols`` lines fanning down through ``rows - 1`` rows of ``cols`` points, each
+    row joined across. Points are numbered from the top, left to right; no cells."""
+    check_dims(rows, cols)
+    if cols < 2:
+        raise LudemeError("a wedge needs at least 2 columns")
+    g = Graph()
+    mid = rows - 1
+    pivot = g.add_vertex(float(mid), float(mid))
+    for r in range(1, rows):
+        left, right = mid - r, mid + r
+        for c in range(cols):
+            t = c / (cols - 1)
+            g.add_vertex(left + t * (right - left), float(mid - r))
+    vs = g.vertices
+    for c in range(cols):
+        if rows > 1:
+            g.find_or_add_edge(vs[0], vs[c + 1])
+    for r in range(1, rows):
+        first = (r - 1) * cols + 1
+        for c in range(cols - 1):
+            g.find_or_add_edge(vs[first + c], vs[first + c + 1])
+        if r < rows - 1:
+            for c in range(cols):
+                g.find_or_add_edge(vs[first + c], vs[first + cols + c])
+    for v in vs:
+        v.pivot = pivot
+    g.link_edges()
+    return g
+
+
 # -- operators -------------------------------------------------------------------------
 # Ludii's operators keep the numbering of what they are given: shift, scale and rotate
 # move the points; merge and union number the parts one after the other.
@@ -489,9 +530,12 @@ def merge(graphs: list[Graph]) -> Graph:
     repeated lines dropped, and the faces found again (Ludii's merge)."""
     pts: list[tuple[float, float]] = []
     lines: list[tuple[int, int]] = []
+    pivots: list[tuple[float, float] | None] = []
     for src in graphs:
         base = len(pts)
         pts += [(v.x, v.y) for v in src.vertices]
+        pivots += [(v.pivot.x, v.pivot.y) if v.pivot is not None else None
+                   for v in src.vertices]
         lines += [(base + e.a.id, base + e.b.id) for e in src.edges]
     alias = list(range(len(pts)))
     keep: list[int] = []
@@ -514,6 +558,9 @@ def merge(graphs: list[Graph]) -> Graph:
     vmap = {}
     for i in keep:
         vmap[i] = g.add_vertex(*pts[i])
+    for i in keep:
+        if pivots[i] is not None:
+            vmap[i].pivot = g.find_vertex(*pivots[i])
     for a, b in lines:
         va, vb = vmap[alias[a]], vmap[alias[b]]
         if va is not vb:
@@ -631,6 +678,9 @@ def remove(g: Graph, cells: set[int] = frozenset(), vertices: set[int] = frozens
     for v in g.vertices:
         if v.id not in gone_v:
             vmap[v.id] = out.add_vertex(v.x, v.y)
+    for v in g.vertices:
+        if v.id in vmap and v.pivot is not None:
+            vmap[v.id].pivot = vmap.get(v.pivot.id)
     emap = {}
     for e in g.edges:
         if e.id not in gone_e:

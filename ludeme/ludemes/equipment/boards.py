@@ -125,6 +125,19 @@ def tri_hexagon(c: CompileContext, size: T.Int):
     return tri_shape(size, "Hexagon")
 
 
+@ludeme("wedge", T.Shape)
+def wedge_shape(c: CompileContext, rows: T.Int, columns: T.Int = 3):
+    """A wedge (Ludii's): a point at the top with ``columns`` lines (3 by default)
+    fanning down through ``rows - 1`` rows of points joined across, as on the triangular
+    arms of hunt games' boards. It has points and lines, no cells; points are numbered
+    from the top."""
+    from ludeme.board.tiling import wedge
+
+    if columns < 2:
+        c.fail("a wedge needs at least 2 columns")
+    return Shape("wedge", lambda t: wedge(rows, columns))
+
+
 @ludeme("merge", T.Shape)
 def merge_shapes(c: CompileContext, *shapes: T.Shape):
     """Several shapes joined into one board: coincident points and lines count once,

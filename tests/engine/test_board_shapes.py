@@ -1,0 +1,58 @@
+"""Board ludemes built as Ludii builds them: site counts, numbers, labels, positions and
+neighbours of small boards, checked by hand against Ludii's own board dumps (the
+``benchmarks.ludii_boards`` script compares every library board; these need no Java)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludeme.api import loads
+from ludeme.board import Board
+from ludeme.errors import LudemeError
+
+
+def board_of(form: str, types=("Vertex",)) -> Board:
+    game = loads(f'(game "B" (players 2) (equipment {{ {form} (piece "Disc" Each) }}) '
+                 f'(rules (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
+    return Board(game.board.graph, types)
+
+
+def vertex(b: Board, label: str) -> int:
+    return b.site(label, "Vertex") - b.offset["Vertex"]
+
+
+def orth(b: Board, i: int) -> list[int]:
+    o = b.offset["Vertex"]
+    return sorted(s - o for s in b.nbrs["Orthogonal"][o + i])
+
+
+def test_wedge_is_a_fan_of_lines_numbered_from_its_point():
+    b = board_of("(board (scale 1 2 (wedge 4)) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 10, "Edge": 15}
+    assert not b.graph.faces
+    # Ludii: vertex 0 is the point (D4 at 3,6), then each row left to right
+    assert [b.ludii_labels[i] for i in range(10)] == \
+        ["D4", "C3", "D3", "E3", "B2", "D2", "F2", "A1", "D1", "G1"]
+    assert b.coords[0] == (3.0, 6.0) and b.coords[7] == (0.0, 0.0)
+    assert orth(b, 0) == [1, 2, 3]
+    assert orth(b, 5) == [2, 4, 6, 8]
+    assert b.steps_by_dir[b.offset["Vertex"] + 1]["NNE"] == (b.offset["Vertex"],)
+    assert sorted(b.sides["Vertex"]["NW"]) == [b.offset["Vertex"] + i for i in (0, 1, 4, 7)]
+    # every vertex turns about the wedge's point
+    assert all(v.pivot is b.graph.vertices[0] for v in b.graph.vertices)
+
+
+def test_wedges_merged_onto_a_square_keep_ludiis_numbers():
+    b = board_of("(board (merge {(shift 0 2 (square 5 diagonals:Alternating)) (wedge 3) "
+                 "(shift 0 6 (rotate 180 (wedge 3)))}) use:Vertex)", ("Vertex", "Cell"))
+    assert b.count == {"Vertex": 37, "Cell": 40}
+    o = b.offset["Vertex"]
+    assert [b.ludii_labels[o + i] for i in (0, 12, 29, 32)] == ["A3", "C5", "C1", "C8"]
+    assert orth(b, 12) == [6, 7, 8, 11, 13, 16, 17, 18]
+    assert orth(b, 29) == [26, 28, 30]
+    assert sorted(s - o for s in b.nbrs["Diagonal"][o + 29]) == [25, 27]
+
+
+def test_wedge_needs_two_columns():
+    with pytest.raises(LudemeError, match="2 columns"):
+        board_of("(board (wedge 3 1) use:Vertex)")
