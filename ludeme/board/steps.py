@@ -53,9 +53,10 @@ class _Steps:
 
     def add(self, t: str, ge, bits: int) -> None:
         k = (t, ge.id)
-        if k in self.bits:
-            self.bits[k] |= bits
-        else:
+        # A second step to the same element (a diagonal that is also a line) is folded
+        # into the first; Ludii files it only under the first step's relations, so a
+        # point joined by a line is never also a diagonal neighbour.
+        if k not in self.bits:
             self.bits[k] = bits
             self.order.append((t, ge.id, ge))
 

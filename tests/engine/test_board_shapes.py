@@ -56,3 +56,38 @@ def test_wedges_merged_onto_a_square_keep_ludiis_numbers():
 def test_wedge_needs_two_columns():
     with pytest.raises(LudemeError, match="2 columns"):
         board_of("(board (wedge 3 1) use:Vertex)")
+
+
+def test_add_numbers_new_points_after_the_old_and_finds_no_new_cells():
+    b = board_of("(board (add (rectangle 1 2) vertices:{{0.5 1} {1 0}} "
+                 "edges:{{{0 0} {0.5 1}} {{1 0} {0.5 1}} {{0 0} {2 0}}}) use:Vertex)",
+                 ("Vertex", "Edge"))
+    # {1 0} is already vertex 1; {2 0} is new, numbered after {0.5 1}
+    assert b.count == {"Vertex": 4, "Edge": 4}
+    assert b.coords[:4] == ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0), (2.0, 0.0))
+    assert orth(b, 0) == [1, 2, 3] and orth(b, 2) == [0, 1]
+    assert not b.graph.faces  # Ludii's add keeps the cells it was given: none here
+    b = board_of("(board (add (rectangle 1 2) cells:{{{0 0} {0.5 1} {1 0}}}) use:Vertex)",
+                 ("Vertex", "Cell"))
+    assert b.count == {"Vertex": 3, "Cell": 1} and orth(b, 2) == [0, 1]
+    with pytest.raises(LudemeError, match="not a line"):  # by numbers: lines must exist
+        board_of("(board (add (rectangle 1 2) vertices:{{0.5 1}} cells:{{0 1 2}}) use:Vertex)")
+
+
+def test_a_line_across_a_cell_is_not_also_a_diagonal():
+    # Ludii: a diagonal step to a point already joined by a line is filed as the line only
+    b = board_of("(board (add (rectangle 3 2) edges:{{0 3}}) use:Vertex)", ("Vertex", "Cell"))
+    assert b.count == {"Vertex": 6, "Cell": 2}  # the cells are not cut by the new line
+    o = b.offset["Vertex"]
+
+    def diag(i):
+        return sorted(s - o for s in b.nbrs["Diagonal"][o + i])
+
+    assert orth(b, 0) == [1, 2, 3] and diag(0) == []
+    assert diag(1) == [2]
+    assert orth(b, 3) == [0, 1, 2, 5] and diag(3) == [4]
+
+
+def test_add_rejects_an_edge_to_a_missing_vertex():
+    with pytest.raises(LudemeError, match="two different vertices"):
+        board_of("(board (add (rectangle 2 2) edges:{{0 9}}) use:Vertex)")

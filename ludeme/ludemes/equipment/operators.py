@@ -1,0 +1,74 @@
+"""Equipment: Ludii's graph operators, which edit a board shape's points, lines and
+cells (``add``, ...)."""
+
+from __future__ import annotations
+
+from ludeme.board import operators as ops
+from ludeme.board.shapes import Shape
+from ludeme.compile.compiler import CompileContext
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+def plain(item):
+    """An argument's value as plain Python: numbers, and lists of them, nested."""
+    item = getattr(item, "value", item)
+    if isinstance(item, (list, tuple)):
+        return [plain(x) for x in item]
+    return item
+
+
+def _is_num(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def point(c: CompileContext, item, what: str) -> tuple[float, float]:
+    if not isinstance(item, list) or len(item) not in (2, 3) or not all(map(_is_num, item)):
+        c.fail(f"each point of {what} is {{x y}}")
+    return float(item[0]), float(item[1])
+
+
+def index_list(c: CompileContext, item, n: int, what: str) -> list[int]:
+    if (not isinstance(item, list) or len(item) < n
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+        c.fail(f"each of {what} is {'a pair' if n == 2 else 'a list'} of vertex numbers")
+    return item
+
+
+@ludeme("add", T.Shape)
+def add_to_shape(c: CompileContext, shape: T.Shape = None, *,
+                 vertices: T.ListOf(T.Any) = None, edges: T.ListOf(T.Any) = None,
+                 cells: T.ListOf(T.Any) = None, connect: T.Bool = False):
+    """A shape with points, lines and cells added (Ludii's ``add``):
+    ``vertices:{{x y} ...}`` new points (one already there is not added again),
+    ``edges:{{0 5} ...}`` lines between vertex numbers or ``edges:{{{x y} {x y}} ...}``
+    between positions (a new point where none is), ``cells:{{{x y} ...}}`` or
+    ``cells:{{0 1 5 4}}`` cells by their corners. What is added is numbered after what
+    was there. The cells are not found again: only those given are added.
+    ``connect:True`` joins each new point to every point closer than 1.1 average
+    lines."""
+    pts = [point(c, v, "vertices:") for v in plain(vertices or [])]
+    edge_pts, edge_ids = [], []
+    for e in plain(edges or []):
+        if isinstance(e, list) and e and all(isinstance(x, list) for x in e):
+            if len(e) != 2:
+                c.fail("each of edges: joins two points, {{x y} {x y}}")
+            edge_pts.append((point(c, e[0], "edges:"), point(c, e[1], "edges:")))
+        else:
+            a, b = index_list(c, e, 2, "edges:")[:2]
+            edge_ids.append((a, b))
+    face_pts, face_ids = [], []
+    for f in plain(cells or []):
+        if isinstance(f, list) and f and all(isinstance(x, list) for x in f):
+            face_pts.append([point(c, p, "cells:") for p in f])
+        else:
+            face_ids.append(index_list(c, f, 3, "cells:"))
+    inner = shape
+
+    def build(t: str):
+        from ludeme.board.tiling import Graph
+
+        g = inner.graph(t) if inner is not None else Graph()
+        return ops.add(g, pts, edge_pts, edge_ids, face_pts, face_ids, bool(connect))
+
+    return Shape(inner.kind if inner is not None else "custom", build)
