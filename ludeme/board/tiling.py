@@ -500,6 +500,93 @@ def wedge(rows: int, cols: int = 3) -> Graph:
     return g
 
 
+def morris(rings: int, join_corners: bool = False) -> Graph:
+    """Ludii's ``(morris rings)``: ``rings`` nested squares of 8 points each (corners,
+    then side middles), the middles joined ring to ring (and the corners with
+    ``joinCorners``), numbered by position; no cells."""
+    check_dims(rings, rings)
+    g = Graph()
+    top = 2 * rings
+    for ring in range(rings):
+        lo, hi = ring, top - ring
+        mid = 0.5 * (lo + hi)
+        for x, y in ((lo, lo), (lo, hi), (hi, hi), (hi, lo),
+                     (lo, mid), (mid, hi), (hi, mid), (mid, lo)):
+            g.add_vertex(float(x), float(y))
+        vs, base = g.vertices, 8 * ring
+        for n in range(4):
+            g.find_or_add_edge(vs[base + n], vs[base + n + 4])
+            g.find_or_add_edge(vs[base + n + 4], vs[base + (n + 1) % 4])
+            if ring > 0:
+                g.find_or_add_edge(vs[base + n + 4], vs[base + n - 4])
+                if join_corners:
+                    g.find_or_add_edge(vs[base + n], vs[base + n - 8])
+    g.basis = "morris"
+    g.reorder()
+    g.link_edges()
+    return g
+
+
+def circle(cells_per_ring: list[int], stagger: bool = False, site_type: str = "Cell") -> Graph:
+    """Ludii's ``(circle {n1 n2 ...})``: rings of ``n`` cells about a centre point (the
+    pivot of every vertex), ring ``r`` between radii r - 1/2 and r + 1/2; points are
+    numbered as made, spoke by spoke clockwise from the top, the rings' lines are arcs.
+    ``stagger`` turns every other ring by half a cell. Cells only on a cell board."""
+    for n in cells_per_ring:
+        if n < 0:
+            raise LudemeError(f"a ring of {n} cells")
+    if sum(cells_per_ring) > MAX_ELEMENTS:
+        raise LudemeError("this circle has too many cells")
+    g = Graph()
+    pivot = g.add_vertex(0.0, 0.0)
+    rings = len(cells_per_ring)
+    samples: list[list[tuple[float, float, float]]] = [[] for _ in range(rings + 1)]
+
+    def spokes(ring: int):
+        n = cells_per_ring[ring]
+        r_in, r_out = max(0.0, ring - 0.5), ring + 0.5
+        offset = math.pi * 2 / n / 2 if stagger and ring % 2 == 1 and n else 0.0
+        if n < 2:
+            return
+        for step in range(n):
+            theta = math.pi / 2 + offset - 2 * math.pi * step / n
+            c, s_ = math.cos(theta), math.sin(theta)
+            yield theta, (r_in * c, r_in * s_), (r_out * c, r_out * s_)
+
+    for ring in range(rings):
+        for theta, inner, outer in spokes(ring):
+            samples[ring].append((*inner, theta))
+            samples[ring + 1].append((*outer, theta))
+            g.find_or_add_vertex(*inner)
+            g.find_or_add_vertex(*outer)
+    for ring in range(rings + 1):
+        ring_samples = sorted(samples[ring], key=lambda smp: smp[2])
+        for n in range(len(ring_samples) - 1, 0, -1):
+            a, b = ring_samples[n], ring_samples[n - 1]
+            if math.hypot(a[0] - b[0], a[1] - b[1]) < 0.1:
+                del ring_samples[n]
+        size = len(ring_samples)
+        if size > 1:
+            for n in range(size):
+                a, b = ring_samples[n], ring_samples[(n + 1) % size]
+                va, vb = g.find_or_add_vertex(a[0], a[1]), g.find_or_add_vertex(b[0], b[1])
+                if va is not vb:
+                    g.find_or_add_edge(va, vb, curved=True)
+    for ring in range(rings):
+        for _theta, inner, outer in spokes(ring):
+            va, vb = g.find_or_add_vertex(*inner), g.find_or_add_vertex(*outer)
+            if va is not vb:
+                g.find_or_add_edge(va, vb)
+    for v in g.vertices:
+        v.pivot = pivot
+    g.basis = "circle"
+    if site_type == "Cell":
+        g.make_faces(True)
+    else:
+        g.link_edges()
+    return g
+
+
 # -- operators -------------------------------------------------------------------------
 # Ludii's operators keep the numbering of what they are given: shift, scale and rotate
 # move the points; merge and union number the parts one after the other.

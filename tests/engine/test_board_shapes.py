@@ -91,3 +91,26 @@ def test_a_line_across_a_cell_is_not_also_a_diagonal():
 def test_add_rejects_an_edge_to_a_missing_vertex():
     with pytest.raises(LudemeError, match="two different vertices"):
         board_of("(board (add (rectangle 2 2) edges:{{0 9}}) use:Vertex)")
+
+
+def test_morris_rings_are_numbered_by_position_and_have_no_cells():
+    b = board_of("(board (morris 3) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 24, "Edge": 32}
+    assert [b.ludii_labels[i] for i in (0, 1, 2, 3, 22, 23)] == \
+        ["A1", "D1", "G1", "B2", "D7", "G7"]
+    assert orth(b, 0) == [1, 9] and orth(b, 1) == [0, 2, 4] and orth(b, 22) == [19, 21, 23]
+    joined = board_of("(board (morris 3 joinCorners:True) use:Vertex)")
+    assert orth(joined, 0) == [1, 3, 9] and orth(joined, 8) == [5, 7, 12]
+
+
+def test_circle_points_run_from_the_centre_clockwise_from_the_top():
+    b = board_of("(board (circle {8}) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 9, "Edge": 16}
+    assert [b.ludii_labels[i] for i in (0, 1, 2, 3, 7, 8)] == ["B2", "B3", "C3", "C2", "A2", "A3"]
+    assert b.coords[1] == pytest.approx((0.0, 0.5)) and b.coords[2] == pytest.approx(
+        (0.35355, 0.35355), abs=1e-4)
+    assert orth(b, 0) == list(range(1, 9)) and orth(b, 1) == [0, 2, 8]
+    assert b.steps_by_dir[b.offset["Vertex"] + 1]["ESE"] == (b.offset["Vertex"] + 2,)
+    assert all(v.pivot is b.graph.vertices[0] for v in b.graph.vertices)
+    cells = board_of("(board (circle {1 8}))", ("Cell",))
+    assert cells.count == {"Cell": 9}

@@ -138,6 +138,31 @@ def wedge_shape(c: CompileContext, rows: T.Int, columns: T.Int = 3):
     return Shape("wedge", lambda t: wedge(rows, columns))
 
 
+@ludeme("morris", T.Shape)
+def morris_shape(c: CompileContext, rings: T.Int, *,
+                 joinCorners: T.Bool = False):  # noqa: N803 - Ludii's argument name
+    """A morris board (Ludii's): ``rings`` nested squares of 8 points, the middles of
+    their sides joined ring to ring (``joinCorners:True`` joins the corners too). Played
+    on its points; numbered bottom row first."""
+    from ludeme.board.tiling import morris
+
+    return Shape("morris", lambda t: morris(rings, bool(joinCorners)))
+
+
+@ludeme("circle", T.Shape)
+def circle_shape(c: CompileContext, cells: T.ListOf(T.Int), *, stagger: T.Bool = False):
+    """A round board (Ludii's): rings of cells about a centre, ``{1 8 8}`` the number of
+    cells in each ring from the middle out (a ring of 0 or 1 cell has no spokes).
+    ``stagger:True`` turns every other ring by half a cell. Points are numbered from
+    the centre, spoke by spoke clockwise from the top."""
+    from ludeme.board.tiling import circle
+
+    counts = [int(getattr(x, "value", x)) for x in cells]
+    if not counts:
+        c.fail("(circle ...) needs the number of cells of each ring")
+    return Shape("circle", lambda t: circle(counts, bool(stagger), t))
+
+
 @ludeme("merge", T.Shape)
 def merge_shapes(c: CompileContext, *shapes: T.Shape):
     """Several shapes joined into one board: coincident points and lines count once,
