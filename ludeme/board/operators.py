@@ -79,3 +79,147 @@ def _find_or_add_face(g: Graph, vids: list[int]) -> None:
         return
     if g.add_face(vids) is None:
         raise LudemeError(f"cell {{{' '.join(map(str, vids))}}} has a side that is not a line")
+
+
+def _crossing_point(a0: Point, a1: Point, b0: Point, b1: Point) -> Point | None:
+    """Where two lines cross inside both (not within 1% of an end; Ludii's
+    crossingPoint)."""
+    xlk, ylk = a1[0] - a0[0], a1[1] - a0[1]
+    xnm, ynm = b1[0] - b0[0], b1[1] - b0[1]
+    xmk, ymk = b0[0] - a0[0], b0[1] - a0[1]
+    det = xnm * ylk - ynm * xlk
+    if abs(det) < 1e-7:
+        return None
+    s = (xnm * ymk - ynm * xmk) / det
+    t = (xlk * ymk - ylk * xmk) / det
+    if 0.01 < s < 0.99 and 0.01 < t < 0.99:
+        return a0[0] + s * xlk, a0[1] + s * ylk
+    return None
+
+
+def _touches(p: Point, a: Point, b: Point) -> bool:
+    """Whether point p lies on line a-b away from its ends (Ludii's touchingPoint)."""
+    if math.dist(p, a) < 0.001 or math.dist(p, b) < 0.001:
+        return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    denom = dx * dx + dy * dy
+    t = 0.0 if denom < 1e-7 else ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / denom
+    t = min(1.0, max(0.0, t))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy)) <= 0.001
+
+
+class _Lines:
+    """Points and lines as plain lists, for operators that cut lines (Ludii edits
+    its edge list in place: removing a line renumbers the ones after it)."""
+
+    def __init__(self, g: Graph):
+        self.pts: list[Point] = [(v.x, v.y) for v in g.vertices]
+        self.pivot: list[int | None] = [v.pivot.id if v.pivot is not None else None
+                                        for v in g.vertices]
+        self.lines: list[list] = [[e.a.id, e.b.id, e.curved] for e in g.edges]
+        self.basis = g.basis
+
+    def add_point(self, pt: Point, pivot: int | None) -> int:
+        self.pts.append(pt)
+        self.pivot.append(pivot)
+        return len(self.pts) - 1
+
+    def find_or_add_line(self, a: int, b: int) -> None:
+        if not any({x[0], x[1]} == {a, b} for x in self.lines):
+            self.lines.append([a, b, False])
+
+    def pivot_of(self, line) -> int | None:
+        pa, pb = self.pivot[line[0]], self.pivot[line[1]]
+        return pb if pb is not None else pa
+
+    def graph(self) -> Graph:
+        g = Graph()
+        g.basis = self.basis
+        for pt in self.pts:
+            g.add_vertex(*pt)
+        for v, p in zip(g.vertices, self.pivot, strict=True):
+            v.pivot = g.vertices[p] if p is not None else None
+        for a, b, curved in self.lines:
+            g.find_or_add_edge(g.vertices[a], g.vertices[b], curved)
+        return g
+
+
+def split_crossings(g: Graph) -> Graph:
+    """Ludii's ``(splitCrossings ...)``: a point wherever two lines cross (numbered after
+    the others; both lines cut in two), every line cut at each point lying on it, then
+    the cells found again."""
+    w = _Lines(g)
+    split = True
+    while split:
+        split = False
+        for ea in range(len(w.lines)):
+            la = w.lines[ea]
+            pivot = w.pivot_of(la)
+            for eb in range(ea + 1, len(w.lines)):
+                lb = w.lines[eb]
+                if pivot is None:
+                    pivot = w.pivot[lb[0]] if w.pivot[lb[0]] is not None else w.pivot[lb[1]]
+                x = _crossing_point(w.pts[la[0]], w.pts[la[1]], w.pts[lb[0]], w.pts[lb[1]])
+                if x is None:
+                    continue
+                vid = w.add_point(x, pivot)
+                del w.lines[eb]
+                del w.lines[ea]
+                for a, b in ((la[0], vid), (vid, la[1]), (lb[0], vid), (vid, lb[1])):
+                    w.find_or_add_line(a, b)
+                split = True
+                break
+            if split:
+                break
+    split = True
+    while split:
+        split = False
+        for ea in range(len(w.lines)):
+            la = w.lines[ea]
+            pivot = w.pivot_of(la)
+            for vid in range(len(w.pts)):
+                if vid in (la[0], la[1]):
+                    continue
+                if not _touches(w.pts[vid], w.pts[la[0]], w.pts[la[1]]):
+                    continue
+                if pivot is not None:
+                    w.pivot[vid] = pivot
+                # Ludii removes the line by its number, again for each further point on
+                # it (by then another line has that number): kept, to number as Ludii
+                if ea < len(w.lines):
+                    del w.lines[ea]
+                w.find_or_add_line(la[0], vid)
+                w.find_or_add_line(vid, la[1])
+                split = True
+            if split:
+                break
+    out = w.graph()
+    out.basis = ""
+    out.make_faces(True, check_crossings=True)
+    return out
+
+
+def make_faces(g: Graph) -> Graph:
+    """Ludii's ``(makeFaces ...)``: the cells found again from the lines."""
+    g.make_faces(True, check_crossings=True)
+    return g
+
+
+def complete(g: Graph, each_cell: bool = False) -> Graph:
+    """Ludii's ``(complete ...)``: every point joined to every other (the old lines
+    dropped, the cells found again), or with ``each_cell`` the corners of each cell
+    joined to each other."""
+    if each_cell:
+        for f in g.faces:
+            for i, a in enumerate(f.vertices):
+                for b in f.vertices[i + 1:]:
+                    g.find_or_add_edge(a, b)
+        g.link_edges()
+        return g
+    w = _Lines(g)
+    w.lines = []
+    n = len(w.pts)
+    w.lines = [[a, b, False] for a in range(n) for b in range(a + 1, n)]
+    out = w.graph()
+    out.make_faces(True, check_crossings=True)
+    return out

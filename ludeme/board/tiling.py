@@ -80,6 +80,20 @@ def _angle(ax: float, ay: float, bx: float, by: float) -> float:
     return math.atan2(by - ay, bx - ax)
 
 
+def segments_intersect(a0x: float, a0y: float, a1x: float, a1y: float,
+                       b0x: float, b0y: float, b1x: float, b1y: float) -> bool:
+    """Whether two line segments meet, ends included (Ludii's lineSegmentsIntersect)."""
+    xlk, ylk = a1x - a0x, a1y - a0y
+    xnm, ynm = b1x - b0x, b1y - b0y
+    xmk, ymk = b0x - a0x, b0y - a0y
+    det = xnm * ylk - ynm * xlk
+    if abs(det) < 1e-7:
+        return False
+    s = (xnm * ymk - ynm * xmk) / det
+    t = (xlk * ymk - ylk * xmk) / det
+    return -1e-7 <= s <= 1.0000001 and -1e-7 <= t <= 1.0000001
+
+
 def polygon_area(pts: list[tuple[float, float]]) -> float:
     area = 0.0
     n = len(pts)
@@ -177,9 +191,23 @@ class Graph:
         self.faces.append(f)
         return f
 
-    def make_faces(self, sort_faces: bool = False) -> None:
+    def crosses(self, a: Vertex, b: Vertex) -> bool:
+        """Whether the line a-b crosses a line listed before it (Ludii's
+        isEdgeCrossing: lines sharing an end point do not cross)."""
+        for e in self.edges:
+            if (e.a is a and e.b is b) or (e.a is b and e.b is a):
+                return False
+            if any(math.hypot(p.x - q.x, p.y - q.y) < 0.001
+                   for p in (a, b) for q in (e.a, e.b)):
+                continue
+            if segments_intersect(a.x, a.y, b.x, b.y, e.a.x, e.a.y, e.b.x, e.b.y):
+                return True
+        return False
+
+    def make_faces(self, sort_faces: bool = False, check_crossings: bool = False) -> None:
         """Find the faces: walk from each vertex along each edge, turning to the next
-        edge around each vertex, and keep the closed clockwise walks (Ludii's rule)."""
+        edge around each vertex, and keep the closed clockwise walks (Ludii's rule).
+        With ``check_crossings`` a walk stops at a line that crosses another."""
         self.link_edges()
         for e in self.edges:
             e.left = e.right = None
@@ -211,6 +239,8 @@ class Graph:
                         break
                     ids.append(v.id)
                     states.append((v.id, e.id))
+                    if check_crossings and self.crosses(self.vertices[ids[-2]], v):
+                        break
                 if closed is None:
                     closed = True
                     states = []                 # not a simple face walk: do not reuse
@@ -497,6 +527,29 @@ def wedge(rows: int, cols: int = 3) -> Graph:
     for v in vs:
         v.pivot = pivot
     g.link_edges()
+    return g
+
+
+def polygon(sides: int, star: bool = False, site_type: str = "Cell") -> Graph:
+    """Ludii's ``(shape n)``: a regular polygon of ``n`` points on a circle of
+    circumference ``n`` (a square stands on a side, other polygons on a point), or with
+    ``star`` each point joined to the ones (n-1)/2 further round; cells only on a cell
+    board; numbered by position."""
+    if not 3 <= sides <= 1000:
+        raise LudemeError(f"a shape of {sides} sides")
+    g = Graph()
+    r = sides / (2 * math.pi)
+    offset = math.pi / 4 if sides == 4 else math.pi / 2
+    for n in range(sides):
+        theta = offset + n / sides * 2.0 * math.pi
+        g.add_vertex(r * math.cos(theta), r * math.sin(theta))
+    jump = (sides - 1) // 2 if star else 1
+    for n in range(sides):
+        g.find_or_add_edge(g.vertices[n], g.vertices[(n + jump) % sides])
+    if site_type == "Cell":
+        g.make_faces(True, check_crossings=True)
+    g.link_edges()
+    g.reorder()
     return g
 
 

@@ -114,3 +114,25 @@ def test_circle_points_run_from_the_centre_clockwise_from_the_top():
     assert all(v.pivot is b.graph.vertices[0] for v in b.graph.vertices)
     cells = board_of("(board (circle {1 8}))", ("Cell",))
     assert cells.count == {"Cell": 9}
+
+
+def test_a_star_split_where_its_lines_cross():
+    b = board_of("(board (splitCrossings (shape Star 5)) use:Vertex)",
+                 ("Vertex", "Edge", "Cell"))
+    # the 5 tips keep their numbers; the 5 crossings come after them
+    assert b.count == {"Vertex": 10, "Edge": 15, "Cell": 6}
+    assert [b.ludii_labels[b.offset["Vertex"] + i] for i in range(10)] == \
+        ["B1", "H1", "A4", "I4", "E5", "E2", "D4", "G3", "C3", "F4"]
+    assert b.coords[b.offset["Vertex"] + 4] == pytest.approx((0.0, 5 / (2 * 3.141592653589793)))
+    assert orth(b, 0) == [5, 8] and orth(b, 5) == [0, 1, 7, 8]
+    o = b.offset["Vertex"]
+    assert sorted(s - o for s in b.nbrs["Diagonal"][o + 5]) == [6]  # across the pentagon
+    star = board_of("(board (shape Star 5) use:Vertex)", ("Vertex", "Edge"))
+    assert star.count == {"Vertex": 5, "Edge": 5}
+
+
+def test_complete_joins_every_point_and_finds_cells_without_crossings():
+    b = board_of("(board (complete (shape Star 6)) use:Edge)", ("Edge", "Vertex", "Cell"))
+    assert b.count == {"Edge": 15, "Vertex": 6, "Cell": 2}
+    assert orth(b, 0) == [1, 2, 3, 4, 5]
+    assert b.ludii_labels[b.offset["Vertex"] + 1] == "A2"

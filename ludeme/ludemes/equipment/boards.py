@@ -138,6 +138,29 @@ def wedge_shape(c: CompileContext, rows: T.Int, columns: T.Int = 3):
     return Shape("wedge", lambda t: wedge(rows, columns))
 
 
+@ludeme("shape", T.Shape)
+def polygon_shape(c: CompileContext, sides: T.Int):
+    """A regular polygon of ``sides`` points and lines (Ludii's ``shape``), one cell on a
+    cell board; numbered by position."""
+    from ludeme.board.tiling import polygon
+
+    if sides < 3:
+        c.fail("a shape has at least 3 sides")
+    return Shape("polygon", lambda t: polygon(sides, False, t))
+
+
+@ludeme("shape Star", T.Shape)
+def star_shape(c: CompileContext, points: T.Int):
+    """A star of ``points`` points (Ludii's ``(shape Star n)``): each point joined to the
+    ones (n-1)/2 further round, so the lines cross (``splitCrossings`` puts points where
+    they do)."""
+    from ludeme.board.tiling import polygon
+
+    if points < 3:
+        c.fail("a star has at least 3 points")
+    return Shape("star", lambda t: polygon(points, True, t))
+
+
 @ludeme("morris", T.Shape)
 def morris_shape(c: CompileContext, rings: T.Int, *,
                  joinCorners: T.Bool = False):  # noqa: N803 - Ludii's argument name

@@ -72,3 +72,40 @@ def add_to_shape(c: CompileContext, shape: T.Shape = None, *,
         return ops.add(g, pts, edge_pts, edge_ids, face_pts, face_ids, bool(connect))
 
     return Shape(inner.kind if inner is not None else "custom", build)
+
+
+@ludeme("splitCrossings", T.Shape)
+def split_crossings(c: CompileContext, shape: T.Shape):
+    """A shape with a point added wherever two of its lines cross, and each line cut at
+    every point lying on it; the cells are found again (Ludii's ``splitCrossings``; new
+    points are numbered after the others)."""
+    return Shape(shape.kind, lambda t: ops.split_crossings(shape.graph(t)))
+
+
+@ludeme("makeFaces", T.Shape)
+def make_faces(c: CompileContext, shape: T.Shape):
+    """A shape whose cells are found again from its lines (Ludii's ``makeFaces``), after
+    operators that leave them as they were (``add``, ``remove``)."""
+    return Shape(shape.kind, lambda t: ops.make_faces(shape.graph(t)))
+
+
+@ludeme("complete", T.Shape)
+def complete(c: CompileContext, shape: T.Shape, *,
+             eachCell: T.Bool = False):  # noqa: N803 - Ludii's argument name
+    """A shape with every point joined to every other, its own lines dropped and the
+    cells found again (Ludii's ``complete``); ``eachCell:True`` instead joins the
+    corners of each cell to each other."""
+    if not eachCell:
+        limit = 400
+
+        def build(t: str):
+            g = shape.graph(t)
+            if len(g.vertices) > limit:
+                from ludeme.errors import LudemeError
+
+                raise LudemeError(f"(complete ...) of {len(g.vertices)} points: at most "
+                                  f"{limit}")
+            return ops.complete(g)
+
+        return Shape(shape.kind, build)
+    return Shape(shape.kind, lambda t: ops.complete(shape.graph(t), each_cell=True))
