@@ -13,6 +13,11 @@ Point = tuple[float, float]
 TOLERANCE = 0.01  # Ludii's: a point this close to a vertex is that vertex
 
 
+def vertex_at(g: Graph, pt: Point) -> Vertex | None:
+    """The vertex at ``pt`` (within Ludii's tolerance), if any."""
+    return _find(g, *pt)
+
+
 def _find(g: Graph, x: float, y: float) -> Vertex | None:
     """The first vertex (by number) within Ludii's tolerance of (x, y)."""
     for v in g.vertices:

@@ -136,3 +136,14 @@ def test_complete_joins_every_point_and_finds_cells_without_crossings():
     assert b.count == {"Edge": 15, "Vertex": 6, "Cell": 2}
     assert orth(b, 0) == [1, 2, 3, 4, 5]
     assert b.ludii_labels[b.offset["Vertex"] + 1] == "A2"
+
+
+def test_remove_lines_given_by_their_end_points_positions():
+    whole = board_of("(board (square 3 diagonals:Alternating) use:Vertex)")
+    assert orth(whole, 0) == [1, 3, 4]
+    b = board_of("(board (makeFaces (remove (square 3 diagonals:Alternating) "
+                 "edges:{{{0 0} {1 1}} {{0 1} {1 1}}})) use:Vertex)", ("Vertex", "Cell"))
+    assert orth(b, 0) == [1, 3] and orth(b, 4) == [1, 2, 5, 6, 7, 8]
+    # makeFaces joins the three triangles the two lines divided: 0 1 4 6 3
+    assert b.count["Cell"] == 6
+    assert sorted(len(f.vertices) for f in b.graph.faces) == [3, 3, 3, 3, 3, 5]

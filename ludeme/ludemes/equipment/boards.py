@@ -233,14 +233,27 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                  vertices: T.ListOf(T.Int) = None, edges: T.ListOf(T.Any) = None):
     """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
     whole shape, ``cells:{"a1"}``), points (``vertices:{...}``, with their lines and
-    cells) and lines (``edges:{{0 1} ...}``, by their end points, with their cells)."""
-    pairs = []
-    for e in edges or []:
-        vals = [getattr(v, "value", v) for v in getattr(e, "value", e)] \
-            if isinstance(getattr(e, "value", e), (list, tuple)) else []
-        if len(vals) != 2 or not all(isinstance(v, int) for v in vals):
-            c.fail("each of edges: is a pair of vertex numbers, {0 1}")
-        pairs.append((vals[0], vals[1]))
+    cells) and lines (``edges:{{0 1} ...}`` by their end points' numbers, or
+    ``edges:{{{0 0} {1 1}} ...}`` by their positions; with their cells)."""
+    from ludeme.ludemes.equipment.operators import plain, point
+
+    pairs, at = [], []
+    for e in plain(edges or []):
+        if isinstance(e, list) and len(e) == 2 and all(isinstance(p, list) for p in e):
+            at.append((point(c, e[0], "edges:"), point(c, e[1], "edges:")))
+            continue
+        if (not isinstance(e, list) or len(e) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in e)):
+            c.fail("each of edges: is a pair of vertex numbers, {0 1}, or of points, "
+                   "{{0 0} {1 1}}")
+        pairs.append((e[0], e[1]))
+    lines = pairs
+    if at:
+        def lines(g):
+            from ludeme.board.operators import vertex_at
+
+            found = [(vertex_at(g, a), vertex_at(g, b)) for a, b in at]
+            return pairs + [(a.id, b.id) for a, b in found if a and b]
     cells = list(cells or [])
     if any(isinstance(x, str) for x in cells):
         labels = cells
@@ -257,8 +270,8 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                 drop.add(full.index["Cell"][label])
             return drop
 
-        return remove(shape, pick, set(vertices or ()), pairs)
-    return remove(shape, set(cells), set(vertices or ()), pairs)
+        return remove(shape, pick, set(vertices or ()), lines)
+    return remove(shape, set(cells), set(vertices or ()), lines)
 
 
 @ludeme("piece", T.Item)
