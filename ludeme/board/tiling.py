@@ -347,7 +347,7 @@ def _unit_edges(g: Graph, unit: float = 1.0) -> None:
 
 
 # -- square tiling ---------------------------------------------------------------------
-DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating", "Implied")
+DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating")
 
 
 def rectangle(rows: int, cols: int, site_type: str = "Cell",
@@ -374,7 +374,20 @@ def rectangle(rows: int, cols: int, site_type: str = "Cell",
 
 
 def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
+    """Ludii's diagonal lines on a grid of ``rows`` x ``cols`` squares."""
     fv = g.find_vertex
+    # Ludii measures the middle in points (rows + 1 of them), rounding down
+    mid_r, mid_c = (rows + 1) // 2, (cols + 1) // 2
+    if kind == "Radiating":
+        # lines from the middle point out along the four diagonals (Ludii passes the
+        # row as x and the column as y here; the same on a square board)
+        for n in range(max(mid_r, mid_c) + 1):
+            for dr, dc in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+                a = fv(mid_r + n * dr, mid_c + n * dc)
+                b = fv(mid_r + (n + 1) * dr, mid_c + (n + 1) * dc)
+                if a and b:
+                    g.find_or_add_edge(a, b)
+        return
     for r in range(rows + 1):
         for c in range(cols + 1):
             a, b, cc, d = fv(c, r), fv(c, r + 1), fv(c + 1, r + 1), fv(c + 1, r)
@@ -390,11 +403,10 @@ def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
                 for corner in (a, b, cc, d):
                     g.find_or_add_edge(corner, x)
             elif kind == "Concentric":
-                mid_r, mid_c = rows // 2, cols // 2
                 if (r < mid_r) == (c < mid_c):
-                    g.find_or_add_edge(a, cc)
-                else:
                     g.find_or_add_edge(b, d)
+                else:
+                    g.find_or_add_edge(a, cc)
             else:
                 raise LudemeError(f"diagonals:{kind} is not supported yet")
 

@@ -147,3 +147,20 @@ def test_remove_lines_given_by_their_end_points_positions():
     # makeFaces joins the three triangles the two lines divided: 0 1 4 6 3
     assert b.count["Cell"] == 6
     assert sorted(len(f.vertices) for f in b.graph.faces) == [3, 3, 3, 3, 3, 5]
+
+
+def test_radiating_and_concentric_diagonals():
+    b = board_of("(board (rectangle 5 5 diagonals:Radiating) use:Vertex)")
+    assert orth(b, 12) == [6, 7, 8, 11, 13, 16, 17, 18]  # the middle: lines to the corners
+    assert orth(b, 0) == [1, 5, 6] and orth(b, 1) == [0, 2, 6]
+    # Ludii's Concentric on 4 x 4 points: the diagonals turn about the middle
+    b = board_of("(board (square 4 diagonals:Concentric) use:Vertex)")
+    assert orth(b, 1) == [0, 2, 4, 5] and orth(b, 5) == [1, 2, 4, 6, 8, 9]
+    assert orth(b, 0) == [1, 4] and orth(b, 15) == [11, 14]
+
+
+def test_boardless_is_a_large_field_of_cells():
+    game = loads('(game "B" (players 2) (equipment {(boardless Square) (piece "Disc" Each)}) '
+                 '(rules (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
+    assert game.board.count == {"Cell": 41 * 41}
+    assert game.board.ludii_labels[0] == "A1"

@@ -39,6 +39,19 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
     return c.board
 
 
+@ludeme("boardless", T.Item)
+def boardless(c: CompileContext, tiling: T.TilingType):
+    """A board without edges (Ludii's): a large field of the tiling's cells, a 41 x 41
+    square, a hexagon of side 21 (``Hexagonal``) or a triangle of side 41
+    (``Triangular``), numbered as that board."""
+    shape = {"Square": lambda: rectangle(41, 41, counts="Site"),
+             "Hexagonal": lambda: hex_shape(21),
+             "Triangular": lambda: tri_shape(41)}[tiling]()
+    c.board = Board(shape, ["Cell"])
+    c.site_type = "Cell"
+    return c.board
+
+
 @ludeme("graph", T.Shape)
 def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
                 edges: T.ListOf(T.Any) = None):
@@ -67,7 +80,9 @@ def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
 def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
-    ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
+    ``diagonals:`` adds diagonal lines: ``Alternating`` (the alquerque pattern),
+    ``Solid`` (both, crossing at a new middle point), ``Concentric`` (turning about the
+    middle) or ``Radiating`` (from the middle point out to the corners)."""
     return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
 
 
@@ -81,8 +96,9 @@ def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
 
 
 def _diagonals(c: CompileContext, kind):
-    if kind is not None and kind not in ("Alternating", "Solid", "Concentric"):
-        c.fail(f"diagonals:{kind} is not supported", "use Alternating, Solid or Concentric")
+    if kind is not None and kind not in ("Alternating", "Solid", "Concentric", "Radiating"):
+        c.fail(f"diagonals:{kind} is not supported",
+               "use Alternating, Solid, Concentric or Radiating")
     return kind
 
 
