@@ -228,3 +228,66 @@ def complete(g: Graph, each_cell: bool = False) -> Graph:
     out = w.graph()
     out.make_faces(True, check_crossings=True)
     return out
+
+
+# -- polygons (Ludii's math.Polygon, for keep and hole) -----------------------------------
+def _clockwise(a: Point, b: Point, c: Point) -> bool:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]) < 1e-7
+
+
+def _unit(x: float, y: float, scale: float) -> Point:
+    n = math.hypot(x, y)
+    return (x / n * scale, y / n * scale) if n > 0 else (0.0, 0.0)
+
+
+def inflate(poly: list[Point], amount: float = 0.1) -> list[Point]:
+    """The polygon grown by ``amount`` at each corner (Ludii's Polygon.inflate, which
+    keep and hole apply before testing points, so points on the outline are inside)."""
+    n = len(poly)
+    moves = []
+    for i in range(n):
+        a, b, c = poly[i], poly[(i + 1) % n], poly[(i + 2) % n]
+        if _clockwise(a, b, c):
+            vin = _unit(b[0] - a[0], b[1] - a[1], amount)
+            vout = _unit(b[0] - c[0], b[1] - c[1], amount)
+        else:
+            vin = _unit(a[0] - b[0], a[1] - b[1], amount)
+            vout = _unit(c[0] - b[0], c[1] - b[1], amount)
+        moves.append(((vin[0] + vout[0]) * 0.5, (vin[1] + vout[1]) * 0.5))
+    return [(p[0] + moves[i - 1][0], p[1] + moves[i - 1][1]) for i, p in enumerate(poly)]
+
+
+def contains(poly: list[Point], pt: Point) -> bool:
+    """Whether ``pt`` is inside the polygon (crossing count, Ludii's Polygon.contains)."""
+    x, y = pt
+    odd = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        ix, iy = poly[i]
+        jx, jy = poly[j]
+        if ((iy < y <= jy) or (jy < y <= iy)) and (ix <= x or jx <= x):
+            odd ^= ix + (y - iy) / (jy - iy) * (jx - ix) < x
+        j = i
+    return odd
+
+
+def keep(g: Graph, poly: list[Point]) -> Graph:
+    """Ludii's ``(keep shape (poly ...))``: only the points inside the polygon and the
+    lines between them, renumbered in order; the cells found again."""
+    area = inflate(poly)
+    kept = [v for v in g.vertices if contains(area, (v.x, v.y))]
+    out = Graph()
+    out.basis = g.basis
+    new = {v.id: out.add_vertex(v.x, v.y) for v in kept}
+    for e in g.edges:
+        if e.a.id in new and e.b.id in new:
+            out.find_or_add_edge(new[e.a.id], new[e.b.id])
+    out.make_faces(True)
+    return out
+
+
+def hole(g: Graph, poly: list[Point]) -> set[int]:
+    """The cells Ludii's ``(hole shape (poly ...))`` removes: those whose middle is
+    inside the polygon."""
+    area = inflate(poly)
+    return {f.id for f in g.faces if contains(area, (f.x, f.y))}

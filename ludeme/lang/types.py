@@ -65,6 +65,7 @@ Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
                   values=("Alternating", "Solid", "Concentric", "Radiating"))
 StoreType = LType("StoreType", "where a mancala board has its stores",
                   values=("Outer", "Inner", "None"))
+Poly = LType("Poly", "a polygon given by its corners, (poly {{x y} ...})")
 TilingType = LType("TilingType", "the tiling of a board without edges",
                    values=("Square", "Hexagonal", "Triangular"))
 Item = LType("Item", "a piece of equipment")
@@ -100,7 +101,7 @@ for _v in set(Role.values) & set(Direction.values):
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Diagonals,
-                                 StoreType, TilingType, Item,
+                                 StoreType, TilingType, Poly, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, Any)}

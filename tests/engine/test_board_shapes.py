@@ -164,3 +164,20 @@ def test_boardless_is_a_large_field_of_cells():
                  '(rules (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
     assert game.board.count == {"Cell": 41 * 41}
     assert game.board.ludii_labels[0] == "A1"
+
+
+def test_keep_and_hole_cut_a_shape_with_a_polygon():
+    b = board_of("(board (keep (square 4) (poly {{0 0} {0 2} {2 2} {2 0}})))",
+                 ("Cell", "Vertex", "Edge"))
+    # points on a clockwise outline count as inside (Ludii grows the polygon by 0.1 at
+    # each corner; given anticlockwise, the same rule shrinks it)
+    assert b.count == {"Cell": 4, "Vertex": 9, "Edge": 12}
+    ccw = board_of("(board (keep (square 4) (poly {{0 0} {2 0} {2 2} {0 2}})) use:Vertex)")
+    assert ccw.count == {"Vertex": 1}
+    assert sorted(b.ludii_labels[:4]) == ["A1", "A2", "B1", "B2"]
+    b = board_of("(board (hole (square 3) (poly {{1 1} {1 2} {2 2} {2 1}})))",
+                 ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 8, "Vertex": 16, "Edge": 24}  # the hole's sides stay
+    assert "B2" not in b.ludii_labels[:8]
+    with pytest.raises(LudemeError, match="3 corners"):
+        board_of("(board (keep (square 4) (poly {{0 0} {2 0}})))")

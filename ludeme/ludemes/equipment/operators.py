@@ -109,3 +109,31 @@ def complete(c: CompileContext, shape: T.Shape, *,
 
         return Shape(shape.kind, build)
     return Shape(shape.kind, lambda t: ops.complete(shape.graph(t), each_cell=True))
+
+
+@ludeme("poly", T.Poly)
+def poly(c: CompileContext, corners: T.ListOf(T.Any)):
+    """A polygon given by its corners in order, ``(poly {{0 0} {4 0} {4 4}})``: the area
+    ``keep`` keeps and ``hole`` cuts out (points on its outline count as inside)."""
+    from ludeme.board.tiling import _f32
+
+    pts = [point(c, p, "(poly ...)") for p in plain(corners)]
+    if len(pts) < 3:
+        c.fail("a polygon needs at least 3 corners")
+    return [(_f32(x), _f32(y)) for x, y in pts]
+
+
+@ludeme("keep", T.Shape)
+def keep(c: CompileContext, shape: T.Shape, area: T.Poly):
+    """Only the part of a shape inside a polygon (Ludii's ``keep``): the points inside
+    and the lines between them, numbered in their order; the cells found again."""
+    return Shape(shape.kind, lambda t: ops.keep(shape.graph(t), area))
+
+
+@ludeme("hole", T.Shape)
+def hole(c: CompileContext, shape: T.Shape, area: T.Poly):
+    """A shape with a hole (Ludii's ``hole``): the cells whose middle is inside the
+    polygon are removed, with the lines only they used; the points stay."""
+    from ludeme.board.shapes import remove
+
+    return remove(shape, lambda g: ops.hole(g, area))
