@@ -44,6 +44,7 @@ def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Sha
         "Rectangle": lambda t: tiling.hex_rectangle(side, other or side),
         "Square": lambda t: tiling.hex_rectangle(side, side),
         "Triangle": lambda t: tiling.hex_triangle(side),
+        "Star": lambda t: tiling.hex_star(side),
     }
     return Shape("hexagonal", makers[form])
 

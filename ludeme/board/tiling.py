@@ -453,6 +453,27 @@ def hex_diamond(rows: int, cols: int | None = None) -> Graph:
     return _finish(_hex_from_centres(centres, flat=True), "hexagonal", sort_faces=True)
 
 
+def hex_star(d: int) -> Graph:
+    """Ludii's ``(hex Star d)``: a six-pointed star of hexagons (a hexagon of side
+    ``d + 1`` with a triangle of side ``d`` on each side), numbered by position."""
+    check_dims(d, d)
+    size = 4 * d + 1
+    centres = []
+    for r in range(size):
+        for c in range(size):
+            if r < d:
+                keep = c >= d and c - r <= d
+            elif r <= 2 * d:
+                keep = r - c <= d and c < size - d
+            elif r <= 3 * d:
+                keep = c >= d and c - r <= d
+            else:
+                keep = c <= 3 * d and r - c <= d
+            if keep:
+                centres.append(_hex_xy(r, c))
+    return _finish(_hex_from_centres(centres), "hexagonal")
+
+
 def hex_rectangle(rows: int, cols: int) -> Graph:
     check_dims(rows, cols)
     centres = []

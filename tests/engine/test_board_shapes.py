@@ -181,3 +181,12 @@ def test_keep_and_hole_cut_a_shape_with_a_polygon():
     assert "B2" not in b.ludii_labels[:8]
     with pytest.raises(LudemeError, match="3 corners"):
         board_of("(board (keep (square 4) (poly {{0 0} {2 0}})))")
+
+
+def test_hex_star_is_chinese_checkers_field():
+    b = board_of("(board (hex Star 4))", ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 121, "Vertex": 294, "Edge": 414}
+    assert [b.ludii_labels[i] for i in (0, 1, 60, 120)] == ["E1", "E2", "I9", "M17"]
+    assert b.coords[60] == pytest.approx((6.9282, 12.0), abs=1e-4)
+    assert sorted(b.nbrs["Adjacent"][60]) == [50, 51, 59, 61, 69, 70]
+    assert sorted(b.nbrs["Adjacent"][0]) == [1, 2]

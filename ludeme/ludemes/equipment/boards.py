@@ -129,6 +129,13 @@ def hex_triangle(c: CompileContext, size: T.Int):
     return hex_shape(size, "Triangle")
 
 
+@ludeme("hex Star", T.Shape)
+def hex_star(c: CompileContext, size: T.Int):
+    """A six-pointed star of hexagonal cells (Chinese Checkers' board with ``size`` 4):
+    a hexagon of side ``size + 1`` with a triangle of side ``size`` on each side."""
+    return hex_shape(size, "Star")
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
