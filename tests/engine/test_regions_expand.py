@@ -65,3 +65,27 @@ def test_sites_direction_lines_stop_and_distance():
 def test_expand_needs_a_region_or_an_origin():
     with pytest.raises(LudemeError, match="origin"):
         game_of('(place "Disc1" (expand steps:2))')
+
+
+def test_sites_around_options_as_ludii_has_them():
+    start = '(place "Disc1" {"c3" "c4"}) (place "Disc2" {"b3" "d3"})'
+    # kinds of site seen by the mover (P1): Own, Enemy, Empty
+    g = game_of(start, "(move Add (to (sites Around (sites {\"e5\" \"a1\"}) Empty)))")
+    assert targets(g) == ["a2", "b1", "b2", "d4", "d5", "e4"]
+    g = game_of(start + ' (place "Disc1" (sites Around "c3" Own))')
+    assert placed(g, 1) == ["c3", "c4"]
+    g = game_of(start + ' (place "Disc1" (sites Around "c3" Enemy Orthogonal))')
+    assert placed(g, 2) == [] and placed(g, 1) == ["b3", "c3", "c4", "d3"]
+    # distance: the sites two steps out along each line
+    g = game_of('(place "Disc1" (sites Around "c3" Orthogonal distance:2))')
+    assert placed(g) == ["a3", "c1", "c5", "e3"]
+    # the leading site type, and around a region its own sites count (Ludii)
+    g = game_of('(place "Disc1" (sites Around Cell (sites {"a1" "b1"}) Orthogonal))')
+    assert placed(g) == ["a1", "a2", "b1", "b2", "c1"]
+
+
+def test_sites_around_binds_from_to_the_centre():
+    g = game_of('(place "Disc1" {"c3"})',
+                '(move Add (to (sites Around (sites {"a1" "e5"}) Orthogonal '
+                'if:(= (from) (coord "a1")))))'.replace('(coord "a1")', "0"))
+    assert targets(g) == ["a2", "b1"]
