@@ -108,6 +108,23 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
             if self_too:
                 return RegionV(lambda s: _with_self(nb, at(s)))
             return RegionV(lambda s: nb[at(s)] if at(s) >= 0 else ())
+        # the commonest forms, one closure each (they run in the inner loop of playouts)
+        if only_empty and not self_too:
+            def empty_around(s):
+                x = at(s)
+                if x < 0:
+                    return ()
+                w = s.what
+                return [y for y in nb[x] if not w[y]]
+            return RegionV(empty_around)
+        if only_occupied and not self_too:
+            def occupied_around(s):
+                x = at(s)
+                if x < 0:
+                    return ()
+                w = s.what
+                return [y for y in nb[x] if w[y]]
+            return RegionV(occupied_around)
         if only_empty:
             def pick(s, x):
                 w = s.what
