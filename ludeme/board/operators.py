@@ -291,3 +291,35 @@ def hole(g: Graph, poly: list[Point]) -> set[int]:
     inside the polygon."""
     area = inflate(poly)
     return {f.id for f in g.faces if contains(area, (f.x, f.y))}
+
+
+def skew(g: Graph, amount: float) -> Graph:
+    """Ludii's ``(skew amount ...)``: each point moved right by ``amount`` times its
+    height above the lowest point."""
+    if not g.vertices:
+        return g
+    low = min(v.y for v in g.vertices)
+    return g.transform(lambda x, y: (x + (y - low) * amount, y))
+
+
+def subdivide(g: Graph, site_type: str, least: int = 1) -> Graph:
+    """Ludii's ``(subdivide ... min:)``: a point in the middle of each cell of at least
+    ``least`` sides (last cell first), joined to its corners; the cells found again on
+    a cell board, none kept otherwise."""
+    if site_type == "Vertex":
+        g.make_faces(True, check_crossings=True)
+    for f in reversed(list(g.faces)):
+        if len(f.vertices) >= least:
+            middle = g.add_vertex(f.x, f.y)
+            for v in f.vertices:
+                g.find_or_add_edge(middle, v)
+    if site_type == "Cell":
+        g.make_faces(True, check_crossings=True)
+    else:
+        g.faces = []
+        for e in g.edges:
+            e.left = e.right = None
+        g.link_edges()
+        g.link_faces(True)
+    g.basis = ""
+    return g

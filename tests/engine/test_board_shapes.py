@@ -190,3 +190,19 @@ def test_hex_star_is_chinese_checkers_field():
     assert b.coords[60] == pytest.approx((6.9282, 12.0), abs=1e-4)
     assert sorted(b.nbrs["Adjacent"][60]) == [50, 51, 59, 61, 69, 70]
     assert sorted(b.nbrs["Adjacent"][0]) == [1, 2]
+
+
+def test_subdivide_puts_a_point_in_each_cell_last_cell_first():
+    b = board_of("(board (subdivide (hex 2)) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 31, "Edge": 72}
+    assert not b.graph.faces  # none kept on a vertex board
+    # the middles are numbered after the corners, the last cell's first
+    assert [b.ludii_labels[i] for i in (24, 25, 29, 30)] == ["F5", "E6", "C2", "B3"]
+    assert b.coords[30] == pytest.approx((0.0, 0.0)) and b.coords[24] == pytest.approx(
+        (1.7321, 3.0), abs=1e-4)
+    assert orth(b, 30) == [0, 2, 3, 5, 6, 9] and orth(b, 0) == [2, 3, 30]
+
+
+def test_skew_slants_by_height():
+    b = board_of("(board (skew 0.5 (square 2)) use:Vertex)")
+    assert b.coords[:4] == ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0), (1.5, 1.0))

@@ -137,3 +137,18 @@ def hole(c: CompileContext, shape: T.Shape, area: T.Poly):
     from ludeme.board.shapes import remove
 
     return remove(shape, lambda g: ops.hole(g, area))
+
+
+@ludeme("skew", T.Shape)
+def skew(c: CompileContext, amount: (T.Int, T.Float), shape: T.Shape):
+    """A shape slanted (Ludii's ``skew``): each point moved right by ``amount`` times
+    its height above the lowest point."""
+    return Shape(shape.kind, lambda t: ops.skew(shape.graph(t), float(amount)))
+
+
+@ludeme("subdivide", T.Shape)
+def subdivide(c: CompileContext, shape: T.Shape, *, min: T.Int = 1):  # noqa: A002
+    """A shape with a point in the middle of each cell of at least ``min:`` sides,
+    joined to the cell's corners (Ludii's ``subdivide``); on a cell board the cells are
+    found again, on a vertex board none are kept."""
+    return Shape(shape.kind, lambda t: ops.subdivide(shape.graph(t), t, min))
