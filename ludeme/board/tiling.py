@@ -476,10 +476,9 @@ def hex_star(d: int) -> Graph:
 
 def hex_rectangle(rows: int, cols: int) -> Graph:
     check_dims(rows, cols)
-    centres = []
-    for r in range(rows):
-        for c in range(cols):
-            centres.append(_hex_xy(r, c + (r + 1) // 2))
+    # Ludii's rows alternate: ``cols`` hexagons on even rows, one fewer on odd rows
+    centres = [_hex_xy(r, c) for r in range(rows)
+               for c in range((r + 1) // 2, cols + r // 2)]
     return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
 
 

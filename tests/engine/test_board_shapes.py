@@ -206,3 +206,10 @@ def test_subdivide_puts_a_point_in_each_cell_last_cell_first():
 def test_skew_slants_by_height():
     b = board_of("(board (skew 0.5 (square 2)) use:Vertex)")
     assert b.coords[:4] == ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0), (1.5, 1.0))
+
+
+def test_hex_rectangle_rows_alternate_as_in_ludii():
+    b = board_of("(board (hex Rectangle 4 3))", ("Cell",))
+    assert b.count == {"Cell": 3 + 2 + 3 + 2}
+    rows = sorted({round(y, 3) for _, y in b.coords})
+    assert [sum(1 for _, y in b.coords if round(y, 3) == r) for r in rows] == [3, 2, 3, 2]

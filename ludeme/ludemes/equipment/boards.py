@@ -119,7 +119,8 @@ def hex_diamond(c: CompileContext, size: T.Int):
 
 @ludeme("hex Rectangle", T.Shape)
 def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
-    """``rows`` rows of ``columns`` hexagonal cells."""
+    """``rows`` rows of hexagonal cells, ``columns`` on even rows (counting from 0) and
+    one fewer on odd rows, so that both sides are straight (Ludii's)."""
     return hex_shape(rows, "Rectangle", columns)
 
 
