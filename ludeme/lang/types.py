@@ -66,9 +66,15 @@ SwapType = LType("SwapType", "what (move Swap ...) exchanges: Pieces or Players"
                  values=("Pieces", "Players"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
-                  values=("Alternating", "Solid", "Concentric"))
+                  values=("Alternating", "Solid", "Concentric", "Radiating"))
 StoreType = LType("StoreType", "where a mancala board has its stores",
                   values=("Outer", "Inner", "None"))
+RegionTypeDynamic = LType("RegionTypeDynamic", "what a site holds, seen by the mover",
+                          values=("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy",
+                                  "AllPlayers"))
+Poly = LType("Poly", "a polygon given by its corners, (poly {{x y} ...})")
+TilingType = LType("TilingType", "the tiling of a board without edges",
+                   values=("Square", "Hexagonal", "Triangular"))
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
 EndRule = LType("EndRule", "an end condition with its result")
@@ -99,7 +105,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           RegionType):
+           RegionType, TilingType, RegionTypeDynamic):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -107,7 +113,7 @@ for _v in set(Role.values) & set(Direction.values):
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Diagonals,
-                                 StoreType, Item,
+                                 StoreType, TilingType, Poly, RegionTypeDynamic, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, Meta, PlayerDef,

@@ -39,6 +39,19 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
     return c.board
 
 
+@ludeme("boardless", T.Item)
+def boardless(c: CompileContext, tiling: T.TilingType):
+    """A board without edges (Ludii's): a large field of the tiling's cells, a 41 x 41
+    square, a hexagon of side 21 (``Hexagonal``) or a triangle of side 41
+    (``Triangular``), numbered as that board."""
+    shape = {"Square": lambda: rectangle(41, 41, counts="Site"),
+             "Hexagonal": lambda: hex_shape(21),
+             "Triangular": lambda: tri_shape(41)}[tiling]()
+    c.board = Board(shape, ["Cell"])
+    c.site_type = "Cell"
+    return c.board
+
+
 @ludeme("graph", T.Shape)
 def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
                 edges: T.ListOf(T.Any) = None):
@@ -67,7 +80,9 @@ def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
 def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
-    ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
+    ``diagonals:`` adds diagonal lines: ``Alternating`` (the alquerque pattern),
+    ``Solid`` (both, crossing at a new middle point), ``Concentric`` (turning about the
+    middle) or ``Radiating`` (from the middle point out to the corners)."""
     return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
 
 
@@ -81,8 +96,9 @@ def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
 
 
 def _diagonals(c: CompileContext, kind):
-    if kind is not None and kind not in ("Alternating", "Solid", "Concentric"):
-        c.fail(f"diagonals:{kind} is not supported", "use Alternating, Solid or Concentric")
+    if kind is not None and kind not in ("Alternating", "Solid", "Concentric", "Radiating"):
+        c.fail(f"diagonals:{kind} is not supported",
+               "use Alternating, Solid, Concentric or Radiating")
     return kind
 
 
@@ -103,7 +119,8 @@ def hex_diamond(c: CompileContext, size: T.Int):
 
 @ludeme("hex Rectangle", T.Shape)
 def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
-    """``rows`` rows of ``columns`` hexagonal cells."""
+    """``rows`` rows of hexagonal cells, ``columns`` on even rows (counting from 0) and
+    one fewer on odd rows, so that both sides are straight (Ludii's)."""
     return hex_shape(rows, "Rectangle", columns)
 
 
@@ -111,6 +128,13 @@ def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
 def hex_triangle(c: CompileContext, size: T.Int):
     """A triangle of hexagonal cells, ``size`` per side."""
     return hex_shape(size, "Triangle")
+
+
+@ludeme("hex Star", T.Shape)
+def hex_star(c: CompileContext, size: T.Int):
+    """A six-pointed star of hexagonal cells (Chinese Checkers' board with ``size`` 4):
+    a hexagon of side ``size + 1`` with a triangle of side ``size`` on each side."""
+    return hex_shape(size, "Star")
 
 
 @ludeme("tri", T.Shape)
@@ -123,6 +147,67 @@ def tri(c: CompileContext, size: T.Int):
 def tri_hexagon(c: CompileContext, size: T.Int):
     """A hexagon of triangular cells, ``size`` per side."""
     return tri_shape(size, "Hexagon")
+
+
+@ludeme("wedge", T.Shape)
+def wedge_shape(c: CompileContext, rows: T.Int, columns: T.Int = 3):
+    """A wedge (Ludii's): a point at the top with ``columns`` lines (3 by default)
+    fanning down through ``rows - 1`` rows of points joined across, as on the triangular
+    arms of hunt games' boards. It has points and lines, no cells; points are numbered
+    from the top."""
+    from ludeme.board.tiling import wedge
+
+    if columns < 2:
+        c.fail("a wedge needs at least 2 columns")
+    return Shape("wedge", lambda t: wedge(rows, columns))
+
+
+@ludeme("shape", T.Shape)
+def polygon_shape(c: CompileContext, sides: T.Int):
+    """A regular polygon of ``sides`` points and lines (Ludii's ``shape``), one cell on a
+    cell board; numbered by position."""
+    from ludeme.board.tiling import polygon
+
+    if sides < 3:
+        c.fail("a shape has at least 3 sides")
+    return Shape("polygon", lambda t: polygon(sides, False, t))
+
+
+@ludeme("shape Star", T.Shape)
+def star_shape(c: CompileContext, points: T.Int):
+    """A star of ``points`` points (Ludii's ``(shape Star n)``): each point joined to the
+    ones (n-1)/2 further round, so the lines cross (``splitCrossings`` puts points where
+    they do)."""
+    from ludeme.board.tiling import polygon
+
+    if points < 3:
+        c.fail("a star has at least 3 points")
+    return Shape("star", lambda t: polygon(points, True, t))
+
+
+@ludeme("morris", T.Shape)
+def morris_shape(c: CompileContext, rings: T.Int, *,
+                 joinCorners: T.Bool = False):  # noqa: N803 - Ludii's argument name
+    """A morris board (Ludii's): ``rings`` nested squares of 8 points, the middles of
+    their sides joined ring to ring (``joinCorners:True`` joins the corners too). Played
+    on its points; numbered bottom row first."""
+    from ludeme.board.tiling import morris
+
+    return Shape("morris", lambda t: morris(rings, bool(joinCorners)))
+
+
+@ludeme("circle", T.Shape)
+def circle_shape(c: CompileContext, cells: T.ListOf(T.Int), *, stagger: T.Bool = False):
+    """A round board (Ludii's): rings of cells about a centre, ``{1 8 8}`` the number of
+    cells in each ring from the middle out (a ring of 0 or 1 cell has no spokes).
+    ``stagger:True`` turns every other ring by half a cell. Points are numbered from
+    the centre, spoke by spoke clockwise from the top."""
+    from ludeme.board.tiling import circle
+
+    counts = [int(getattr(x, "value", x)) for x in cells]
+    if not counts:
+        c.fail("(circle ...) needs the number of cells of each ring")
+    return Shape("circle", lambda t: circle(counts, bool(stagger), t))
 
 
 @ludeme("merge", T.Shape)
@@ -172,14 +257,27 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                  vertices: T.ListOf(T.Int) = None, edges: T.ListOf(T.Any) = None):
     """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
     whole shape, ``cells:{"a1"}``), points (``vertices:{...}``, with their lines and
-    cells) and lines (``edges:{{0 1} ...}``, by their end points, with their cells)."""
-    pairs = []
-    for e in edges or []:
-        vals = [getattr(v, "value", v) for v in getattr(e, "value", e)] \
-            if isinstance(getattr(e, "value", e), (list, tuple)) else []
-        if len(vals) != 2 or not all(isinstance(v, int) for v in vals):
-            c.fail("each of edges: is a pair of vertex numbers, {0 1}")
-        pairs.append((vals[0], vals[1]))
+    cells) and lines (``edges:{{0 1} ...}`` by their end points' numbers, or
+    ``edges:{{{0 0} {1 1}} ...}`` by their positions; with their cells)."""
+    from ludeme.ludemes.equipment.operators import plain, point
+
+    pairs, at = [], []
+    for e in plain(edges or []):
+        if isinstance(e, list) and len(e) == 2 and all(isinstance(p, list) for p in e):
+            at.append((point(c, e[0], "edges:"), point(c, e[1], "edges:")))
+            continue
+        if (not isinstance(e, list) or len(e) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in e)):
+            c.fail("each of edges: is a pair of vertex numbers, {0 1}, or of points, "
+                   "{{0 0} {1 1}}")
+        pairs.append((e[0], e[1]))
+    lines = pairs
+    if at:
+        def lines(g):
+            from ludeme.board.operators import vertex_at
+
+            found = [(vertex_at(g, a), vertex_at(g, b)) for a, b in at]
+            return pairs + [(a.id, b.id) for a, b in found if a and b]
     cells = list(cells or [])
     if any(isinstance(x, str) for x in cells):
         labels = cells
@@ -196,8 +294,8 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                 drop.add(full.index["Cell"][label])
             return drop
 
-        return remove(shape, pick, set(vertices or ()), pairs)
-    return remove(shape, set(cells), set(vertices or ()), pairs)
+        return remove(shape, pick, set(vertices or ()), lines)
+    return remove(shape, set(cells), set(vertices or ()), lines)
 
 
 @ludeme("piece", T.Item)
