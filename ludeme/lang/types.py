@@ -80,6 +80,10 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRepeat)")
+Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")
+RepetitionType = LType("RepetitionType", "which earlier positions (noRepeat ...) forbids",
+                       values=("InGame", "InTurn", "Situational"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -89,7 +93,8 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
+           RepetitionType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -100,7 +105,8 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, MetaRule,
+                                 Meta, RepetitionType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

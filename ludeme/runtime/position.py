@@ -38,6 +38,7 @@ def _restart(s: State) -> None:
     s.nxt = g.next_of[s.mover]
     s.hash = g._full_hash(s)
     s.hashes = [s.hash] if g.track_repetition else []
+    g.reset_positions(s)
     s.outcome = None
     s._moves = None
 

@@ -27,7 +27,8 @@ class State:
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "between", "player_phase", "__weakref__")
+                 "prev_mover", "_moves", "aux", "between", "player_phase", "positions",
+                 "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -37,6 +38,8 @@ class State:
         self.frm = self.to = self.between = -1
         self._moves: list[Move] | None = None
         self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
+        # with (meta (noRepeat)): the positions a move may not recreate (see Game)
+        self.positions: set[int] | None = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -54,9 +57,13 @@ class State:
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
                 self.nxt = self.game.next_of[self.mover]
-                moves = self.game.phases[self.phase].generate(self)
+                game = self.game
+                moves = game.phases[self.phase].generate(self)
                 # as in Ludii, a player with no legal move passes
-                self._moves = moves if moves else [self.game.auto_pass_move]
+                moves = moves if moves else [game.auto_pass_move]
+                if self.positions is not None:
+                    moves = [m for m in moves if not game.repeats(self, m)]
+                self._moves = moves
                 self.who, self.nxt = who, nxt
         return self._moves
 
@@ -65,6 +72,23 @@ class State:
         self.game.play(self, move)
 
     def clone(self) -> State:
+        c = self._copy()
+        c.history = self.history[:]
+        c.hashes = self.hashes[:]
+        c.positions = self.positions.copy() if self.positions is not None else None
+        return c
+
+    def probe(self) -> State:
+        """A copy of the position for trying a move out (its action and consequences,
+        not the turn): it shares this state's history and records, so whoever uses it
+        must take off what it appends and drop it before this state changes."""
+        c = self._copy()
+        c.history = self.history
+        c.hashes = self.hashes
+        c.positions = self.positions
+        return c
+
+    def _copy(self) -> State:
         c = State.__new__(State)
         c.game = self.game
         c.what = self.what[:]
@@ -78,8 +102,6 @@ class State:
         c.order_pos = self.order_pos
         c.ply = self.ply
         c.hash = self.hash
-        c.hashes = self.hashes[:]
-        c.history = self.history[:]
         c.outcome = self.outcome
         c.who = self.who
         c.nxt = self.nxt

@@ -70,3 +70,104 @@ def count_groups(c: CompileContext, directions: T.Direction = None, who: T.Role 
     """The number of groups of ``who``'s pieces (see ``sizes Group``)."""
     sizes = _group_sizes(c, directions, who)
     return IntV(lambda s: len(sizes(s)))
+
+
+@ludeme("count Liberties", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def count_liberties(c: CompileContext, directions: T.Direction = None, *,
+                    at: T.Site = None, if_: T.Cond = None):
+    """The number of liberties of the group at ``at`` (by default the site the last
+    move reached): the empty sites next to the group along ``directions`` (Adjacent by
+    default). The group is the sites joined to ``at`` through neighbours that hold the
+    same piece, or, with ``if:``, the sites where the condition holds, evaluated with
+    ``(to)`` the site examined (``at`` itself must meet it). As in Ludii: ``(> (count
+    Liberties Orthogonal) 0)`` says the piece just placed is not left without
+    liberties."""
+    from ludeme.ludemes.regions.around import neighbour_table
+
+    nb = neighbour_table(c, tuple(directions) if directions else None)
+    start = at.fn if at is not None else (lambda s: s.history[-1].to if s.history else -1)
+    cond = if_.fn if if_ is not None else None
+
+    def fn(s):
+        x0 = start(s)
+        if x0 < 0:
+            return 0
+        w = s.what
+        old_to, old_from = s.to, s.frm
+        group = []
+        if cond is None:
+            group.append(x0)
+        else:
+            s.to = x0
+            if cond(s):
+                group.append(x0)
+        members = set(group)
+        piece = w[x0]
+        if group:
+            s.frm = x0
+            k = 0
+            while k < len(group):
+                for y in nb[group[k]]:
+                    if y in members:
+                        continue
+                    if cond is None:
+                        ok = w[y] == piece
+                    else:
+                        s.to = y
+                        ok = cond(s)
+                    if ok:
+                        members.add(y)
+                        group.append(y)
+                k += 1
+        s.to, s.frm = old_to, old_from
+        return len({y for x in group for y in nb[x] if not w[y] and y not in members})
+
+    return IntV(fn)
+
+
+@ludeme("size Territory", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def size_territory(c: CompileContext, who: (T.Role, T.IntFn), directions: T.Direction = None):
+    """The size of a player's territory: the sites of the regions of empty sites
+    (joined along ``directions``, Orthogonal by default) whose every occupied neighbour
+    holds a piece of ``who``; a region with no occupied neighbour counts for every
+    player. As in Ludii: ``(size Territory P1)``, Go's territory score."""
+    from ludeme.ludemes.regions.around import neighbour_table
+
+    board = c.require_board()
+    nb = neighbour_table(c, tuple(directions) if directions else
+                         board.directions["Orthogonal"])
+    sites = board.sites[c.site_type or board.default_type]
+    owner = c.pieces.owner
+    player = who.fn
+    n = board.n_sites
+
+    def fn(s):
+        p = player(s)
+        w = s.what
+        seen = bytearray(n)
+        total = 0
+        for x in sites:
+            if owner[w[x]] or seen[x]:
+                continue
+            seen[x] = 1
+            stack, size, mine = [x], 0, True
+            while stack:
+                y = stack.pop()
+                size += 1
+                for z in nb[y]:
+                    q = owner[w[z]]  # as in Ludii, a piece nobody owns is no border
+                    if q:
+                        if q != p:
+                            mine = False
+                    elif not seen[z]:
+                        seen[z] = 1
+                        stack.append(z)
+            if mine:
+                total += size
+        return total
+
+    return IntV(fn)

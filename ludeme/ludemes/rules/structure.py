@@ -53,13 +53,17 @@ def equipment(c: CompileContext, items: T.ListOf(T.Item)):
 
 
 @ludeme("rules", T.Rules, lazy=True)
-def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
-          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
+def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
+          play: (T.Phase, T.ListOf(T.Phase)) = None, end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
           heuristics: T.ListOf(T.Heuristic) = None):
-    """The rules: an optional start position, the play (one ``(play ...)`` or a list
-    of ``(phase ...)``), and the end rules, checked in order after every move.
+    """The rules: optional meta rules (``(meta (noRepeat))``), an optional start
+    position, the play (one ``(play ...)`` or a list of ``(phase ...)``), and the end
+    rules, checked in order after every move.
     ``heuristics:{(heuristic ...) ...}`` tells search agents how to judge a position."""
     g = c.game
+    if meta is not None:
+        for rule in c.compile(meta, T.Meta):
+            rule(g)
     if start is not None:
         g.start.append(c.compile(start, T.Effect).fn)
     plays = phases if phases is not None else play

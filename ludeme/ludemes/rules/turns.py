@@ -101,3 +101,17 @@ def next_phase(c: CompileContext, who: T.Role = None, cond: T.Cond = None,
             c.fail(f"(nextPhase {who.name} ...) names one player: Mover, P1, ...")
         target = who.fn
     return (target, test, name)
+
+
+@ludeme("all Passed", T.Cond)
+def all_passed(c: CompileContext):
+    """Whether every player's last move was a pass, in a row: the last moves of the
+    game, one per player, are all passes (the pass of ``(move Pass)`` or the one a
+    player without a legal move makes). As in Ludii: ``(end (if (all Passed) ...))``."""
+    n = c.num_players
+
+    def fn(s):
+        h = s.history
+        return len(h) >= n and all(m.kind == "pass" for m in h[-n:])
+
+    return CondV(fn)

@@ -1,0 +1,160 @@
+"""Go's vocabulary on hand-built positions: (enclose ...) captures groups without
+liberties, (count Liberties ...), (do ... ifAfterwards:) trying a move with its
+captures, (meta (noRepeat)) forbidding a recreated position (ko), (size Territory ...)
+and (all Passed). The description is a small Go-like game written for these tests."""
+
+import ludeme
+from ludeme.runtime.position import position
+
+GAME = """
+(game "Stones"
+    (players 2)
+    (equipment { (board (square 5) use:Vertex) (piece "Ball" Each) })
+    (rules
+        (meta (noRepeat))
+        (play
+            (or
+                (do (move Add (to (sites Empty))
+                        (then
+                            (enclose (from (last To)) Orthogonal
+                                (between if:(is Enemy (who at:(between)))
+                                    (apply (and (addScore Mover 1) (remove (between))))))))
+                    ifAfterwards:(> (count Liberties Orthogonal) 0))
+                (move Pass)))
+        (end (if (all Passed)
+                 (byScore {(score P1 (+ (score P1) (size Territory P1)))
+                           (score P2 (+ (score P2) (size Territory P2)))})))))
+"""
+
+LEGEND = {"X": "Ball1", "O": "Ball2"}
+
+
+def game():
+    return ludeme.loads(GAME)
+
+
+def at(g, pieces: dict[str, str], mover: int = 1):
+    return position(g, {k: LEGEND[v] for k, v in pieces.items()}, mover=mover)
+
+
+def legal(s) -> set[str]:
+    return {s.move_to_string(m) for m in s.legal_moves()}
+
+
+def play(s, text: str) -> None:
+    s.apply(s.parse_move(text))
+
+
+def occupant(s, label: str) -> str:
+    p = s.what[s.game.board.site(label)]
+    return "." if not p else "XO"[s.game.pieces.owner[p] - 1]
+
+
+def test_a_group_without_liberties_is_taken_and_scored():
+    g = game()
+    # O's stones b1 c1 have one liberty left, d1 (X holds a1, b2, c2)
+    s = at(g, {"a1": "X", "b2": "X", "c2": "X", "b1": "O", "c1": "O"})
+    play(s, "d1")
+    assert occupant(s, "b1") == occupant(s, "c1") == "."
+    assert s.score[1] == 2
+
+
+def test_a_group_with_a_liberty_stays():
+    g = game()
+    s = at(g, {"b2": "X", "c2": "X", "b1": "O", "c1": "O"})
+    play(s, "d1")
+    assert occupant(s, "b1") == occupant(s, "c1") == "O"
+    assert s.score[1] == 0
+
+
+def test_two_groups_are_taken_by_one_stone():
+    g = game()
+    # c1 is the last liberty of O's b1 and of O's d1
+    s = at(g, {"a1": "X", "b2": "X", "d2": "X", "e1": "X", "b1": "O", "d1": "O"})
+    play(s, "c1")
+    assert occupant(s, "b1") == occupant(s, "d1") == "."
+    assert s.score[1] == 2
+
+
+def test_suicide_is_illegal_unless_it_captures():
+    g = game()
+    # a1 has no liberty for O: illegal for O; for X it is an ordinary move
+    s = at(g, {"a2": "X", "b1": "X"}, mover=2)
+    assert "a1" not in legal(s)
+    # the same point takes the X stone b1 (its last liberty): the capture gives a liberty
+    s = at(g, {"a2": "X", "b1": "X", "c1": "O", "b2": "O"}, mover=2)
+    assert "a1" in legal(s)
+    play(s, "a1")
+    assert occupant(s, "b1") == "."
+
+
+def test_liberties_are_counted_for_the_whole_group():
+    g = game()
+    s = at(g, {"b2": "X", "c2": "X", "b3": "O"})
+    play(s, "d2")  # the group b2 c2 d2: liberties a2 b1 c1 d1 e2 c3 d3 (b3 is O's)
+    assert _liberties(g)(s) == 7
+    play(s, "c3")  # O's stones b3 c3 (the last move): a3 b4 c4 d3
+    assert _liberties(g)(s) == 4
+
+
+def _liberties(g):
+    """(count Liberties Orthogonal) compiled on ``g``'s board."""
+    from ludeme.compile.compiler import CompileContext
+    from ludeme.ludemes.numbers.groups import count_liberties
+
+    c = CompileContext()
+    c.board, c.pieces, c.game = g.board, g.pieces, g
+    return count_liberties(c, g.board.directions["Orthogonal"]).fn
+
+
+def test_ko_cannot_be_retaken_at_once():
+    g = game()
+    #   row 2:  .  X  O  .
+    #   row 1:  X  O  .  O      X at c1 takes b1; O at b1 would take c1 back
+    s = at(g, {"b2": "X", "a1": "X", "c2": "O", "b1": "O", "d1": "O"})
+    play(s, "c1")                      # X takes b1
+    assert occupant(s, "b1") == "."
+    assert "b1" not in legal(s)        # O retaking would recreate the position before
+    assert any(m.kind == "pass" for m in s.legal_moves())  # passing stays legal
+    play(s, "e5")                      # O plays elsewhere (a ko threat)
+    play(s, "e4")                      # X answers elsewhere
+    assert "b1" in legal(s)            # now the position differs: O may retake
+    play(s, "b1")
+    assert occupant(s, "c1") == "."
+
+
+def test_territory_counts_regions_bordered_by_one_player():
+    g = game()
+    # X walls off the a-column corner a1 a2 (b1 b2 a3 are X): 2 points for X
+    s = at(g, {"b1": "X", "b2": "X", "a3": "X", "e5": "O", "d5": "O", "e4": "O"})
+    size = _territory(g)
+    assert size(s, 1) == 2
+    assert size(s, 2) == 0            # the big region touches both players
+    empty = g.new_initial_state()
+    assert size(empty, 1) == size(empty, 2) == 25
+
+
+def _territory(g):
+    from ludeme.compile.compiler import CompileContext
+    from ludeme.compile.values import IntV
+    from ludeme.ludemes.numbers.groups import size_territory
+
+    c = CompileContext()
+    c.board, c.pieces, c.game = g.board, g.pieces, g
+
+    def size(s, player):
+        return size_territory(c, IntV.of(player)).fn(s)
+
+    return size
+
+
+def test_two_passes_end_the_game_by_score():
+    g = game()
+    s = at(g, {"b1": "X", "b2": "X", "a3": "X"})
+    s.score[1] = 1
+    play(s, "Pass")
+    assert not s.is_terminal()
+    play(s, "Pass")
+    assert s.is_terminal()
+    # X: 1 + territory (every empty site touches only X: 22); O: 0
+    assert s.returns() == [1.0, -1.0]
