@@ -22,12 +22,13 @@ class State:
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
     the player whose view "Mover" means, the "Next" player, and the current move's sites;
-    ``between`` is the site a capture or slide rule is examining (``(between)``).
+    ``between`` is the site a capture or slide rule is examining (``(between)``), ``site``
+    the one ``(forEach Site ...)`` is at (``(site)``).
     """
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "between", "player_phase", "positions",
+                 "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "__weakref__")
 
     def __init__(self, game: Game):
@@ -35,7 +36,7 @@ class State:
         self.history: list[Move] = []
         self.outcome: tuple[float, ...] | None = None
         self.prev_mover = 0
-        self.frm = self.to = self.between = -1
+        self.frm = self.to = self.between = self.site = -1
         self._moves: list[Move] | None = None
         self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
         # with (meta (noRepeat)): the positions a move may not recreate (see Game)
@@ -105,7 +106,7 @@ class State:
         c.outcome = self.outcome
         c.who = self.who
         c.nxt = self.nxt
-        c.frm = c.to = c.between = -1
+        c.frm = c.to = c.between = c.site = -1
         c.prev_mover = self.prev_mover
         c._moves = self._moves
         c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \

@@ -31,6 +31,24 @@ def make_add_act(c: CompileContext):
     return act
 
 
+@ludeme("to", T.Region, lazy=True)
+def to_typed_region(c: CompileContext, site_type: T.SiteType, region: T.Region, *,
+                    if_: T.Cond = None):
+    """Destination sites of one site type: ``(to Edge (sites Empty Edge))``. The type
+    says which sites a number or label in ``region`` names, as in Ludii; otherwise as
+    ``(to <region>)``."""
+    kind = c.compile(site_type, T.SiteType)
+    if kind not in c.require_board().use:
+        c.fail(f"the board does not use {kind.lower()}s", "add it to the board's use:")
+    outer = c.site_type
+    c.site_type = kind
+    try:
+        compiled = c.compile(region, T.Region)
+    finally:
+        c.site_type = outer
+    return to_region(c, compiled, if_=c.compile(if_, T.Cond))
+
+
 @ludeme("to", T.Region)
 def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
     """Destination sites: ``region``, filtered by ``if:`` evaluated with ``(to)`` bound to
