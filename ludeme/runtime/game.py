@@ -237,6 +237,8 @@ class Game:
         s.nxt = self.next_of[who]
         s.frm = m.frm
         s.to = m.to
+        if s.pending:
+            s.pending = ()  # as in Ludii, what was pending lasts until the next move
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, as in Ludii
@@ -271,6 +273,7 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         if m.kind == "pass" and s.outcome is None and self._all_passed(s):
             s.outcome = self.draw  # every player passed in a row: Ludii's draw
             s._moves = []

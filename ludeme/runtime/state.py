@@ -29,6 +29,7 @@ class State:
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
+                 "counter", "temp", "triggered", "pending", "player_value",
                  "__weakref__")
 
     def __init__(self, game: Game):
@@ -41,6 +42,13 @@ class State:
         self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
         # with (meta (noRepeat)): the positions a move may not recreate (see Game)
         self.positions: set[int] | None = None
+        # Ludii's state values: (counter), (var), (is Triggered ...) (a bit per player),
+        # (set Pending ...) (cleared when the next move starts), (value Player ...)
+        self.counter = -1
+        self.temp = -1
+        self.triggered = 0
+        self.pending: tuple[int, ...] = ()
+        self.player_value: list[int] = [0] * (game.num_players + 1)
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -108,6 +116,11 @@ class State:
         c.nxt = self.nxt
         c.frm = c.to = c.between = c.site = -1
         c.prev_mover = self.prev_mover
+        c.counter = self.counter
+        c.temp = self.temp
+        c.triggered = self.triggered
+        c.pending = self.pending
+        c.player_value = self.player_value[:]
         c._moves = self._moves
         c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \
             if self.aux else self.aux
