@@ -158,3 +158,24 @@ def test_two_passes_end_the_game_by_score():
     assert s.is_terminal()
     # X: 1 + territory (every empty site touches only X: 22); O: 0
     assert s.returns() == [1.0, -1.0]
+
+
+def test_size_group_counts_the_group_at_a_site():
+    from ludeme.compile.compiler import CompileContext
+    from ludeme.compile.values import SiteV
+    from ludeme.ludemes.numbers.groups import size_group
+
+    g = game()
+    c = CompileContext()
+    c.board, c.pieces, c.game = g.board, g.pieces, g
+    orth = g.board.directions["Orthogonal"]
+    s = at(g, {"a1": "X", "b1": "X", "b2": "X", "c3": "X", "a2": "O"})
+
+    def size(label, directions=orth):
+        x = g.board.site(label)
+        return size_group(c, directions, at=SiteV(lambda s: x, x)).fn(s)
+
+    assert size("a1") == 3            # a1 b1 b2; c3 touches b2 only diagonally
+    assert size("c3") == 1
+    assert size("a2") == 1            # O's stone: X's neighbours are not its group
+    assert size("e5") == 25 - 5       # an empty site: the empty sites joined to it

@@ -72,28 +72,22 @@ def count_groups(c: CompileContext, directions: T.Direction = None, who: T.Role 
     return IntV(lambda s: len(sizes(s)))
 
 
-@ludeme("count Liberties", T.IntFn,
-        ludii="The site type is the one in scope (use:); Ludii's optional first "
-              "<siteType> argument is not supported.")
-def count_liberties(c: CompileContext, directions: T.Direction = None, *,
-                    at: T.Site = None, if_: T.Cond = None):
-    """The number of liberties of the group at ``at`` (by default the site the last
-    move reached): the empty sites next to the group along ``directions`` (Adjacent by
-    default). The group is the sites joined to ``at`` through neighbours that hold the
-    same piece, or, with ``if:``, the sites where the condition holds, evaluated with
-    ``(to)`` the site examined (``at`` itself must meet it). As in Ludii: ``(> (count
-    Liberties Orthogonal) 0)`` says the piece just placed is not left without
-    liberties."""
+def _group_at(c: CompileContext, directions, at, if_):
+    """A function state -> (the group at ``at``, as a list; its sites, as a set), as
+    Ludii's ``(count Liberties ...)`` and ``(size Group ...)`` find it: the sites joined
+    to ``at`` through neighbours along ``directions`` (Adjacent by default) that hold the
+    same piece, or, with ``if:``, where the condition holds with ``(to)`` the site
+    examined and ``(from)`` ``at`` (``at`` itself must meet it)."""
     from ludeme.ludemes.regions.around import neighbour_table
 
     nb = neighbour_table(c, tuple(directions) if directions else None)
     start = at.fn if at is not None else (lambda s: s.history[-1].to if s.history else -1)
     cond = if_.fn if if_ is not None else None
 
-    def fn(s):
+    def group_at(s):
         x0 = start(s)
         if x0 < 0:
-            return 0
+            return [], set()
         w = s.what
         old_to, old_from = s.to, s.frm
         group = []
@@ -122,9 +116,45 @@ def count_liberties(c: CompileContext, directions: T.Direction = None, *,
                         group.append(y)
                 k += 1
         s.to, s.frm = old_to, old_from
+        return group, members
+
+    return group_at, nb
+
+
+@ludeme("count Liberties", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def count_liberties(c: CompileContext, directions: T.Direction = None, *,
+                    at: T.Site = None, if_: T.Cond = None):
+    """The number of liberties of the group at ``at`` (by default the site the last
+    move reached): the empty sites next to the group along ``directions`` (Adjacent by
+    default). The group is the sites joined to ``at`` through neighbours that hold the
+    same piece, or, with ``if:``, the sites where the condition holds, evaluated with
+    ``(to)`` the site examined (``at`` itself must meet it). As in Ludii: ``(> (count
+    Liberties Orthogonal) 0)`` says the piece just placed is not left without
+    liberties."""
+    group_at, nb = _group_at(c, directions, at, if_)
+
+    def fn(s):
+        group, members = group_at(s)
+        w = s.what
         return len({y for x in group for y in nb[x] if not w[y] and y not in members})
 
     return IntV(fn)
+
+
+@ludeme("size Group", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def size_group(c: CompileContext, directions: T.Direction = None, *, at: T.Site,
+               if_: T.Cond = None):
+    """The number of sites of the group at ``at``: the sites joined to it through
+    neighbours along ``directions`` (Adjacent by default) that hold the same piece as
+    ``at`` (an empty ``at``: the empty sites), or, with ``if:``, where the condition
+    holds, evaluated with ``(to)`` the site examined (0 when ``at`` does not meet it).
+    As in Ludii: ``(= 1 (size Group at:(last To)))``."""
+    group_at, _ = _group_at(c, directions, at, if_)
+    return IntV(lambda s: len(group_at(s)[0]))
 
 
 @ludeme("size Territory", T.IntFn,
