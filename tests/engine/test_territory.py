@@ -179,3 +179,17 @@ def test_size_group_counts_the_group_at_a_site():
     assert size("c3") == 1
     assert size("a2") == 1            # O's stone: X's neighbours are not its group
     assert size("e5") == 25 - 5       # an empty site: the empty sites joined to it
+
+
+def test_can_move_asks_whether_a_capture_rule_would_capture():
+    g = ludeme.loads("""
+        (game "No Capture" (players 2)
+            (equipment { (board (square 5) use:Vertex) (piece "Ball" Each) })
+            (rules (play (do (move Add (to (sites Empty)))
+                             ifAfterwards:(not (can Move (enclose (from (last To))
+                                                                  Orthogonal)))))
+                   (end (if (no Moves Mover) (result Mover Loss)))))""")
+    # O's b1 has one liberty left, c1: X may not take it, every other point is fine
+    s = at(g, {"a1": "X", "b2": "X", "b1": "O"})
+    assert "c1" not in legal(s)
+    assert len(legal(s)) == 25 - 3 - 1

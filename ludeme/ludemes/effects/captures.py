@@ -118,7 +118,14 @@ def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
         s.between = old
         return out
 
-    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
+    def any_move(s):
+        old_to, old_between = s.to, s.between
+        found = find(s)
+        s.to, s.between = old_to, old_between
+        return bool(found)
+
+    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]),
+                   any_move)
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
