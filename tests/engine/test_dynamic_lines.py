@@ -8,7 +8,7 @@ def game(region: str):
         (game "Lines" (players 2)
             (equipment {{(board (square 3)) (piece "Disc" Each)}})
             (rules (play (move Add (to {region})))
-                   (end (if (no Moves Mover) (result Mover Loss)))))""")
+                   (end (if (is Full) (result Mover Draw)))))""")
 
 
 def legal(s) -> set[str]:
