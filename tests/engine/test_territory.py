@@ -123,13 +123,17 @@ def test_ko_cannot_be_retaken_at_once():
     assert occupant(s, "c1") == "."
 
 
-def test_territory_counts_regions_bordered_by_one_player():
+def test_territory_is_counted_as_ludii_counts_it():
     g = game()
-    # X walls off the a-column corner a1 a2 (b1 b2 a3 are X): 2 points for X
-    s = at(g, {"b1": "X", "b2": "X", "a3": "X", "e5": "O", "d5": "O", "e4": "O"})
     size = _territory(g)
-    assert size(s, 1) == 2
-    assert size(s, 2) == 0            # the big region touches both players
+    # X walls in the corner a1 (site 0), O the corner e5 (the last site). Ludii 1.0.8
+    # counts a1 for X; e5 is joined to the neighbours of every empty site before it,
+    # which include X's stones, so it is not O's
+    s = at(g, {"b1": "X", "a2": "X", "d5": "O", "e4": "O"})
+    assert (size(s, 1), size(s, 2)) == (1, 0)
+    # X's corner a1 a2 is joined to the empty sites c1, d1, ... before a2: no territory
+    s = at(g, {"b1": "X", "b2": "X", "a3": "X", "e5": "O", "d5": "O", "e4": "O"})
+    assert (size(s, 1), size(s, 2)) == (0, 0)
     empty = g.new_initial_state()
     assert size(empty, 1) == size(empty, 2) == 25
 
@@ -156,7 +160,7 @@ def test_two_passes_end_the_game_by_score():
     assert not s.is_terminal()
     play(s, "Pass")
     assert s.is_terminal()
-    # X: 1 + territory (every empty site touches only X: 22); O: 0
+    # X: 1 + territory (no O stone anywhere: all 22 empty sites); O: 0
     assert s.returns() == [1.0, -1.0]
 
 

@@ -159,12 +159,19 @@ def size_group(c: CompileContext, directions: T.Direction = None, *, at: T.Site,
 
 @ludeme("size Territory", T.IntFn,
         ludii="The site type is the one in scope (use:); Ludii's optional first "
-              "<siteType> argument is not supported.")
+              "<siteType> argument is not supported. Ludii 1.0.8's way of joining empty "
+              "sites is kept (see the text), so that scores are Ludii's.")
 def size_territory(c: CompileContext, who: (T.Role, T.IntFn), directions: T.Direction = None):
-    """The size of a player's territory: the sites of the regions of empty sites
-    (joined along ``directions``, Orthogonal by default) whose every occupied neighbour
-    holds a piece of ``who``; a region with no occupied neighbour counts for every
-    player. As in Ludii: ``(size Territory P1)``, Go's territory score."""
+    """A player's territory, as Ludii 1.0.8 counts it (Go's territory score). Ludii means
+    the empty sites of the regions of empty sites bordered by ``who``'s pieces only, but
+    its union-find keeps one list of neighbours for the whole board, and ludeme counts
+    what Ludii counts: the empty sites (sites without an owned piece) are taken in site
+    order; each is joined to every earlier empty site that neighbours (along
+    ``directions``, Orthogonal by default) any empty site taken so far; a group whose
+    last site is m then counts its own sites and the empty sites neighbouring the empty
+    sites up to m, and is ``who``'s when no site neighbouring those holds another
+    player's piece. On an empty board every site counts for every player. ``(size
+    Territory P1)``."""
     from ludeme.ludemes.regions.around import neighbour_table
 
     board = c.require_board()
@@ -173,31 +180,66 @@ def size_territory(c: CompileContext, who: (T.Role, T.IntFn), directions: T.Dire
     sites = board.sites[c.site_type or board.default_type]
     owner = c.pieces.owner
     player = who.fn
-    n = board.n_sites
+    n_players = c.num_players
 
     def fn(s):
         p = player(s)
         w = s.what
-        seen = bytearray(n)
-        total = 0
-        for x in sites:
-            if owner[w[x]] or seen[x]:
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        seen_at: dict[int, int] = {}        # site -> the step it joined the neighbours
+        first_owner = [None] * (n_players + 1)  # owner -> first step seeing its piece
+        empties_seen = []                    # per step: empty neighbours seen so far
+        n_seen_empty = 0
+        waiting: list[int] = []              # empty neighbours not yet before the step
+        anchor = None
+        order = []
+        for k in sites:
+            if owner[w[k]]:
                 continue
-            seen[x] = 1
-            stack, size, mine = [x], 0, True
-            while stack:
-                y = stack.pop()
-                size += 1
-                for z in nb[y]:
-                    q = owner[w[z]]  # as in Ludii, a piece nobody owns is no border
-                    if q:
-                        if q != p:
-                            mine = False
-                    elif not seen[z]:
-                        seen[z] = 1
-                        stack.append(z)
-            if mine:
-                total += size
+            parent[k] = k
+            order.append(k)
+            for y in nb[k]:
+                if y in seen_at:
+                    continue
+                seen_at[y] = k
+                o = owner[w[y]]
+                if o:
+                    if first_owner[o] is None:
+                        first_owner[o] = k
+                else:
+                    n_seen_empty += 1
+                    waiting.append(y)
+            empties_seen.append(n_seen_empty)
+            # k joins every earlier empty site among the neighbours seen so far
+            ready = [y for y in waiting if y < k]
+            if ready:
+                waiting = [y for y in waiting if y >= k]
+            # (those that were before an earlier step are already one group: anchor's)
+            for y in ready:
+                parent[find(y)] = find(k)
+            if anchor is not None:
+                parent[find(anchor)] = find(k)
+            if ready or anchor is not None:
+                anchor = k
+        step_of = {k: i for i, k in enumerate(order)}
+        groups: dict[int, list[int]] = {}
+        for k in order:
+            groups.setdefault(find(k), []).append(k)
+        total = 0
+        for members in groups.values():
+            last = max(members)
+            if any(first_owner[o] is not None and first_owner[o] <= last
+                   for o in range(1, n_players + 1) if o != p):
+                continue
+            own = sum(1 for x in members if not (x in seen_at and seen_at[x] <= last))
+            total += empties_seen[step_of[last]] + own
         return total
 
     return IntV(fn)
