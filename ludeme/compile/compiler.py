@@ -34,6 +34,7 @@ class CompileContext:
         self.player_regions: dict[int, list[RegionV]] = {}
         self.game: Game | None = None
         self.site_type: str | None = None   # the site type in scope (set by `use:`)
+        self.named_site_types: list[str] = []  # the site types the rules name
         self.tallies: list[str] = []
         self.track_repetition = False
         # relative directions (Forward, FR, ...) are made absolute at compile time from

@@ -132,6 +132,9 @@ class EffectV:
     #: changing the state (the notation lists them: ``e7-c7xb7xc6``); None for an
     #: effect that never takes a piece. Evaluated in the context ``fn`` would run in.
     victims: Callable[[State], list[int]] | None = None
+    #: for an effect that Ludii writes as a move generator (a capture rule): whether it
+    #: would make any move in the current context, for ``(can Move <effect>)``
+    any_move: Callable[[State], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

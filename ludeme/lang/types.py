@@ -94,7 +94,10 @@ RegionType = LType("RegionType", "a family of board regions: Corners (each corne
                    "Sides, SidesNoCorners (each side without its corners), AllSites",
                    values=("Corners", "Sides", "SidesNoCorners", "AllSites"))
 PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
-Meta = LType("Meta", "a rule about the game as a whole, in (meta ...): the swap rule, ...")
+MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRepeat), (swap)")
+Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")
+RepetitionType = LType("RepetitionType", "which earlier positions (noRepeat ...) forbids",
+                       values=("InGame", "InTurn", "Situational"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -105,7 +108,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           RegionType, TilingType, RegionTypeDynamic):
+           RegionType, TilingType, RegionTypeDynamic, RepetitionType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -116,8 +119,8 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, TilingType, Poly, RegionTypeDynamic, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Meta, PlayerDef,
-                                 RegionType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, MetaRule,
+                                 Meta, RepetitionType, PlayerDef, RegionType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

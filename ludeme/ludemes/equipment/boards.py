@@ -14,9 +14,12 @@ from ludeme.lang.registry import ludeme
 def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
     """The board: a shape, and which of its sites the game plays on (``use:Vertex``,
     ``use:{Vertex Edge}``; cells by default). Regions and moves refer to the first
-    type in ``use:`` unless they name another."""
+    type in ``use:`` unless they name another; the kinds of site the rules name
+    (``(sites Empty Edge)``) are on the board too."""
     types = [use] if isinstance(use, str) else list(use)
-    c.board = Board(shape, types)
+    # the kinds of site the rules name are built too (Ludii's boards have all three)
+    named = [t for t in c.named_site_types if t not in types]
+    c.board = Board(shape, types + named)
     c.site_type = types[0]
     return c.board
 

@@ -32,6 +32,24 @@ def make_add_act(c: CompileContext):
     return act
 
 
+@ludeme("to", T.Region, lazy=True)
+def to_typed_region(c: CompileContext, site_type: T.SiteType, region: T.Region, *,
+                    if_: T.Cond = None):
+    """Destination sites of one site type: ``(to Edge (sites Empty Edge))``. The type
+    says which sites a number or label in ``region`` names, as in Ludii; otherwise as
+    ``(to <region>)``."""
+    kind = c.compile(site_type, T.SiteType)
+    if kind not in c.require_board().use:
+        c.fail(f"the board does not use {kind.lower()}s", "add it to the board's use:")
+    outer = c.site_type
+    c.site_type = kind
+    try:
+        compiled = c.compile(region, T.Region)
+    finally:
+        c.site_type = outer
+    return to_region(c, compiled, if_=c.compile(if_, T.Cond))
+
+
 @ludeme("to", T.Region)
 def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
     """Destination sites: ``region``, filtered by ``if:`` evaluated with ``(to)`` bound to
@@ -228,9 +246,10 @@ def and_effects(c: CompileContext, *effects: T.Effect):
 def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                      then: T.Effect = None):
     """The moves after which ``ifAfterwards`` holds. The condition sees the position
-    with the move's own action done but before its ``then:`` consequences (captures),
-    with ``(to)``/``(from)`` bound to the move's sites. As in Ludii. A last ``(then
-    ...)`` adds consequences to every move kept, after its own."""
+    with the move made, its own consequences included (the captures of ``(move Add ...
+    (then ...))``), with ``(to)``/``(from)`` bound to the move's sites. As in Ludii. A
+    last ``(then ...)`` adds consequences to every move kept, after its own (they are
+    not tried)."""
     if then is not None:
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
@@ -247,7 +266,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         # before it (one pass per position), e.g. (is Connected ...)
         decide = after_add(s) if after_add is not None else None
         for m in moves:
-            if m.kind == "add":
+            if m.kind == "add" and m.then is None:
                 to = m.to
                 old = what[to]
                 if decide is not None and not old:
@@ -268,11 +287,18 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 what[to] = old
                 s.hash ^= delta
             else:
-                t = s.clone()
+                # as in Ludii, the move is tried with its consequences (captures)
+                t = s.probe()
                 t.frm, t.to = m.frm, m.to
                 m.act(t, m)
                 t.history.append(m)  # the move being tried is the last move
-                ok = test(t)
+                try:
+                    if m.then is not None:
+                        m.then(t)
+                        t.frm, t.to = m.frm, m.to
+                    ok = test(t)
+                finally:
+                    t.history.pop()
             if ok:
                 out.append(m)
         return out

@@ -235,37 +235,40 @@ def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType 
     return RegionV.of(out)
 
 
+def _line(c: CompileContext, lines, index, what: str) -> RegionV:
+    """Row or column ``index`` of ``lines``: fixed when the number is, else looked up in
+    each position (no site when the number is off the board)."""
+    if index.const is not None:
+        if not 0 <= index.const < len(lines):
+            c.fail(f"{what} {index.const} is not on the board ({what}s 0 to {len(lines) - 1})")
+        return RegionV.of(lines[index.const])
+    fn, n = index.fn, len(lines)
+    members = [frozenset(line) for line in lines]
+
+    def sites(s):
+        i = fn(s)
+        return lines[i] if 0 <= i < n else ()
+
+    def contains(s, x):
+        i = fn(s)
+        return 0 <= i < n and x in members[i]
+
+    return RegionV(sites, None, contains)
+
+
 @ludeme("sites Row", T.Region)
 def sites_row(c: CompileContext, row: T.IntFn, site_type: T.SiteType = None):
     """The sites of one row, counted from 0 at the bottom (Ludii's rows: on a hex
-    rhombus they run up to the right). The row may be worked out during play:
-    ``(sites Row (row of:(from)))`` (no site when it is off the board)."""
-    rows = c.require_board().rows[_type(c, site_type)]
-    return _line_of(c, rows, row, "row")
+    rhombus they run up to the right). The number may be worked out in play: ``(sites
+    Row (/ (count Rows) 2))``."""
+    return _line(c, c.require_board().rows[_type(c, site_type)], row, "row")
 
 
 @ludeme("sites Column", T.Region)
 def sites_column(c: CompileContext, column: T.IntFn, site_type: T.SiteType = None):
-    """The sites of one column, counted from 0 at the left (Ludii's columns); also
-    ``(sites Column (column of:(from)))``."""
-    cols = c.require_board().columns[_type(c, site_type)]
-    return _line_of(c, cols, column, "column")
-
-
-def _line_of(c: CompileContext, lines: tuple[tuple[int, ...], ...], index, what: str) -> RegionV:
-    """Row or column ``index`` of ``lines``: fixed when the index is, else looked up."""
-    if index.const is not None:
-        k = index.const
-        if not 0 <= k < len(lines):
-            c.fail(f"{what} {k} is not on the board ({what}s 0 to {len(lines) - 1})")
-        return RegionV.of(lines[k])
-    fn, size = index.fn, len(lines)
-
-    def sites(s):
-        k = fn(s)
-        return lines[k] if 0 <= k < size else ()
-
-    return RegionV(sites)
+    """The sites of one column, counted from 0 at the left (Ludii's columns). The number
+    may be worked out in play."""
+    return _line(c, c.require_board().columns[_type(c, site_type)], column, "column")
 
 
 @ludeme("sites Drop", T.Region)

@@ -1,6 +1,10 @@
-"""Rules about the game as a whole: ``(meta ...)`` and the swap rule ``(swap)``."""
+"""Meta rules: rules about the whole game rather than one move, ``(meta ...)``, first in
+``(rules ...)``. ``(noRepeat)`` forbids a move that recreates an earlier position;
+``(swap)`` is the swap rule."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.lang import types as T
@@ -10,11 +14,31 @@ from ludeme.runtime.move import Move
 
 
 @ludeme("meta", T.Meta)
-def meta(c: CompileContext, *rules: T.Meta):
-    """Rules about the game as a whole, the first argument of ``(rules ...)``:
-    ``(rules (meta (swap)) (play ...) (end ...))``. Ludii: ``(meta <metaRule>)`` or
-    ``(meta {<metaRule> ...})``."""
-    return list(rules)
+def meta(c: CompileContext, rules: (T.MetaRule, T.ListOf(T.MetaRule))):
+    """The game's meta rules, applied to the whole game: ``(meta (noRepeat))`` or
+    ``(meta {<rule> ...})``. As in Ludii, it comes first in ``(rules ...)``."""
+    return list(rules) if isinstance(rules, list) else [rules]
+
+
+@ludeme("noRepeat", T.MetaRule,
+        ludii="InTurn (no repetition within one player's turn of several moves) is not "
+              "supported.")
+def no_repeat(c: CompileContext, type_: T.RepetitionType = "InGame") -> Callable:
+    """No move may recreate a position that occurred before in the game (positional
+    superko): a legal move whose result, pieces on the board and in the hands, equals
+    a position recorded earlier is removed from the legal moves. As in Ludii, a
+    position is recorded after each move made by another player than the one before
+    (and at the start), the player to move is not part of it, and passes are always
+    allowed. ``Situational`` is the same rule as ``InGame`` in Ludii 1.0.8. Ludii:
+    ``(noRepeat [<repetitionType>])``."""
+    if type_ == "InTurn":
+        c.fail("(noRepeat InTurn) is not supported; (noRepeat) forbids repeating any "
+               "earlier position of the game")
+
+    def apply(game) -> None:
+        game.no_repeat = True
+
+    return apply
 
 
 def _swap_again(s) -> None:
@@ -25,8 +49,8 @@ def _no_action(s, m) -> None:
     """Taking the swap changes nothing on the board."""
 
 
-@ludeme("swap", T.Meta)
-def swap(c: CompileContext, value: T.Bool = True):
+@ludeme("swap", T.MetaRule)
+def swap(c: CompileContext, value: T.Bool = True) -> Callable:
     """The swap rule (pie rule): on the second move of the game, the second player may
     instead take over the first player's side. As in Ludii, the option is one more legal
     move (``swap``, Ludii's ``Swap`` decision) added to the second player's moves on the
@@ -35,9 +59,12 @@ def swap(c: CompileContext, value: T.Bool = True):
     agent now plays side 2). Sides, pieces and results are those of the sides, as Ludii's
     trials record them. ``(swap False)`` turns the rule off. Ludii: ``(swap [<boolean>])``."""
     on = value.value if isinstance(value, Lit) else bool(value)
-    g = c.game
-    if on:
-        g.swap_move = Move("swap", -1, -1, 0, 0, _no_action, _swap_again)
-        g.swap_ply = c.num_players - 1
-        g.intern_moves(lambda: (g.swap_move,))
-    return None
+    swap_ply = c.num_players - 1
+
+    def apply(game) -> None:
+        if on:
+            game.swap_move = Move("swap", -1, -1, 0, 0, _no_action, _swap_again)
+            game.swap_ply = swap_ply
+            game.intern_moves(lambda: (game.swap_move,))
+
+    return apply

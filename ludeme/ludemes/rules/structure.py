@@ -19,6 +19,8 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     named regions.
     """
     c.num_players = c.compile(players, T.Players)
+    # as in Ludii, a board has every kind of site: those the rules name are built too
+    c.named_site_types = _site_types_named(rules)
     c.compile(equipment, T.Equipment)
     if c.board is None:
         c.fail("the equipment has no (board ...)")
@@ -28,6 +30,23 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     g.tally_names = list(c.tallies)
     g.track_repetition = c.track_repetition
     return g
+
+
+def _site_types_named(tree) -> list[str]:
+    """The site types (Cell, Vertex, Edge) written anywhere in a checked tree."""
+    found: list[str] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Lit):
+            if node.type.name == "SiteType" and node.value not in found:
+                found.append(node.value)
+        elif isinstance(node, Call):
+            for v in node.args.values():
+                stack.extend(v if isinstance(v, list) else [v])
+        elif hasattr(node, "items"):
+            stack.extend(node.items)
+    return found
 
 
 @ludeme("players", T.Players)
@@ -40,7 +59,8 @@ def players(c: CompileContext, count: T.Int):
 
 @ludeme("equipment", T.Equipment, lazy=True)
 def equipment(c: CompileContext, items: T.ListOf(T.Item)):
-    """The board, pieces, hands and named regions. The board is set up first."""
+    """The board, pieces, hands and named regions. The board is set up first. As in
+    Ludii, when no piece is declared each player has one, ``"Ball"``."""
     def is_board(item) -> bool:
         return isinstance(item, Call) and item.decl.head == "board"
 
@@ -50,19 +70,24 @@ def equipment(c: CompileContext, items: T.ListOf(T.Item)):
     ordered = boards + [i for i in getattr(items, "items", [items]) if not is_board(i)]
     for item in ordered:
         c.compile(item, T.Item)
+    if len(c.pieces.names) == 1:
+        # as in Ludii, a game that declares no piece has a "Ball" for each player
+        for p in range(1, c.num_players + 1):
+            c.pieces.add("Ball", p)
 
 
 @ludeme("rules", T.Rules, lazy=True)
-def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
-          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
+def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
+          play: (T.Phase, T.ListOf(T.Phase)) = None, end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
           heuristics: T.ListOf(T.Heuristic) = None):
-    """The rules: optional rules about the whole game (``(meta (swap))``), an optional
-    start position, the play (one ``(play ...)`` or a list
-    of ``(phase ...)``), and the end rules, checked in order after every move.
+    """The rules: optional meta rules (``(meta (noRepeat))``), an optional start
+    position, the play (one ``(play ...)`` or a list of ``(phase ...)``), and the end
+    rules, checked in order after every move.
     ``heuristics:{(heuristic ...) ...}`` tells search agents how to judge a position."""
     g = c.game
     if meta is not None:
-        c.compile(meta, T.Meta)
+        for rule in c.compile(meta, T.Meta):
+            rule(g)
     if start is not None:
         g.start.append(c.compile(start, T.Effect).fn)
     plays = phases if phases is not None else play
