@@ -87,6 +87,18 @@ class DiceSpec:
             self._outcomes = [(o, float(Fraction(c, n))) for o, c in counts.items()]
         return self._outcomes
 
+    def uses(self) -> list[tuple[int, ...]]:
+        """Every set of dice one move may use (Ludii's ``(forEach Die ...)``): each die
+        alone, and with ``combined:`` two or three dice of one container together."""
+        out: list[tuple[int, ...]] = []
+        for _, first, count in self.groups:
+            out += [(first + i,) for i in range(count)]
+            if count in (2, 3):
+                out.append(tuple(range(first, first + count)))
+            if count == 3:
+                out += [(first, first + 1), (first, first + 2), (first + 1, first + 2)]
+        return out
+
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A roll drawn with ``rng``: each die in turn, one of its faces uniformly."""
         return tuple(f[rng.randrange(len(f))] for f in self.faces)
@@ -122,11 +134,12 @@ class DiceState:
     next:...)``) do not ask again. ``live`` is set while the position's own moves are
     generated or a move is played: only then does a ``(roll)`` call for the dice (a
     question such as ``(can Move ...)`` uses the dice as they are). ``log`` is every
-    roll of the game so far, newest first, as a shared chain ``(ply, roll, older)``.
+    roll of the game so far, newest first, as a shared chain ``(ply, roll, older)``, and
+    ``count`` how many there are.
     """
 
     __slots__ = ("values", "left", "equal", "temp", "pending", "after", "rolled", "live",
-                 "log")
+                 "log", "count")
 
     def __init__(self, values: list[int], left: list[int]):
         self.values = values
@@ -138,6 +151,7 @@ class DiceState:
         self.rolled = False
         self.live = False
         self.log: tuple | None = None
+        self.count = 0
 
     def copy(self) -> DiceState:
         c = DiceState.__new__(DiceState)
@@ -150,6 +164,7 @@ class DiceState:
         c.rolled = self.rolled
         c.live = False
         c.log = self.log
+        c.count = self.count
         return c
 
     def rolls(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -216,3 +231,13 @@ def show_face(s: State, i: int, face_index: int) -> None:
     s.hash ^= zv.get(d.values[i], 0) ^ zv.get(value, 0) ^ zl.get(d.left[i], 0) ^ zl.get(value, 0)
     d.values[i] = value
     d.left[i] = value
+
+
+def dice_used(move) -> tuple[int, ...] | None:
+    """The dice a move of ``(forEach Die ...)`` uses (indices), or None for a move that
+    uses none. Such a move is the move it was made from with its die attached: its key
+    has one more part, ``("die", *dice, temp)``."""
+    key = move.key
+    if len(key) > 5 and isinstance(key[5], tuple) and key[5][:1] == ("die",):
+        return key[5][1:-1]
+    return None

@@ -126,6 +126,7 @@ class State:
         set_dice(self, roll)
         dice.after = ()
         dice.log = (self.ply, roll, dice.log)
+        dice.count += 1
         if after:
             dice.live = True
             try:

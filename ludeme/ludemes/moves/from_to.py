@@ -65,6 +65,11 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
             m = interned[key] = Move("move", frm, x, p, 0, act, thenfn, takes)
         return m
 
+    # every move it could make, for a stable action space (built when one is asked for)
+    pids = range(1, len(c.pieces.names))
+    c.game.intern_moves(lambda: [move(f, x, p) for f in range(n) for x in range(n)
+                                 for p in pids])
+
     def gen(s):
         out: list[Move] = []
         w = s.what
