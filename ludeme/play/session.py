@@ -161,6 +161,9 @@ class Session:
         if terminal is None:
             terminal = PlainTerminal() if plain else RichTerminal()
         self.terminal = terminal
+        # the rolls before the first move: made now (a front end that does not call
+        # ``run``, the web app, shows the position after them), said by ``roll``
+        self._unsaid_rolls = roll_dice(self.state, seed)
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -251,7 +254,8 @@ class Session:
     def roll(self) -> None:
         """Roll the dice wherever the rules roll them, from the game's seed (so an undo
         rolls the same again), and say what they show."""
-        for faces in roll_dice(self.state, self.seed):
+        rolls, self._unsaid_rolls = self._unsaid_rolls + roll_dice(self.state, self.seed), []
+        for faces in rolls:
             self.say(f"{self.name(self.state.mover)} rolls {' '.join(map(str, faces))}")
 
     def bot_turn(self, seat: Seat) -> None:
