@@ -128,3 +128,16 @@ def test_the_session_says_the_rolls_and_records_them(dice_game):
     assert "P1 (random) rolls " in text
     assert rec.rolls and verify_record(rec).ok
     assert len(rec.rolls) == text.count(" rolls ")
+
+
+def test_a_simulated_game_is_reproduced_from_its_seed(dice_game):
+    from ludeme.sim.runner import BatchSpec, Runner
+
+    spec = BatchSpec(game=dice_game.description.path, options=(), ruleset=None,
+                     agents=("random", "mcts:iterations=20"), seed=4)
+    runner = Runner(spec)
+    row = runner.play(3)
+    assert runner.play(3)["moves"] == row["moves"]
+    # the stored game seed plays the same game again, dice included, as a record
+    rec = play_game(runner.game, list(spec.agents), seed=row["seed"], max_moves=10_000)
+    assert rec.moves == row["moves"] and rec.rolls and verify_record(rec).ok
