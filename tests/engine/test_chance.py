@@ -229,3 +229,18 @@ def test_seeded_playouts_repeat():
 
     assert playout(7) == playout(7)
     assert playout(7) != playout(8)
+
+
+def test_moves_equal_but_for_their_die_are_written_apart():
+    g = line("d:3 num:2", "(do (roll) next:(forEach Die (move Pass)))")
+    s = at_roll(g.new_initial_state(), (1, 3))
+    assert moves(s) == ["pass/1", "pass/3"]
+    second = s.parse_move("pass/3")
+    assert second is s.legal_moves()[1]
+    with pytest.raises(LudemeError, match="ambiguous"):
+        s.parse_move("pass")
+    s.apply(second)
+    assert s.dice.left == [1, 0]
+    # a double is one move (the same move with the same value)
+    s = at_roll(g.new_initial_state(), (2, 2))
+    assert moves(s) == ["pass"]
