@@ -5,7 +5,7 @@
     python -m benchmarks.ludii_compare --folder board/war --trajectories 30 --json
 
 For each file, N seeded random trajectories (seeds ``--seed`` .. ``--seed``+N-1) are
-played by the reference Ludii 1.0.8 (``shared/ludii-reference/run.sh trace``, which picks
+played by the reference Ludii 1.0.8 (``benchmarks/ludii_reference/run.sh trace``, which picks
 each move with ``SplittableRandom(seed)`` among its legal moves sorted by key). ludeme
 loads the same file, unchanged, with the same options and follows each trajectory: at
 every ply its legal moves, written as Ludii's move keys (``<Type>:<from>-><to>
@@ -17,13 +17,18 @@ trajectory is.
 Ludii's traces are cached on disk (``$LUDEME_LUDII_TRACES``, default
 ``~/.cache/ludeme-ludii-traces``), keyed by the file's content, the options, the seeds and
 the ply limit, since a JVM costs seconds per load. The reference is found through
-``--reference`` / ``$LUDII_REFERENCE`` (the folder holding ``run.sh``), else a
+``--reference`` / ``$LUDII_REFERENCE`` (the folder holding ``run.sh``), else ludeme's
+own copy of the driver, ``benchmarks/ludii_reference`` (which prints the dice), else a
 ``shared/ludii-reference`` folder beside or above the repository; it needs Java and
 ``$LUDII_MIRROR`` (see its README). Library files are given by path, or by a name or
 relative path looked up under ``--library`` / ``$LUDII_LUD``.
 
-Not yet covered: games with dice. The reference's trace does not print the dice rolled,
-so a chance game cannot be followed given the same rolls (issue 15 extends the trace).
+Dice: games of chance are compared given the same rolls. The trace is asked for with
+``--dice``: after each ``ply`` line, ``dice v1 v2 ...`` gives the faces of the roll
+Ludii made that ply's moves with (``dice -`` when its moves carry no roll). Where
+ludeme's position is a chance node it applies that roll; where Ludii's moves carry no
+roll although ludeme rolls (Ludii left the mover only its inserted pass, and the roll
+with it), ludeme takes the first roll under which its legal moves are Ludii's, if any.
 """
 
 from __future__ import annotations
@@ -100,6 +105,7 @@ class Ply:
     play: str | None = None
     over: bool | None = None
     after: int | None = None  # next mover, or the winner (0 = draw) when over
+    dice: tuple[int, ...] | None = None  # with --dice: the roll the moves were made with
 
 
 @dataclass
@@ -112,6 +118,7 @@ class Trace:
     over: bool | None = None
     winner: int | None = None
     returns: tuple[float, ...] | None = None
+    problem: str = ""  # why ludeme could not follow (the dice), when it could not
 
 
 def parse_traces(text: str) -> list[Trace]:
@@ -144,6 +151,10 @@ def parse_traces(text: str) -> list[Trace]:
             cur.plies.append(ply)
         elif words[0] == "play":
             ply.play = " ".join(words[2:])
+        elif words[0] == "dice":
+            if ply is None:
+                raise ValueError(f"line {n}: dice outside a ply: {line!r}")
+            ply.dice = None if words[1:] == ["-"] else tuple(int(x) for x in words[1:])
         elif words[0] == "state":
             ply.over = words[2] == "true"
             ply.after = int(words[4]) if words[4].lstrip("-").isdigit() else None
@@ -168,7 +179,7 @@ class Divergence:
     """Where a ludeme trajectory first leaves Ludii's."""
     seed: int
     ply: int
-    what: str  # "moves", "mover", "end", "play", "error"
+    what: str  # "moves", "mover", "end", "play", "dice", "error"
     only_ludii: list[str] = field(default_factory=list)
     only_ludeme: list[str] = field(default_factory=list)
     detail: str = ""
@@ -177,6 +188,8 @@ class Divergence:
 def diff_traces(ludii: Trace, ours: Trace) -> Divergence | None:
     """The first difference between Ludii's trace and ludeme's of the same trajectory
     (``ours`` as ``follow`` makes it: it stops where it could not go on), or None."""
+    if ours.problem:
+        return Divergence(ludii.seed, ours.plies[-1].index, "dice", detail=ours.problem)
     for ref, got in zip(ludii.plies, ours.plies, strict=False):
         if ref.mover != got.mover:
             return Divergence(ludii.seed, ref.index, "mover",
@@ -235,6 +248,14 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
     for ref in ludii.plies:
         if time.monotonic() > deadline:
             raise OutOfTime(f"seed {ludii.seed}, ply {ref.index}")
+        if state.dice is not None and state.is_chance_node():
+            problem = roll_as_ludii(state, ref, board)
+            if problem:
+                ply = Ply(ref.index, state.current_player(), [])
+                ply.dice = ref.dice
+                ours.plies.append(ply)
+                ours.problem = problem
+                return ours
         if state.is_terminal():
             break
         by_key: dict[str, list] = {}
@@ -257,6 +278,25 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
     return ours
 
 
+def roll_as_ludii(state, ref: Ply, board) -> str | None:
+    """Roll ludeme's dice as Ludii's were at this ply (see the module's docstring);
+    what went wrong, if anything."""
+    if ref.dice is not None:
+        try:
+            state.apply_chance(ref.dice)
+        except Exception as err:  # noqa: BLE001 - reported as a divergence
+            return f"Ludii rolled {list(ref.dice)}, which ludeme's dice cannot show: {err}"
+        return None
+    want = set(ref.keys)
+    for roll, _ in state.chance_outcomes():
+        trial = state.clone()
+        trial.apply_chance(roll)
+        if {move_key(m, board) for m in trial.legal_moves()} == want:
+            state.apply_chance(roll)
+            return None
+    return "Ludii's moves carry no roll here, and no roll gives ludeme the same moves"
+
+
 # ----------------------------------------------------------------------- reference
 
 class ReferenceError_(Exception):
@@ -266,6 +306,7 @@ class ReferenceError_(Exception):
 def find_reference(given: str | None) -> Path | None:
     cands = [given, os.environ.get("LUDII_REFERENCE")]
     here = Path(__file__).resolve().parent
+    cands.append(str(here / "ludii_reference"))    # ludeme's copy: it prints the dice
     cands += [str(p / "shared" / "ludii-reference") for p in [here, *here.parents]]
     for c in cands:
         if c and (Path(c) / "run.sh").is_file():
@@ -292,6 +333,8 @@ def ludii_traces(reference: Path, path: Path, options: list[str], seed: int, n: 
         return cached.read_text()
     cmd = ["bash", str(reference / "run.sh"), "trace", str(path), "--seed", str(seed),
            "--nseeds", str(n), "--state", "--maxply", str(max_plies)]
+    if "--dice" in driver.read_text() if driver.is_file() else False:
+        cmd.append("--dice")     # a driver that prints the rolls (ludeme's copy)
     for o in options:
         cmd += ["--opt", o]
     try:

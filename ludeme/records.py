@@ -69,9 +69,23 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 def agent_move(agent: Agent, state: State):
     """Ask ``agent`` for its move, reseeding it from its seed and the ply first."""
+    if state.is_chance_node():
+        raise LudemeError("the dice must be rolled before anyone moves here",
+                          hint="roll them first: roll_dice(state, seed) or state.settle(rng)")
     if agent.seed is not None:
         agent.rng.seed(derive_seed(agent.seed, "ply", state.ply))
     return agent.choose(state)
+
+
+def roll_dice(state: State, seed: int) -> list[tuple[int, ...]]:
+    """Roll the dice as long as ``state`` is a chance node, from the game seed: each roll
+    is drawn from a generator seeded with the game seed, the ply and how many rolls came
+    before, so the rolls of a game are a function of its seed alone (and an undo, a hint
+    or an agent's thinking in between changes none of them). Returns the rolls made."""
+    made = []
+    while state.is_chance_node():
+        made.append(roll_dice_once(state, seed))
+    return made
 
 
 def is_deterministic(spec: str) -> bool:
@@ -94,7 +108,8 @@ def outcome_for(num_players: int, end: str, end_by: int | None) -> list[float]:
 class GameRecord:
     """One game. ``agents[i]``/``agent_seeds[i]`` are seat i+1's spec ("human" for a
     person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw;
-    ``players[i]`` the name of the person in seat i+1, when one was given (ratings).
+    ``players[i]`` the name of the person in seat i+1, when one was given (ratings);
+    ``rolls`` every roll of the dice in order, one face per die (games of chance).
 
     ``description_text`` is the description's text when it is no file anyone could load
     again (a game edited in the web app, or loaded from a string): ``description`` is
@@ -118,6 +133,7 @@ class GameRecord:
     # the people's names by seat ("" where unknown; empty when nobody gave one)
     players: list[str] = field(default_factory=list)
     description_text: str | None = None
+    rolls: list[list[int]] = field(default_factory=list)
 
     @property
     def winners(self) -> list[int]:
@@ -205,6 +221,9 @@ _FIELDS: dict[str, tuple[Any, str]] = {
     "description_text": (lambda v: v is None or _text_ok(v, MAX_DESCRIPTION_CHARS),
                          f"a description's text of at most {MAX_DESCRIPTION_CHARS:,} "
                          "characters, or null"),
+    "rolls": (lambda v: isinstance(v, list) and len(v) <= VERIFY_MAX_MOVES * 4 and all(
+        isinstance(r, list) and 0 < len(r) <= 64 and all(_is_int(x) for x in r) for r in v),
+              "a list of rolls, each a list of whole numbers (one per die)"),
 }
 
 
@@ -427,7 +446,12 @@ def play_game(game: Game, agents: Sequence[str | Agent], seed: int | None = None
         seats.append(a if isinstance(a, Agent) else make_agent(a, agent_seed(seed, i)))
     rec = new_record(game, [a.spec for a in seats], [a.seed for a in seats], seed, max_moves)
     state = game.new_initial_state()
-    while not state.is_terminal():
+    dice = game.dice is not None
+    while True:
+        if dice:
+            rec.rolls.extend(map(list, roll_dice(state, seed)))
+        if state.is_terminal():
+            break
         if max_moves is not None and len(rec.moves) >= max_moves:
             return finish_record(rec, state, END_UNFINISHED)
         move = agent_move(seats[state.mover - 1], state)
@@ -585,7 +609,11 @@ def verify_record(rec: GameRecord, check_agents: bool = True,
                                 f"{err.diagnostics[0].message}")
     out.agents_checked = sorted(seats)
     state = game.new_initial_state()
+    rolls = iter(rec.rolls)
     for ply, text in enumerate(rec.moves):
+        problem = _replay_rolls(state, rolls, rec.seed)
+        if problem:
+            return fail(ply, problem)
         if state.is_terminal():
             return fail(ply, f"the game was already over ({_result(state)}) but the record "
                              f"goes on with '{text}'")
@@ -604,9 +632,16 @@ def verify_record(rec: GameRecord, check_agents: bool = True,
                                  f"{agent.seed}) chooses {state.move_to_string(chosen)}, the "
                                  f"record says {shorten(text)}")
         state.apply(move)
+    last = len(rec.moves)
+    problem = _replay_rolls(state, rolls, rec.seed)
+    if problem:
+        return fail(last, problem)
+    extra = next(rolls, None)
+    if extra is not None:
+        return fail(last, f"the record has rolls left over after its last move "
+                          f"({shorten(str(extra))} and maybe more)")
     out.final_state = state
     terminal = state.is_terminal()
-    last = len(rec.moves)
     if rec.end == END_RULES:
         if not terminal:
             return fail(last, "the record says the game ended by its rules, but after the last "
@@ -628,6 +663,46 @@ def verify_record(rec: GameRecord, check_agents: bool = True,
     elif any(rec.returns):
         return fail(last, f"an unfinished game with a result {_returns(rec.returns)}")
     return out
+
+
+def _replay_rolls(state: State, rolls, seed: int) -> str | None:
+    """Apply the record's next rolls wherever ``state`` is a chance node; what is wrong
+    with them, if anything: missing, not a roll of these dice, or not the roll the game
+    seed gives (``roll_dice``)."""
+    while state.is_chance_node():
+        roll = next(rolls, None)
+        if roll is None:
+            return "the dice are rolled here, but the record has no more rolls"
+        want = state.clone()
+        expected = list(roll_dice_once(want, seed))
+        try:
+            state.apply_chance(roll)
+        except LudemeError as err:
+            return f"the record's roll {shorten(str(roll))}: {err.diagnostics[0].message}"
+        if list(roll) != expected:
+            return (f"the record's roll {roll} is not the one game seed {seed} gives "
+                    f"({expected}): the rolls or the seed changed")
+    return None
+
+
+def feed_rolls(state: State, rolls) -> list[tuple[int, ...]]:
+    """Apply a record's next rolls (an iterator) wherever ``state`` is a chance node;
+    returns them. A roll missing or not of these dice is an error."""
+    used = []
+    while state.is_chance_node():
+        roll = next(rolls, None)
+        if roll is None:
+            raise LudemeError("the dice are rolled here, but the record has no more rolls",
+                              hint="'ludeme verify' reports what is wrong with a record")
+        state.apply_chance(roll)
+        used.append(tuple(roll))
+    return used
+
+
+def roll_dice_once(state: State, seed: int) -> tuple[int, ...]:
+    """The roll ``roll_dice`` makes at the chance node ``state`` (which it changes)."""
+    rng = random.Random(derive_seed(seed, "roll", state.ply, state.dice.count))
+    return state.sample_chance(rng)
 
 
 def _returns(values: Sequence[float]) -> str:

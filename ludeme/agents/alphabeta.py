@@ -10,6 +10,10 @@ weight) when it has any, otherwise material (pieces on the board and in hand, th
 agent's against the strongest opponent's), mobility (legal move counts, likewise) and
 score. A deterministic budget (``nodes``, ``depth``) keeps it reproducible for game
 records; ``seconds`` makes it play to a clock instead.
+
+Dice: at a chance node the search is expectimax: the value is the mean of every
+roll's value weighted by its probability, each searched with a full window (no
+pruning across a roll), and a roll does not count as a ply of depth.
 """
 
 from __future__ import annotations
@@ -135,6 +139,8 @@ class AlphaBetaAgent(Agent):
         if s.is_terminal():
             r = s.returns()[self.me - 1]
             return r * (WIN - ply * 1e-3) if r else 0.0
+        if depth > 0 and s.dice is not None and s.is_chance_node():
+            return self._expect(s, depth, ply)
         if depth == 0:
             self.horizon = True
             return generic_evaluation(s, self.me)
@@ -180,6 +186,15 @@ class AlphaBetaAgent(Agent):
         self.horizon = outer or self.horizon
         return best
 
+    def _expect(self, s: State, depth: int, ply: int) -> float:
+        """The value of a chance node: every roll's value weighted by its probability."""
+        total = 0.0
+        for roll, p in s.chance_outcomes():
+            c = s.clone()
+            c.apply_chance(roll)
+            total += p * self._search(c, depth, ply, -1e9, 1e9)
+        return total
+
     def _root(self, state: State, depth: int, order: list[Move]) -> tuple[float, Move, list]:
         """One iteration at the root; returns (value, best move, moves by value)."""
         alpha = -1e9
@@ -203,8 +218,8 @@ class AlphaBetaAgent(Agent):
         if state.is_terminal():
             return state.returns()[self.me - 1], None
         moves = list(state.legal_moves())
-        if state.mover != self.me:
-            # judging someone else's turn: search the position itself
+        if state.mover != self.me or state.is_chance_node():
+            # judging someone else's turn (or a roll to come): search the position itself
             value = 0.0
             for d in range(1, self.depth + 1):
                 self.limited = d > 1

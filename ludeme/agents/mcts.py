@@ -21,6 +21,13 @@ baseline ``benchmarks/agent_strength.py --vs uct`` measures against):
   of the position it leads to (those heuristics, else material, mobility and score),
   so a short budget starts from a judged order rather than from chance.
 
+Dice: chance nodes are in the tree. Where a move leads to a roll, the node branches
+on the roll: each iteration samples one with the search's seeded generator (with the
+dice's probabilities) and goes on below that roll's own node, so the moves tried
+under a roll are the moves that roll allows. Playouts sample the rolls too. In a game
+with dice the tree is not kept between moves and the root tactics are off (a win or
+a loss in one depends on rolls still to come).
+
 ``progress`` (a callable taking a ``SearchProgress``) is called about ten times a
 second while it thinks, for front ends to show what it is doing.
 """
@@ -46,7 +53,7 @@ PRIOR_SHARE = 0.3             # of a time budget, the most judging the root's mo
 
 
 class _Node:
-    __slots__ = ("move", "player", "children", "untried", "visits", "value")
+    __slots__ = ("move", "player", "children", "untried", "visits", "value", "rolls")
 
     def __init__(self, move: Move | None, player: int):
         self.move = move
@@ -55,6 +62,8 @@ class _Node:
         self.untried: list[Move] | None = None
         self.visits = 0
         self.value = 0.0
+        # at a chance node (a roll is due after ``move``): roll -> the node below it
+        self.rolls: dict[tuple[int, ...], _Node] | None = None
 
 
 @dataclass
@@ -234,6 +243,8 @@ class MCTSAgent(Agent):
         """The kept subtree for ``state``, when ``state`` follows the kept root's position
         by moves the tree has seen."""
         node, seen = self._kept, self._kept_history
+        if state.dice is not None:
+            return None         # the rolls since are not in the history: start afresh
         if node is None or len(state.history) < len(seen) or state.history[:len(seen)] != seen:
             return None
         for move in state.history[len(seen):]:
@@ -258,7 +269,7 @@ class MCTSAgent(Agent):
         if root is None:
             root = _Node(None, 0)
         root.move = None
-        if self.tactics and not state.is_terminal():
+        if self.tactics and not state.is_terminal() and state.dice is None:
             self._root_tactics(state, root, deadline)
         if self.prior and not state.is_terminal():
             self._root_prior(state, root, started, deadline)
@@ -371,6 +382,17 @@ class MCTSAgent(Agent):
             path = [root]
             # selection: descend while every move here has been tried
             while True:
+                if s.dice is not None and s.is_chance_node():
+                    # a roll: sampled, then on below that roll's own node
+                    roll = s.sample_chance(rng)
+                    if node.rolls is None:
+                        node.rolls = {}
+                    below = node.rolls.get(roll)
+                    if below is None:
+                        below = node.rolls[roll] = _Node(None, 0)
+                    node = below
+                    path.append(node)
+                    continue
                 if node.untried is None:
                     node.untried = [] if s.is_terminal() else list(s.legal_moves())
                 if node.untried or not node.children:
@@ -402,6 +424,9 @@ class MCTSAgent(Agent):
             while n < limit:
                 moves = s.legal_moves()
                 if not moves:
+                    if s.dice is not None and s.is_chance_node():
+                        s.sample_chance(rng)
+                        continue
                     break
                 s.apply(moves[randrange(len(moves))])
                 n += 1

@@ -25,7 +25,7 @@ from ludeme.records import DEFAULT_MAX_MOVES
 @handle_errors
 def perft(game, depth, divide, prefix, as_json, options, ruleset):
     """Count the positions reachable in exactly 1..DEPTH plies (perft; depth 0 counts
-    the position itself, 1)."""
+    the position itself, 1). In a game with dice every roll is a branch (not a ply)."""
     from ludeme.runtime.search import divide as divide_fn
     from ludeme.runtime.search import perft as perft_fn
 
@@ -67,14 +67,19 @@ def perft(game, depth, divide, prefix, as_json, options, ruleset):
 @game_options
 @handle_errors
 def random_game(game, seed, as_json, show, max_moves, options, ruleset):
-    """Play one uniformly random game and print its moves and result."""
+    """Play one uniformly random game and print its moves and result (and the dice
+    rolled, in a game with dice: the seed rolls them too)."""
     g = load_game(game, options, ruleset)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     state = g.new_initial_state()
     moves = []
-    while not state.is_terminal() and len(moves) < max_moves:
+    while len(moves) < max_moves:
+        if state.dice is not None:
+            state.settle(rng)
+        if state.is_terminal():
+            break
         legal = state.legal_moves()
         m = legal[rng.randrange(len(legal))]
         moves.append(state.move_to_string(m))
@@ -84,11 +89,15 @@ def random_game(game, seed, as_json, show, max_moves, options, ruleset):
               "returns": state.returns() if finished else [0.0] * g.num_players,
               "winners": [f"P{p}" for p in state.winners()] if finished else [],
               "length": len(moves), "end": "rules" if finished else "unfinished"}
+    if state.dice is not None:
+        result["rolls"] = [list(faces) for _, faces in state.rolls()]
     if as_json:
         emit_json(result)
         return
     click.echo(f"seed {seed}")
     click.echo(" ".join(moves))
+    if "rolls" in result:
+        click.echo("rolls: " + " ".join("-".join(map(str, r)) for r in result["rolls"]))
     if show:
         click.echo(str(state))
     w = result["winners"]

@@ -13,6 +13,7 @@ from ludeme.play.terminal import read_line
 from ludeme.records import (
     MAX_RECORD_BYTES,
     GameRecord,
+    feed_rolls,
     load_record_game,
     load_records,
     verify_record,
@@ -34,7 +35,10 @@ def _moves(rec: GameRecord):
     length."""
     game = load_record_game(rec)
     state = game.new_initial_state()
-    out = []
+    rolls = iter(rec.rolls)
+    # the first entry holds the rolls before the first move; each other entry a move
+    # (move, text, mover) and the rolls after it
+    out: list[tuple] = [(None, "", 0, feed_rolls(state, rolls))]
     for ply, text in enumerate(rec.moves, start=1):
         mover = state.mover
         try:
@@ -44,15 +48,24 @@ def _moves(rec: GameRecord):
                               f"{err.diagnostics[0].message}",
                               hint="'ludeme verify' reports what is wrong with a record") from None
         state.apply(move)
-        out.append((move, text, mover))
+        out.append((move, text, mover, feed_rolls(state, rolls)))
     return game, out
 
 
-def _position(game, moves, i: int):
-    """The state after the first ``i`` moves."""
-    state = game.new_initial_state()
-    for move, _, _ in moves[:i]:
+def _play(state, entry) -> None:
+    """Play one entry of ``_moves``: its move, then the rolls after it."""
+    move, _, _, rolls = entry
+    if move is not None:
         state.apply(move)
+    for roll in rolls:
+        state.apply_chance(roll)
+
+
+def _position(game, moves, i: int):
+    """The state after the first ``i`` moves (and the rolls that follow them)."""
+    state = game.new_initial_state()
+    for entry in moves[:i + 1]:
+        _play(state, entry)
     return state
 
 
@@ -86,18 +99,22 @@ def replay(record, step, index, plain):
         if step:
             _step(game, moves, plain)
         else:
-            state = game.new_initial_state()
+            state = _position(game, moves, 0)
             _show(state, moves, 0, plain)
-            for i, (move, _, _) in enumerate(moves, start=1):
-                state.apply(move)
+            for i in range(1, len(moves)):
+                _play(state, moves[i])
                 _show(state, moves, i, plain)
         click.echo(f"result: {rec.result_text()} after {plural(len(rec.moves), 'move')}")
 
 
 def _show(state, moves, i: int, plain: bool) -> None:
-    move, text, mover = moves[i - 1] if i else (None, None, 0)
+    move, text, mover, rolls = moves[i]
     if i:
         click.echo(f"{i}. P{mover} {text}")
+    for roll in rolls:
+        click.echo(f"P{state.mover} rolls {' '.join(map(str, roll))}")
+    if state.dice is not None:
+        click.echo(f"dice: {' '.join(map(str, state.dice.values))}")
     if plain:
         click.echo(str(state))
         return
@@ -117,8 +134,8 @@ def _show(state, moves, i: int, plain: bool) -> None:
 def _step(game, moves, plain: bool) -> None:
     stdin = sys.stdin
     i = 0
-    last = len(moves)
-    state = game.new_initial_state()
+    last = len(moves) - 1       # the last entry holds the rolls after the last move
+    state = _position(game, moves, 0)
     while True:
         _show(state, moves, i, plain)
         click.echo(f"[{i}/{last}] Enter: next, b: back, number: jump, q: quit")
@@ -137,8 +154,8 @@ def _step(game, moves, plain: bool) -> None:
         elif cmd == "":
             if i == last:
                 return
-            state.apply(moves[i][0])
             i += 1
+            _play(state, moves[i])
         else:
             click.echo("Enter: next, b: back, number: jump, q: quit")
 

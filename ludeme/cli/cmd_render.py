@@ -10,9 +10,18 @@ from ludeme.cli.common import game_options, handle_errors, load_game
 from ludeme.errors import LudemeError, UsageError
 
 
-def _play_moves(state, moves: list[str]):
+def _play_moves(state, moves: list[str], rolls=None):
+    """Play ``moves`` (texts); in a game with dice, the rolls come from ``rolls`` (an
+    iterator over a record's) where the game rolls."""
+    from ludeme.records import feed_rolls
+
     last = None
     for ply, text in enumerate(moves, start=1):
+        if rolls is not None:
+            feed_rolls(state, rolls)
+        if state.is_chance_node():
+            raise UsageError(f"move {ply} ('{text}'): the dice are rolled first, and only a "
+                             f"record (--record) says how they fell")
         if state.is_terminal():
             raise UsageError(f"move {ply} ('{text}'): the game is already over")
         try:
@@ -22,6 +31,8 @@ def _play_moves(state, moves: list[str]):
                              f"{err.diagnostics[0].message}",
                              hint=err.diagnostics[0].hint) from None
         state.apply(last)
+    if rolls is not None:
+        feed_rolls(state, rolls)
     return last
 
 
@@ -45,7 +56,7 @@ def position_from(game_ref: str | None, options, ruleset, moves: str | None,
         game = load_game(game_ref, options, ruleset)
         texts = moves.split() if moves else []
     state = game.new_initial_state()
-    last = _play_moves(state, texts)
+    last = _play_moves(state, texts, iter(rec.rolls) if record else None)
     return state, last
 
 

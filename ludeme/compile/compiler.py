@@ -44,6 +44,7 @@ class CompileContext:
         self.facing: str | None = None
         self._spans: list[Span] = []
         self.warnings: list[Diagnostic] = []
+        self.dice = None   # the dice the equipment declares (a runtime.chance.DiceSpec)
 
     def warn(self, msg: str, hint: str | None = None) -> None:
         """A warning at the form being compiled: the description compiles, but says

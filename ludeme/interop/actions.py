@@ -7,6 +7,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ludeme.errors import LudemeError
+from ludeme.runtime.chance import dice_used
 
 if TYPE_CHECKING:
     from ludeme.runtime.game import Game
@@ -20,6 +21,10 @@ class ActionSpace:
     Built from ``game.interned_moves()`` when the game loads, which numbers each
     interned move (``Move.index``): looking a move's action up while playing is reading
     that number.
+
+    In a game with dice, a move of ``(forEach Die ...)`` is the move it was made from
+    and the dice it uses: its action is that move's action plus ``base`` times (1 + the
+    index of those dice in ``uses``), so moves that differ only in their die differ.
     """
 
     def __init__(self, game: Game):
@@ -34,7 +39,10 @@ class ActionSpace:
         except TypeError:  # an ``extra`` of mixed types: any fixed order will do
             ordered = sorted(keys, key=repr)
         self._index = {k: i for i, k in enumerate(ordered)}
-        self.size = len(ordered)
+        self.base = len(ordered)
+        self.uses = game.dice.uses() if game.dice is not None else []
+        self._use_index = {u: i for i, u in enumerate(self.uses, start=1)}
+        self.size = self.base * (1 + len(self.uses))
         self.examples: list[Move | None] = [None] * self.size
         for m in self._interned:
             a = m.index = self._index[self.key(m)]
@@ -56,6 +64,12 @@ class ActionSpace:
             raise LudemeError(f"move {m!r} is not in {self.game.name}'s action space: "
                               "a generator made a move its MoveTable does not "
                               "list (ludeme.compile.movetable)")
+        if self.uses:
+            used = dice_used(m)
+            if used is not None:
+                a += self.base * self._use_index[used]
+                if self.examples[a] is None:
+                    self.examples[a] = m
         m.index = a
         return a
 

@@ -17,6 +17,12 @@ the observation tensor are described in ``ludeme.interop``; ``action_to_string``
 ludeme's move notation and ``string_to_action`` parses it (any spelling ludeme accepts,
 when called from Python). Information states are the action histories (OpenSpiel's
 observer for perfect-information games), which is what CFR needs.
+
+A description with dice is an explicitly stochastic game (``chance_mode`` is
+``EXPLICIT_STOCHASTIC``): where the dice are rolled the current player is
+``pyspiel.PlayerId.CHANCE`` and ``chance_outcomes()`` lists the rolls as (action,
+probability), action k being the k-th roll of ``Game.dice.outcomes()``
+(``action_to_string`` writes it ``roll 3 5``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
                       'pip install "ludeme[openspiel]"') from err
 
 import ludeme
+from ludeme.api import compile_description
 from ludeme.errors import UsageError, suggest
 from ludeme.interop import DEFAULT_MAX_GAME_LENGTH
 from ludeme.interop.actions import ActionSpace, Legal, action_space
@@ -44,6 +51,7 @@ from ludeme.runtime.state import State
 PREFIX = "python_ludeme_"
 MAX_PLAYERS = 6   # (players n) allows 1 to 6
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 # short name -> (the description as given, its option titles by parameter name)
 _REGISTERED: dict[str, tuple[str, dict[str, str]]] = {}
@@ -92,6 +100,8 @@ def register(game: str | Path) -> str:
                              hint="rename one of the description files")
         return name
     desc = ludeme.load_description(source)
+    # dice in the description (with its default options) make it a game of chance
+    stochastic = compile_description(desc).dice is not None
     titles = {_slug(o.title): o.title for o in desc.options}
     params: dict[str, object] = {p: _encode(desc.chosen[t]) for p, t in titles.items()}
     params["ruleset"] = desc.ruleset or ""
@@ -100,7 +110,8 @@ def register(game: str | Path) -> str:
         short_name=name,
         long_name=f"ludeme {desc.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if stochastic
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -183,8 +194,12 @@ class LudemeGame(pyspiel.Game):
         n = g.num_players
         if n != 2:  # every winner gets 1 and everybody else -1: not zero-sum
             game_type = _with_utility(game_type, pyspiel.GameType.Utility.GENERAL_SUM)
+        # the rolls of the dice, numbered: chance action k is rolls[k]
+        self.rolls = [roll for roll, _ in g.dice.outcomes()] if g.dice is not None else []
+        self.roll_index = {roll: k for k, roll in enumerate(self.rolls)}
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.actions.size, max_chance_outcomes=0, num_players=n,
+            num_distinct_actions=self.actions.size, max_chance_outcomes=len(self.rolls),
+            num_players=n,
             min_utility=-1.0, max_utility=1.0,
             # two players: a result is a win and a loss, or a draw
             utility_sum=0.0 if n == 2 else None,
@@ -238,7 +253,13 @@ class _Position:
 
     def __reduce__(self):
         actions = [self.space.encode(m) for m in self.s.history]
-        return (_restore, (self.game.source, str(self.game), actions))
+        rolls = [roll for _, roll in self.s.rolls()]
+        return (_restore, (self.game.source, str(self.game), actions, rolls))
+
+    def chance(self) -> bool:
+        """Whether the dice are rolled here (before the limit stops the game)."""
+        s = self.s
+        return s.dice is not None and not self.over() and s.is_chance_node()
 
     def over(self) -> bool:
         done = self.done
@@ -269,13 +290,23 @@ def _game_from_string(source: str, game_string: str) -> LudemeGame:
     return game
 
 
-def _restore(source: str, game_string: str, actions: list[int]) -> _Position:
-    """Unpickle a position: load its game (registering the description) and replay."""
+def _restore(source: str, game_string: str, actions: list[int],
+             rolls: list[tuple[int, ...]] = ()) -> _Position:
+    """Unpickle a position: load its game (registering the description) and replay,
+    with the rolls where the dice were rolled."""
     game = _game_from_string(source, game_string)
     pos = _Position(game, game._initial.clone())
+    left = list(rolls)[::-1]
+
+    def roll() -> None:
+        while left and pos.s.is_chance_node():
+            pos.s.apply_chance(left.pop())
+
     for a in actions:
+        roll()
         pos.s.apply(pos.actions().move(a))
         pos.moved()
+    roll()
     return pos
 
 
@@ -294,7 +325,9 @@ class LudemeState(pyspiel.State):
 
     def current_player(self) -> int:
         pos = self._pos
-        return _TERMINAL if pos.over() else pos.s.mover - 1
+        if pos.over():
+            return _TERMINAL
+        return _CHANCE if pos.chance() else pos.s.mover - 1
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._pos.actions().ordered)
@@ -303,12 +336,32 @@ class LudemeState(pyspiel.State):
         """As OpenSpiel's, answered in Python for Python callers (C++ callers reach
         ``_legal_actions``)."""
         pos = self._pos
-        if pos.over() or (player is not None and player != pos.s.mover - 1):
+        if pos.over():
+            return []
+        if pos.chance():
+            return [a for a, _ in self.chance_outcomes()] if player in (None, _CHANCE) \
+                else []
+        if player is not None and player != pos.s.mover - 1:
             return []
         return list(pos.actions().ordered)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a roll of the dice: (chance action, probability) for every roll."""
+        pos = self._pos
+        if not pos.chance():
+            return []
+        index = pos.game.roll_index
+        return [(index[roll], p) for roll, p in pos.s.chance_outcomes()]
+
     def _apply_action(self, action: int) -> None:
         pos = self._pos
+        if pos.chance():
+            rolls = pos.game.rolls
+            if not 0 <= action < len(rolls):
+                raise ValueError(f"chance action {action} is not a roll of these dice")
+            pos.own().apply_chance(rolls[action])
+            pos.legal = None
+            return
         move = pos.actions().move(action)
         if move is None:
             raise ValueError(f"action {action} is not legal here")
@@ -317,10 +370,16 @@ class LudemeState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self._pos
+        if player == _CHANCE:
+            rolls = pos.game.rolls
+            return "roll " + " ".join(map(str, rolls[action])) if 0 <= action < len(rolls) \
+                else f"roll #{action}"
         move = pos.actions().move(action) if not pos.over() else None
         if move is not None:
             return pos.s.move_to_string(move)
         move = pos.space.examples[action]
+        if move is None:
+            return f"action {action}"   # a move with a die, not seen yet
         try:  # not legal here: its notation without this position's captures
             return pos.s.clone().move_to_string(move)
         except Exception:  # noqa: BLE001 - a move that cannot even be tried here

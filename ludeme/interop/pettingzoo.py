@@ -20,10 +20,15 @@ ending is truncated.
 
 ``env()`` wraps the raw environment as PettingZoo's classic games are (an illegal action
 ends the game with reward -1 for the agent that played it); ``raw_env`` is the bare one.
+
+In a game with dice the environment rolls them itself, with a generator seeded by
+``reset(seed=...)``: an agent always acts after the roll, and reads the dice from the
+state (``env.unwrapped.state.dice``).
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 try:
@@ -195,7 +200,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        # the dice are rolled inside the environment, from ``seed`` when given
+        if seed is not None or not hasattr(self, "_chance"):
+            self._chance = random.Random(seed)
         self.state = self._initial.clone()
+        self._roll()
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -251,11 +260,18 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             raise ValueError(f"action {action} is not legal for {agent} here")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(move)
+        self._roll()
         self._legal = None
         self.agent_selection = self._agent_of[self.state.mover]
         self._check_over()
         if self.render_mode == "human":
             self.render()
+
+    def _roll(self) -> None:
+        """Roll the dice wherever the rules roll them: agents see the position after the
+        roll (``state.dice``), as players do."""
+        if self.state.dice is not None:
+            self.state.settle(self._chance)
 
     def _check_over(self) -> None:
         s = self.state

@@ -120,3 +120,14 @@ def recent_moves(played: Sequence[tuple[str, int]], first_number: int = 1,
     items = [f"{first_number + i}. P{p} {text}"
              for i, (text, p) in enumerate(played[start:], start=start)]
     return "recent moves: " + "  ".join(items)
+
+
+def dice_line(state: State) -> str | None:
+    """``"dice: 3 5 (5 used)"``: the faces the dice show in a game with dice, the used
+    ones said; None in a game without dice."""
+    d = state.dice
+    if d is None:
+        return None
+    shown = " ".join(map(str, d.values))
+    used = [str(v) for v, left in zip(d.values, d.left, strict=True) if v and not left]
+    return f"dice: {shown}" + (f" ({' '.join(used)} used)" if used else "")

@@ -33,6 +33,7 @@ from ludeme.records import (
     derive_seed,
     finish_record,
     new_record,
+    roll_dice,
     save_records,
 )
 
@@ -160,6 +161,9 @@ class Session:
         if terminal is None:
             terminal = PlainTerminal() if plain else RichTerminal()
         self.terminal = terminal
+        # the rolls before the first move: made now (a front end that does not call
+        # ``run``, the web app, shows the position after them), said by ``roll``
+        self._unsaid_rolls = roll_dice(self.state, seed)
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -195,6 +199,9 @@ class Session:
         recent = guide.recent_moves([(text, p) for _, text, p in self.played])
         if recent:
             notes.append(recent)
+        dice = guide.dice_line(s)
+        if dice:
+            notes.append(dice)
         if s.outcome is None and s.repetitions() == 2:
             notes.append("warning: this position has occurred twice")
         if s.outcome is None and self.seats[s.mover - 1].human:
@@ -208,6 +215,7 @@ class Session:
         save the record when asked to, and return it."""
         self.announce()
         shown = False
+        self.roll()
         while not self.state.is_terminal():
             if self.max_moves is not None and len(self.played) >= self.max_moves:
                 self.say(f"the game reached the move cap ({self.max_moves:,} moves) and stops "
@@ -241,6 +249,14 @@ class Session:
         self.state.apply(move)
         self.last_move = move
         self.say(f"{self.name(seat.player)} plays {text}")
+        self.roll()
+
+    def roll(self) -> None:
+        """Roll the dice wherever the rules roll them, from the game's seed (so an undo
+        rolls the same again), and say what they show."""
+        rolls, self._unsaid_rolls = self._unsaid_rolls + roll_dice(self.state, self.seed), []
+        for faces in rolls:
+            self.say(f"{self.name(self.state.mover)} rolls {' '.join(map(str, faces))}")
 
     def bot_turn(self, seat: Seat) -> None:
         start = time.perf_counter()
@@ -329,7 +345,9 @@ class Session:
         # the position is the moves left played again from the start
         self.state = self.game.new_initial_state()
         for move, _, _ in self.played:
+            roll_dice(self.state, self.seed)
             self.state.apply(move)
+        roll_dice(self.state, self.seed)
         self.last_move = self.state.history[-1] if self.state.history else None
         return True
 
@@ -387,6 +405,7 @@ class Session:
         rec = new_record(self.game, [s.spec for s in self.seats], [s.seed for s in self.seats],
                          self.seed, self.max_moves)
         rec.moves = [text for _, text, _ in self.played]
+        rec.rolls = [list(faces) for _, faces in self.state.rolls()]
         if any(s.name for s in self.seats):
             rec.players = [s.name or "" for s in self.seats]
         end = self.end

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ludeme.board import Board
+from ludeme.runtime.chance import DiceSpec, new_decision
 from ludeme.runtime.move import Move
 from ludeme.runtime.state import State
 
@@ -92,6 +93,7 @@ class Game:
         self.metadata: dict = {}
         self.source_name = name
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
+        self.dice: DiceSpec | None = None  # the dice, in a game of chance
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -161,8 +163,13 @@ class Game:
         s.who = s.mover
         s.nxt = self.next_of[s.mover]
         s.hash = 0
+        if self.dice is not None:
+            s.dice = self.dice.initial()
+            s.dice.live = True  # a (roll) among the start rules: the game opens with it
         for effect in self.start:
             effect(s)
+        if s.dice is not None:
+            s.dice.live = False
         s.hash = self._full_hash(s)
         s.hashes = [s.hash] if self.track_repetition else []
         self.reset_positions(s)
@@ -210,6 +217,8 @@ class Game:
             for k, count in enumerate(held):
                 if count:
                     h ^= self.zobrist_hand[p][k][count & 63]
+        if s.dice is not None:
+            h ^= self.dice.key(s.dice)
         return h
 
     def clear_site(self, s: State, x: int) -> None:
@@ -242,12 +251,18 @@ class Game:
         s.to = m.to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
+        dice = s.dice
+        if dice is not None:
+            new_decision(s)
+            dice.live = True  # a (roll) among the consequences makes a chance node
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, as in Ludii
         s.history.append(m)
         if m.then is not None:
             m.then(s)
+        if dice is not None:
+            dice.live = False
         s.ply += 1
         s._moves = None
         phase = self.phases[s.phase]
@@ -290,6 +305,8 @@ class Game:
         """Whether the player to move has no legal move of its own (its only move is the
         pass Ludii inserts)."""
         moves = s.legal_moves()
+        if not moves and s.is_chance_node():
+            return False  # the dice decide first
         return not moves or moves[0] is self.auto_pass_move
 
     def _all_passed(self, s: State) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ludeme.board.graph import DIRECTIONS
 from ludeme.errors import LudemeError, shorten
+from ludeme.runtime.chance import dice_used
 
 if TYPE_CHECKING:
     from ludeme.runtime.game import Game
@@ -91,7 +92,21 @@ class Notation:
         if m.kind == "move" and m.takes is not None:
             lab = self.game.board.labels
             text += "".join(f"x{lab[x]}" for x in self.captures(s, m))
+        if len(m.key) > 5:
+            text += self.die_suffix(s, m)
         return text
+
+    def die_suffix(self, s: State, m: Move) -> str:
+        """For a move of ``(forEach Die ...)`` that another legal move equals but for the
+        die it uses: ``/`` and the value of its die (``/3``, ``/2+5`` for dice used
+        together), so that each is written apart; empty otherwise."""
+        used = dice_used(m)
+        if used is None or s.dice is None:
+            return ""
+        core = m.key[:5]
+        if not any(o is not m and o.key[:5] == core for o in s.legal_moves()):
+            return ""
+        return "/" + "+".join(str(s.dice.left[i]) for i in used)
 
     def plain(self, m: Move) -> tuple[str, ...]:
         """The spellings of ``m`` that do not depend on the position, canonical first
@@ -135,11 +150,15 @@ class Notation:
     def forms(self, s: State, m: Move) -> list[str]:
         """The canonical text of ``m`` first, then other accepted spellings."""
         plain = self.plain(m)
+        die = self.die_suffix(s, m) if len(m.key) > 5 else ""
         if m.kind != "move":
-            return list(plain)
+            return [plain[0] + die, *plain] if die else list(plain)
         with_sym, core = plain
         lab = self.game.board.labels
         caps = "".join(f"x{lab[x]}" for x in self.captures(s, m))
+        if die:
+            return [f"{with_sym}{caps}{die}", f"{core}{caps}{die}", f"{with_sym}{caps}",
+                    with_sym, f"{core}{caps}", core]
         return [f"{with_sym}{caps}", with_sym, f"{core}{caps}", core]
 
     # -- parsing -------------------------------------------------------------------------
@@ -157,7 +176,7 @@ class Notation:
             lower = self._lower.get(m)
             if lower is None:
                 lower = self._lower[m] = tuple(f.lower() for f in self.plain(m))
-            if not any(want == f or want.startswith(f + "x") for f in lower):
+            if not any(want == f or want.startswith((f + "x", f + "/")) for f in lower):
                 continue
             forms = [f.lower() for f in self.forms(s, m)]
             if want == forms[0]:

@@ -1,4 +1,8 @@
-"""Tree walks over the API: perft counts and uniformly random playouts."""
+"""Tree walks over the API: perft counts and uniformly random playouts.
+
+At a chance node (a roll of the dice is due) perft branches on every roll, which is
+not a ply: it counts the positions reachable by every sequence of rolls and moves.
+Playouts roll the dice with their own generator."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ def perft(state: State, depth: int) -> int:
     """Leaf positions at exactly ``depth`` plies (a game over before then counts 0)."""
     if depth == 0:
         return 1
+    if state.dice is not None and state.is_chance_node():
+        return sum(perft(rolled(state, roll), depth) for roll, _ in state.chance_outcomes())
     moves = state.legal_moves()
     if state.outcome is not None:
         return 0
@@ -23,9 +29,20 @@ def perft(state: State, depth: int) -> int:
 
 
 def divide(state: State, depth: int) -> dict[str, int]:
-    """Perft split by first move, keyed by the move's notation."""
+    """Perft split by first move, keyed by the move's notation (by the roll, ``roll 3
+    5``, at a chance node)."""
+    if state.dice is not None and state.is_chance_node():
+        return {"roll " + " ".join(map(str, roll)): perft(rolled(state, roll), depth)
+                for roll, _ in state.chance_outcomes()}
     return {state.move_to_string(m): perft(state.child(m), depth - 1)
             for m in state.legal_moves()}
+
+
+def rolled(state: State, roll: tuple[int, ...]) -> State:
+    """A copy of the chance node ``state`` with the dice showing ``roll``."""
+    c = state.clone()
+    c.apply_chance(roll)
+    return c
 
 
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
@@ -35,6 +52,9 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
     while n < max_moves:
         moves = state.legal_moves()
         if not moves:
+            if state.dice is not None and state.is_chance_node():
+                state.sample_chance(rng)
+                continue
             state.is_terminal()
             break
         state.apply(moves[randrange(len(moves))])

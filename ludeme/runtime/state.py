@@ -24,12 +24,18 @@ class State:
     the player whose view "Mover" means, the "Next" player, and the current move's sites;
     ``between`` is the site a capture or slide rule is examining (``(between)``), ``site``
     the one ``(forEach Site ...)`` is at (``(site)``).
+    ``dice`` is the dice's state (``ludeme.runtime.chance``; None in a game without
+    dice) and ``pips`` the die value ``(forEach Die ...)`` is trying (``(pips)``).
+
+    A position may be a *chance node* (``is_chance_node()``): the dice must be rolled
+    before the mover chooses. It has no legal moves; ``chance_outcomes()`` lists the
+    rolls with their probabilities and ``apply_chance(roll)`` applies one.
     """
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
-                 "counter", "temp", "triggered", "pending", "player_value",
+                 "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
                  "__weakref__")
 
     def __init__(self, game: Game):
@@ -49,6 +55,8 @@ class State:
         self.triggered = 0
         self.pending: tuple[int, ...] = ()
         self.player_value: list[int] = [0] * (game.num_players + 1)
+        self.dice = None
+        self.pips = -1
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -57,10 +65,14 @@ class State:
         return self.mover
 
     def legal_moves(self) -> list[Move]:
-        """The moves the player to move may make (empty when the game is over)."""
+        """The moves the player to move may make (empty when the game is over, and at a
+        chance node, where the dice are rolled first)."""
         if self._moves is None:
+            dice = self.dice
             if self.outcome is not None:
                 self._moves = []
+            elif dice is not None:
+                self._moves = self._dice_moves(dice)
             else:
                 # end rules ask for the next player's moves from their own context: keep it
                 who, nxt = self.who, self.nxt
@@ -77,6 +89,89 @@ class State:
                 self._moves = moves
                 self.who, self.nxt = who, nxt
         return self._moves
+
+    def _dice_moves(self, dice) -> list[Move]:
+        """The legal moves in a game with dice: none while a roll is due, and the rules
+        may find, while generating, that one is (``(do (roll) next:...)``)."""
+        if dice.pending:
+            return []
+        who, nxt = self.who, self.nxt
+        self.who = self.mover
+        self.nxt = self.game.next_of[self.mover]
+        dice.live = True
+        try:
+            moves = self.game.phases[self.phase].generate(self)
+        finally:
+            dice.live = False
+            self.who, self.nxt = who, nxt
+        if dice.pending:
+            return []
+        return moves if moves else [self.game.auto_pass_move]
+
+    # -- chance ------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        """Whether the dice must be rolled before the player to move chooses."""
+        dice = self.dice
+        if dice is None or self.outcome is not None:
+            return False
+        if self._moves is None:
+            self.legal_moves()
+        return dice.pending
+
+    def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
+        """At a chance node, every roll (the face of each die, in Ludii's order of the
+        dice) with its probability; empty elsewhere."""
+        if not self.is_chance_node():
+            return []
+        return self.game.dice.outcomes()
+
+    def apply_chance(self, roll: tuple[int, ...] | list[int]) -> None:
+        """Roll the dice to show ``roll`` (one face per die) at a chance node."""
+        from ludeme.errors import LudemeError
+        from ludeme.runtime.chance import set_dice
+
+        if not self.is_chance_node():
+            raise LudemeError("no roll is due here: the position is not a chance node")
+        spec = self.game.dice
+        roll = tuple(roll)
+        if len(roll) != spec.count or any(v not in f for v, f in zip(roll, spec.faces, strict=True)):
+            raise LudemeError(f"{list(roll)} is not a roll of these dice",
+                              hint="one face per die: " + "; ".join(
+                                  "{" + " ".join(map(str, f)) + "}" for f in spec.faces))
+        dice = self.dice
+        after = dice.after
+        set_dice(self, roll)
+        dice.after = ()
+        dice.log = (self.ply, roll, dice.log)
+        dice.count += 1
+        if after:
+            dice.live = True
+            try:
+                for effect, who, nxt in after:
+                    self.who, self.nxt = who, nxt
+                    effect(self)
+            finally:
+                dice.live = False
+                self.who = self.mover
+                self.nxt = self.game.next_of[self.mover]
+        self._moves = None
+
+    def sample_chance(self, rng) -> tuple[int, ...]:
+        """At a chance node, roll the dice with ``rng`` (a ``random.Random``); returns
+        the roll."""
+        roll = self.game.dice.sample(rng)
+        self.apply_chance(roll)
+        return roll
+
+    def settle(self, rng) -> None:
+        """Roll the dice with ``rng`` as long as the position is a chance node, so that
+        the player to move can choose (or the game is over)."""
+        while self.is_chance_node():
+            self.sample_chance(rng)
+
+    def rolls(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Every roll of the game so far, oldest first: (ply, the faces)."""
+        return self.dice.rolls() if self.dice is not None else []
 
     def apply(self, move: Move) -> None:
         """Play ``move`` (which must be legal) in place."""
@@ -124,6 +219,8 @@ class State:
         c.pending = self.pending
         c.player_value = self.player_value[:]
         c._moves = self._moves
+        c.dice = self.dice.copy() if self.dice is not None else None
+        c.pips = -1
         c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \
             if self.aux else self.aux
         return c
@@ -135,7 +232,7 @@ class State:
         return c
 
     def is_terminal(self) -> bool:
-        if self.outcome is None and not self.legal_moves():
+        if self.outcome is None and not self.legal_moves() and not self.is_chance_node():
             self.outcome = self.game.draw  # never reached: a stuck player passes
         return self.outcome is not None
 

@@ -203,10 +203,10 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
-           "priority", "do", "forEach Piece", "forEach Site", "claim"}
+           "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die"}
 
 
-def _moves(leaves: list[str]):
+def _moves(leaves: list[str], dice: bool = False):
     leaf = st.sampled_from(leaves)
 
     def combine(children):
@@ -219,6 +219,9 @@ def _moves(leaves: list[str]):
                 lambda t: f"(if {t[0]} {t[1]}" + (f" {t[2]})" if t[2] else ")")),
             st.tuples(children, st.sampled_from(AFTER)).map(
                 lambda t: f"(do {t[0]} ifAfterwards:{t[1]})"),
+            # chance: each die's moves (dice in the cell games only), after a roll
+            *([children.map(lambda x: f"(forEach Die {x})"),
+               children.map(lambda x: f"(do (roll) next:{x})")] if dice else []),
         )
 
     return st.recursive(leaf, combine, max_leaves=5)
@@ -227,7 +230,7 @@ def _moves(leaves: list[str]):
 def _game(board: str, piece: str, start: str, extra: str, draw):
     in_piece = draw(st.booleans())
     at_play = draw(st.booleans()) or not in_piece
-    exprs = _moves(CELL_LEAVES if "Vertex" not in board else PATH_LEAVES)
+    exprs = _moves(CELL_LEAVES if "Vertex" not in board else PATH_LEAVES, "(dice" in extra)
     piece_moves = draw(exprs) if in_piece else ""
     play = draw(exprs) if at_play else None
     if in_piece and play is not None:
@@ -247,7 +250,7 @@ def _game(board: str, piece: str, start: str, extra: str, draw):
 def cell_games(draw):
     return _game("(board (square 4))", "Disc",
                  '(place "Disc1" {"a1" "b1" "c2"}) (place "Disc2" {"d4" "b3"}) '
-                 '(place "Disc" (handSite Each) count:2)', "(hand Each)", draw)
+                 '(place "Disc" (handSite Each) count:2)', "(hand Each) (dice d:3 num:2)", draw)
 
 
 @st.composite
@@ -261,6 +264,7 @@ def _never_twice(game, seed: int) -> None:
     rng = random.Random(seed)
     s = game.new_initial_state()
     while True:
+        s.settle(rng)   # roll the dice where the rules roll them
         legal = s.legal_moves()
         assert len(legal) == len(set(legal)), [m for m in legal if legal.count(m) > 1][:3]
         if s.is_terminal():
@@ -289,5 +293,6 @@ def test_the_property_covers_every_move_generator_and_combinator():
              if decl.returns == T.Moves}
     assert names <= COVERED, f"add {sorted(names - COVERED)} to the property test"
     leaves = " ".join(CELL_LEAVES + PATH_LEAVES)
-    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move"}:
+    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move",
+                              "forEach Die"}:
         assert f"({name}" in leaves

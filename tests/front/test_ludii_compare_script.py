@@ -291,3 +291,56 @@ def test_an_exception_in_ludeme_during_play_is_reported_not_raised(tmp_path, cap
     assert f["status"] == "play error"
     assert f["divergence"]["detail"] == "IndexError: list index out of range"
     assert out["stages"]["play"] == 0
+
+
+# discs step (pips) cells east with one three-sided die; a1 is P1's, b1 P2's
+DICE_LINE = '''(game "Dice Line" (players 2)
+    (equipment { (board (rectangle 1 8)) (dice d:3 num:1)
+        (piece "Disc" Each (if (!= (ahead (from) steps:(pips) E) -1)
+            (move (from) (to (ahead (from) steps:(pips) E) if:(is Empty (to)))))) })
+    (rules (start { (place "Disc1" {"A1"}) (place "Disc2" {"B1"}) })
+        (play (do (roll) next:(forEach Die (forEach Piece))))
+        (end (if (is In (last To) (sites Right)) (result Mover Win)))))
+'''
+
+
+def dice_trace(first_roll: str, pass_key: str) -> str:
+    # P1 rolls 2 (a1-c1), P2 rolls 3 (b1-e1); then Ludii's moves carry no roll: the
+    # roll left P1 only its pass (a 2 runs into e1)
+    return f"""# game Dice Line seed 3 defaultSite Cell
+ply 0 mover 1 n 1
+dice {first_roll}
+  Move:0->2
+play 0 Move:0->2
+state over false next 2
+ply 1 mover 2 n 1
+dice 3
+  Move:1->4
+play 0 Move:1->4
+state over false next 1
+ply 2 mover 1 n 1
+dice -
+  {pass_key}
+play 0 {pass_key}
+state over false next 2
+end plies 3 over false winner none ranking 0.0,0.0
+result over false winner none returns -
+"""
+
+
+def test_dice_games_are_followed_given_ludiis_rolls():
+    game = ludeme.loads(DICE_LINE)
+    pass_key = lc.move_key(game.auto_pass_move, game.board)
+    (ref,) = lc.parse_traces(dice_trace("2", pass_key))
+    assert [p.dice for p in ref.plies] == [(2,), (3,), None]
+    ours = lc.follow(game, ref)
+    assert lc.diff_traces(ref, ours) is None
+    assert [p.play for p in ours.plies] == ["Move:0->2", "Move:1->4", pass_key]
+    # with another first roll ludeme's moves differ from Ludii's at once
+    (other,) = lc.parse_traces(dice_trace("3", pass_key))
+    d = lc.diff_traces(other, lc.follow(game, other))
+    assert d is not None and d.what == "moves" and d.only_ludeme == ["Move:0->3"]
+    # a roll the dice cannot show is a divergence of its own kind
+    (bad,) = lc.parse_traces(dice_trace("2 2", pass_key))
+    d = lc.diff_traces(bad, lc.follow(game, bad))
+    assert d is not None and d.what == "dice" and d.ply == 0

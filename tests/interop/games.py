@@ -33,3 +33,25 @@ TINY = """
 
 def options(name: str) -> list[str]:
     return SMALL.get(name, [])
+
+# two players race two discs each along a line with two four-sided dice, each die moving
+# one disc; a disc that reaches the last cell wins
+DICE = """
+(game "Dice Line"
+    (players 2)
+    (equipment {
+        (board (rectangle 1 12))
+        (dice d:4 num:2)
+        (piece "Disc" Each
+            (if (!= (ahead (from) steps:(pips) E) -1)
+                (move (from) (to (ahead (from) steps:(pips) E) if:(is Empty (to))))))
+    })
+    (rules
+        (start { (place "Disc1" {"A1" "C1"}) (place "Disc2" {"B1" "D1"}) })
+        (play (do (if (not (is Prev Mover)) (roll))
+               next:(forEach Die if:(!= (pips) 0) (forEach Piece)
+                      (then (if (not (all DiceUsed)) (moveAgain))))))
+        (end (if (is In (last To) (sites Right)) (result Mover Win)))
+    )
+)
+"""

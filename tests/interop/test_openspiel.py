@@ -14,7 +14,7 @@ from open_spiel.python.algorithms import cfr, exploitability, mcts, minimax  # n
 import ludeme  # noqa: E402
 from ludeme.errors import LudemeError  # noqa: E402
 from ludeme.interop import openspiel as lo  # noqa: E402
-from tests.interop.games import BUNDLED, TINY, options  # noqa: E402
+from tests.interop.games import BUNDLED, DICE, TINY, options  # noqa: E402
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -233,3 +233,25 @@ def test_one_short_name_per_description(tmp_path):
     lo.load(a)
     with pytest.raises(ludeme.UsageError, match="already registered"):
         lo.load(b)
+
+
+def test_a_description_with_dice_is_explicitly_stochastic(tmp_path):
+    """Where the dice are rolled the player is CHANCE, with every roll's probability;
+    OpenSpiel's random simulation test (serialization included) passes."""
+    path = tmp_path / "dice-line.lud"
+    path.write_text(DICE)
+    game = lo.load(path)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 16
+    s = game.new_initial_state()
+    assert s.is_chance_node() and s.current_player() == pyspiel.PlayerId.CHANCE
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 16 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    roll = next(a for a, _ in outcomes if s.action_to_string(pyspiel.PlayerId.CHANCE, a)
+                == "roll 2 3")
+    s.apply_action(roll)
+    assert s.current_player() == 0
+    assert sorted(s.action_to_string(0, a) for a in s.legal_actions()) == ["c1-e1", "c1-f1"]
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    plain = lo.load("tic-tac-toe")
+    assert plain.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC

@@ -13,7 +13,7 @@ import ludeme  # noqa: E402
 from ludeme.interop import pettingzoo as lz  # noqa: E402
 from ludeme.interop.actions import action_space  # noqa: E402
 from ludeme.interop.observation import Observation  # noqa: E402
-from tests.interop.games import BUNDLED, options  # noqa: E402
+from tests.interop.games import BUNDLED, DICE, options  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Observation")
 
@@ -128,3 +128,18 @@ def test_an_observation_kept_is_of_the_position_observed():
     assert [k for k, _ in o.items()] == ["observation", "action_mask"]
     fresh, *_ = e.last()    # never read before: made from the position observed
     assert np.array_equal(dict(fresh)["observation"], obs.tensor(s))
+def test_dice_are_rolled_inside_the_environment(tmp_path):
+    """An agent always acts after the roll; the rolls follow reset's seed."""
+    path = tmp_path / "dice-line.lud"
+    path.write_text(DICE)
+    api_test(lz.env(str(path)), num_cycles=100, verbose_progress=False)
+    raw = lz.raw_env(str(path))
+
+    def rolls(seed):
+        _random_game(raw, seed)
+        return raw.state.rolls()
+
+    assert rolls(4) == rolls(4)
+    assert rolls(4) != rolls(5)
+    raw.reset(seed=1)
+    assert not raw.state.is_chance_node() and raw.state.rolls()

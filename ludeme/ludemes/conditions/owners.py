@@ -31,21 +31,38 @@ def value_piece(c: CompileContext, *, at: T.Site):
 
 @ludeme("ahead", T.Site,
         ludii="Without a direction: the way the piece points (Ludii's Forward).")
-def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None):
-    """The neighbour of ``site`` in ``direction``, or -1 off the board. Without a
-    direction: the site the piece on ``site`` points at (its rotation, set when it was
-    placed turned), -1 when it is not turned. ``(ahead (to))`` after an oriented
-    placement is the site the new piece points at."""
+def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
+          steps: T.IntFn = None):
+    """The neighbour of ``site`` in ``direction``, or -1 off the board; with ``steps:``
+    the site that many steps away in that direction (-1 once off the board; ``site``
+    itself for 0 steps or fewer, as in Ludii). Without a direction: the site the piece
+    on ``site`` points at (its rotation, set when it was placed turned), -1 when it is
+    not turned. ``(ahead (to))`` after an oriented placement is the site the new piece
+    points at."""
     board = c.require_board()
     fn = site.fn
     if direction is not None:
         if len(direction) != 1 or direction[0] not in DIRECTIONS:
             c.fail("(ahead ...) takes one compass direction")
         st = board.step["Adjacent"][direction[0]]
+        if steps is not None and steps.const != 1:
+            count = steps.fn
+
+            def walk(s):
+                x = fn(s)
+                for _ in range(count(s)):
+                    if x < 0:
+                        break
+                    x = st[x]
+                return x
+
+            return SiteV(walk)
         if site.const is not None:
             y = st[site.const]
             return SiteV(lambda s: y, y)
         return SiteV(lambda s: st[x] if (x := fn(s)) >= 0 else -1)
+    if steps is not None:
+        c.fail("(ahead ... steps:) needs a direction")
     # by_rot[r][x]: the neighbour of x in rotation r (index 0: not turned)
     steps = board.step["Adjacent"]
     by_rot = [(-1,) * board.n_sites] + [steps[d] for d in DIRECTIONS]

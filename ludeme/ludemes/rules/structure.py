@@ -26,6 +26,7 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
         c.fail("the equipment has no (board ...)")
     g = Game(name.value, c.num_players, c.board, c.pieces)
     c.game = g
+    g.dice = c.dice
     c.compile(rules, T.Rules)
     g.tally_names = list(c.tallies)
     g.track_repetition = c.track_repetition
