@@ -75,7 +75,8 @@ Players = LType("Players", "the players")
 Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
-Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind")
+Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind; also its "
+             "site, numbered after the board's", ("Site",))
 Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")

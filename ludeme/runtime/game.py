@@ -83,6 +83,9 @@ class Game:
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
+        #: the hands' sites, numbered after the board's (a ``HandLayout``; None before
+        #: the equipment is compiled)
+        self.hands = None
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))

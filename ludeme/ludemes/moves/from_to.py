@@ -15,8 +15,8 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
-_LUDII = ("Only board sites: a hand as (from ...) is not supported, nor count:, copy:, "
-          "stack:, levels, a mover role or (to ... (apply ...)).")
+_LUDII = ("A hand site as (from ...) plays one of the pieces held there; count:, copy:, "
+          "stack:, levels, a mover role or (to ... (apply ...)) are not supported.")
 
 
 def origins_of(from_: FromPart | SiteV):
@@ -30,6 +30,58 @@ def origins_of(from_: FromPart | SiteV):
     else:
         origins = from_.region.fn
     return origins, (from_.cond.fn if from_.cond is not None else None)
+
+
+def hand_origins(c: CompileContext):
+    """For moves that may start from a hand site: the primitive that takes one piece of
+    the hand onto the board (replacing what stood there), the piece id a hand site
+    plays, and the hands' layout (None when the game has no hands)."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
+    layout = hand_layout(c)
+    if layout.stop == layout.base:
+        return None, None, None
+    g = c.game
+    pieces = c.pieces
+    board_act = make_board_act(c)
+    pid_of = {}
+    for p in set(layout.owner):
+        for k, kind in enumerate(pieces.kind_names):
+            pid_of[(p, k)] = pieces.find(kind, p) or pieces.find(kind, 0)
+    owner, kind, base = layout.owner, layout.kind, layout.base
+    change = g.change_hand
+
+    def hand_piece(x: int) -> int:
+        return pid_of.get((owner[x - base], kind[x - base]), 0)
+
+    def act(s, m):
+        i = m.frm - base
+        change(s, owner[i], kind[i], -1)
+        board_act(s, m.to, m.piece)
+
+    return act, hand_piece, layout
+
+
+def make_board_act(c: CompileContext):
+    """Put piece ``p`` on site ``x`` (not turned), removing whatever stood there,
+    keeping the hash."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+
+    def put(s, x: int, p: int) -> None:
+        w = s.what
+        q = w[x]
+        h = s.hash ^ z[x][p]
+        if q:
+            h ^= z[x][q]
+            r = s.rot[x]
+            if r:
+                h ^= zr[x][r]
+                s.rot[x] = 0
+        w[x] = p
+        s.hash = h
+
+    return put
 
 
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
@@ -54,6 +106,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     elif isinstance(to, RegionV):
         targets = to.fn
     act = make_move_act(c)
+    from_hand, hand_piece, hands = hand_origins(c)
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
     interned: dict[tuple[int, int, int], Move] = {}
@@ -65,11 +118,24 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
             m = interned[key] = Move("move", frm, x, p, 0, act, thenfn, takes)
         return m
 
+    def hand_move(frm: int, x: int, p: int) -> Move:
+        key = (frm, x, p)
+        m = interned.get(key)
+        if m is None:
+            m = interned[key] = Move("move", frm, x, p, 0, from_hand, thenfn, takes)
+        return m
+
     def gen(s):
         out: list[Move] = []
         w = s.what
         for frm in tuple(origins(s)):
             if not 0 <= frm < n:
+                if hands is not None and n <= frm < hands.stop and hands.count(s, frm):
+                    s.frm = frm
+                    if cond is None or cond(s):
+                        p = hand_piece(frm)
+                        out.extend(hand_move(frm, x, p) for x in tuple(targets(s))
+                                   if 0 <= x < n)
                 continue
             p = w[frm]
             if not p:

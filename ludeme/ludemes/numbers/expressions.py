@@ -107,29 +107,44 @@ def count_columns(c: CompileContext, site_type: T.SiteType = None):
     return IntV.of(len(board.columns[site_type or c.site_type or board.default_type]))
 
 
-@ludeme("count", T.IntFn, ludii="A site holds one piece in ludeme: its count is 0 or 1 "
-        "(no piles or stacks yet); a site type is not supported.")
-def count_at(c: CompileContext, *, at: T.Site = None, in_: T.Region = None):
-    """How many pieces stand on a site (``(count at:(last To))``: 1 or 0) or on the
-    sites of a region together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
+@ludeme("count", T.IntFn, ludii="A board site holds one piece in ludeme: its count is 0 or "
+        "1 (no piles or stacks yet); a hand site counts what the hand holds.")
+def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = None,
+             in_: T.Region = None):
+    """How many pieces stand on a site (``(count at:(last To))``: 1 or 0; on a hand site,
+    ``(count Cell at:(handSite Mover))``, how many the hand holds there) or on the sites
+    of a region together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
     without a kind."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
     if (at is None) == (in_ is None):
         c.fail("(count ...) counts at one site or in one region: (count at:<site>) "
                "or (count in:<region>)")
     n = c.require_board().n_sites
+    layout = hand_layout(c)
+    held, stop = layout.count, layout.stop
     if at is not None:
         site = at.fn
 
         def at_fn(s):
             x = site(s)
-            return 1 if 0 <= x < n and s.what[x] else 0
+            if 0 <= x < n:
+                return 1 if s.what[x] else 0
+            return held(s, x) if n <= x < stop else 0
 
         return IntV(at_fn)
     region = in_.fn
 
     def in_fn(s):
         w = s.what
-        return sum(1 for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x])
+        total = 0
+        for x in dict.fromkeys(region(s)):
+            if 0 <= x < n:
+                if w[x]:
+                    total += 1
+            elif n <= x < stop:
+                total += held(s, x)
+        return total
 
     return IntV(in_fn)
 
