@@ -81,6 +81,9 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+Track = LType("Track", "a track: a named sequence of sites pieces move or sow along")
+Pair = LType("Pair", "a key and its value in a (map ...)")
+Landmark = LType("Landmark", "a site the board singles out", values=("FirstSite", "LastSite"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -90,7 +93,8 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
+           Landmark):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -101,7 +105,8 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, Track, Landmark, Pair,
+                                 Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -15,7 +15,7 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
-_LUDII = ("A hand site as (from ...) plays one of the pieces held there; count:, copy:, "
+_LUDII = ("A hand site as (from ...) plays one of the pieces held there; copy:, "
           "stack:, levels, a mover role or (to ... (apply ...)) are not supported.")
 
 
@@ -30,6 +30,55 @@ def origins_of(from_: FromPart | SiteV):
     else:
         origins = from_.region.fn
     return origins, (from_.cond.fn if from_.cond is not None else None)
+
+
+def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes) -> MovesV:
+    """``(fromTo ... count:n)``: moves of n pieces from a site to another (Ludii's
+    ActionMoveN), the sites keeping counts."""
+    from ludeme.ludemes.containers.counts import enable_counts
+
+    enable_counts(c)
+    n_sites = c.require_board().n_sites
+    g = c.game
+    put = g.set_count
+    how_many = count.fn
+
+    def act(s, m):
+        cnt = s.count
+        frm, to = m.frm, m.to
+        k = min(m.extra, cnt[frm] or (1 if s.what[frm] else 0))
+        if k <= 0:
+            return
+        have = cnt[frm] or 1
+        put(s, frm, have - k)
+        put(s, to, (cnt[to] or (1 if s.what[to] else 0)) + k if s.what[to] == m.piece else k,
+            m.piece)
+
+    interned: dict[tuple[int, int, int, int], Move] = {}
+
+    def gen(s):
+        out: list[Move] = []
+        w = s.what
+        k = how_many(s)  # in the context the move is made in, as in Ludii
+        if k <= 0:
+            return out
+        for frm in tuple(origins(s)):
+            if not 0 <= frm < n_sites or not w[frm]:
+                continue
+            p = w[frm]
+            s.frm = frm
+            if cond is not None and not cond(s):
+                continue
+            for x in tuple(targets(s)):
+                if 0 <= x < n_sites:
+                    key = (frm, x, p, k)
+                    m = interned.get(key)
+                    if m is None:
+                        m = interned[key] = Move("move", frm, x, p, k, act, thenfn, takes)
+                    out.append(m)
+        return out
+
+    return MovesV(gen)
 
 
 def hand_origins(c: CompileContext):
@@ -87,15 +136,19 @@ def make_board_act(c: CompileContext):
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
-                 then: T.Effect = None):
+                 count: T.IntFn = None, then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
     ``from`` is a site (``(from)``: the site of the piece whose moves these are) or a
     region, with ``if:`` evaluated with ``(from)`` bound to each; any piece standing there
     moves, whoever owns it (as in Ludii: say ``by:Mover`` in the region). ``to`` is a site
     or a region evaluated with ``(from)`` bound to the origin, filtered by ``(to ...
-    if:<cond>)`` with ``(to)`` bound to each; a piece standing there is taken. ``then:``
-    runs after the move with ``(last To)`` its destination."""
+    if:<cond>)`` with ``(to)`` bound to each; a piece standing there is taken. With
+    ``count:`` (in a game whose sites hold counts) that many pieces move onto the
+    destination's (evaluated as the move is made, before ``(from)``/``(to)`` are bound:
+    ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
+    the seeds of the last pit sown). ``then:`` runs after the move with ``(last To)``
+    its destination."""
     from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
@@ -110,6 +163,8 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
     interned: dict[tuple[int, int, int], Move] = {}
+    if count is not None:
+        return _move_counts(c, origins, cond, targets, count, thenfn, takes)
 
     def move(frm: int, x: int, p: int) -> Move:
         key = (frm, x, p)

@@ -107,13 +107,13 @@ def count_columns(c: CompileContext, site_type: T.SiteType = None):
     return IntV.of(len(board.columns[site_type or c.site_type or board.default_type]))
 
 
-@ludeme("count", T.IntFn, ludii="A board site holds one piece in ludeme: its count is 0 or "
-        "1 (no piles or stacks yet); a hand site counts what the hand holds.")
+@ludeme("count", T.IntFn, ludii="A site type is not supported.")
 def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = None,
              in_: T.Region = None):
-    """How many pieces stand on a site (``(count at:(last To))``: 1 or 0; on a hand site,
-    ``(count Cell at:(handSite Mover))``, how many the hand holds there) or on the sites
-    of a region together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
+    """How many pieces stand on a site (``(count at:(last To))``: the seeds of a mancala
+    pit; 1 or 0 where a site holds one piece; on a hand site, ``(count Cell
+    at:(handSite Mover))``, how many the hand holds there) or on the sites of a region
+    together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
     without a kind."""
     from ludeme.ludemes.containers.hands import hand_layout
 
@@ -129,7 +129,10 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = No
         def at_fn(s):
             x = site(s)
             if 0 <= x < n:
-                return 1 if s.what[x] else 0
+                if not s.what[x]:
+                    return 0
+                cnt = s.count
+                return (cnt[x] or 1) if cnt is not None else 1
             return held(s, x) if n <= x < stop else 0
 
         return IntV(at_fn)
@@ -137,11 +140,12 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = No
 
     def in_fn(s):
         w = s.what
+        cnt = s.count
         total = 0
         for x in dict.fromkeys(region(s)):
             if 0 <= x < n:
                 if w[x]:
-                    total += 1
+                    total += (cnt[x] or 1) if cnt is not None else 1
             elif n <= x < stop:
                 total += held(s, x)
         return total
@@ -178,6 +182,14 @@ def last_to(c: CompileContext):
 def last_from(c: CompileContext):
     """The origin of the last move played."""
     return SiteV(lambda s: s.history[-1].frm if s.history else -1)
+
+
+@ludeme("if", T.Site)
+def if_int(c: CompileContext, cond: T.Cond, then_: T.IntFn, else_: T.IntFn):
+    """The integer ``then`` when ``cond`` holds, else ``else``, usable as a site (as
+    Ludii's sites are integers): ``(if (is Mover P1) (+ (to) 6) (- (to) 6))``."""
+    test, a, b = cond.fn, then_.fn, else_.fn
+    return SiteV(lambda s: a(s) if test(s) else b(s))
 
 
 @ludeme("+", T.IntFn)

@@ -24,6 +24,7 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
         c.fail("the equipment has no (board ...)")
     g = Game(name.value, c.num_players, c.board, c.pieces)
     c.game = g
+    g.uses_counts = getattr(c, "uses_counts", False)
     from ludeme.ludemes.containers.hands import build_hand_layout
 
     g.hands = build_hand_layout(c)  # the hands' sites, numbered after the board's
@@ -261,11 +262,17 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """Whether the player to move has no legal move of its own (the only move it is
-    given is the pass Ludii inserts for a stuck player). Only ``Next`` (the player to
-    move, in end rules) is meaningful here."""
+    """In end rules: ``Next``: whether the player to move has no legal move of its own
+    (the only move it is given is the pass Ludii inserts for a stuck player);
+    ``Mover``: whether the player who just moved had none (its move was that pass), as
+    Ludii's stalemate flag of the mover says."""
     if who.name not in ("Next", "Mover"):
-        c.fail("(no Moves ...) asks about the player to move: use Next")
-    stuck = c.game.stuck
+        c.fail("(no Moves ...) asks about the player to move (Next) or the one who just "
+               "moved (Mover)")
+    g = c.game
+    if who.name == "Mover":
+        forced = g.auto_pass_move
+        return CondV(lambda s: bool(s.history) and s.history[-1] is forced)
+    stuck = g.stuck
     return CondV(stuck)
 
