@@ -133,3 +133,17 @@ def test_hash_and_seed_total_along_random_games(seed):
         assert s.hash == g._full_hash(s)
         assert sum(s.count) == total  # sowing and captures never lose a seed
         assert all((n > 0) == (w != 0) for n, w in zip(s.count, s.what, strict=True))
+
+
+def test_captured_seeds_go_to_the_movers_hand_site():
+    src = SMALL.replace("(piece \"Seed\" Shared)", "(piece \"Seed\" Shared) (hand Each)").replace(
+        "(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))",
+        "(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))")
+    g = game(src)
+    s = g.new_initial_state()
+    for x in range(1, 9):
+        set_count(s, g.board.labels[x], 0)
+    set_count(s, g.board.labels[3], 1)
+    s.apply(next(m for m in s.legal_moves() if m.frm == 3))  # 1 seed: 4, taken to hand
+    assert s.count[4] == 0 and s.hand[1] == [1] and s.count[9] == 0
+    assert s.hash == g._full_hash(s)

@@ -37,11 +37,16 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
     ActionMoveN), the sites keeping counts."""
     from ludeme.ludemes.containers.counts import enable_counts
 
+    from ludeme.ludemes.containers.hands import hand_layout
+
     enable_counts(c)
     n_sites = c.require_board().n_sites
     g = c.game
     put = g.set_count
     how_many = count.fn
+    hands = hand_layout(c)
+    stop = hands.stop  # destinations may be hand sites: the hand gets the pieces
+    change_hand = g.change_hand
 
     def act(s, m):
         cnt = s.count
@@ -51,6 +56,11 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
             return
         have = cnt[frm] or 1
         put(s, frm, have - k)
+        if to >= n_sites:
+            i = to - hands.base
+            if hands.kind[i] >= 0:
+                change_hand(s, hands.owner[i], hands.kind[i], k)
+            return
         put(s, to, (cnt[to] or (1 if s.what[to] else 0)) + k if s.what[to] == m.piece else k,
             m.piece)
 
@@ -70,7 +80,7 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
             if cond is not None and not cond(s):
                 continue
             for x in tuple(targets(s)):
-                if 0 <= x < n_sites:
+                if 0 <= x < stop:
                     key = (frm, x, p, k)
                     m = interned.get(key)
                     if m is None:
