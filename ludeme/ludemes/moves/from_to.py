@@ -36,7 +36,6 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
     """``(fromTo ... count:n)``: moves of n pieces from a site to another (Ludii's
     ActionMoveN), the sites keeping counts."""
     from ludeme.ludemes.containers.counts import enable_counts
-
     from ludeme.ludemes.containers.hands import hand_layout
 
     enable_counts(c)
