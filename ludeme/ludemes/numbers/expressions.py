@@ -97,14 +97,23 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
 def count_rows(c: CompileContext, site_type: T.SiteType = None):
     """The number of rows of the board (of its cells, or of ``Vertex``/``Edge``)."""
     board = c.require_board()
-    return IntV.of(len(board.rows[site_type or c.site_type or board.default_type]))
+    return IntV.of(len(board.rows[_used_type(c, site_type)]))
 
 
 @ludeme("count Columns", T.IntFn)
 def count_columns(c: CompileContext, site_type: T.SiteType = None):
     """The number of columns of the board (of its cells, or of ``Vertex``/``Edge``)."""
     board = c.require_board()
-    return IntV.of(len(board.columns[site_type or c.site_type or board.default_type]))
+    return IntV.of(len(board.columns[_used_type(c, site_type)]))
+
+
+def _used_type(c: CompileContext, site_type: str | None) -> str:
+    """The site type asked for (the game's by default), which the board must use."""
+    board = c.require_board()
+    t = site_type or c.site_type or board.default_type
+    if t not in board.rows:
+        c.fail(f"the board does not use {t.lower()}s", "add it to the board's use:")
+    return t
 
 
 @ludeme("count", T.IntFn, ludii="A site type is not supported.")
