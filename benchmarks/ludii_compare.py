@@ -84,12 +84,19 @@ def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ..
 
 
 def _local(site: int, site_type: tuple[str, ...], offset: dict[str, int]) -> int:
+    if site >= len(site_type):  # a hand site: Ludii's containers follow the board's cells
+        return site - len(site_type) + offset.get("Hand", 0)
     return site - offset[site_type[site]] if site >= 0 else -1
 
 
 def move_key(move, board) -> str:
-    """``ludii_key`` of a ludeme ``Move`` on its game's ``Board``."""
-    return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, board.offset,
+    """``ludii_key`` of a ludeme ``Move`` on its game's ``Board``. Hand sites come after
+    the board's as in Ludii, whose first hand site is the number of the board's cells."""
+    offset = board.offset
+    if max(move.frm, move.to) >= board.n_sites:
+        cells = board.sites.get("Cell") or board.sites[board.default_type]
+        offset = {**offset, "Hand": len(cells)}
+    return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, offset,
                      board.default_type)
 
 

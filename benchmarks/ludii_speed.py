@@ -3,6 +3,7 @@
     python -m benchmarks.ludii_speed                       # issue 14's games, 5 s each side
     python -m benchmarks.ludii_speed --games Hex Reversi --secs 10 --json
     python -m benchmarks.ludii_speed --games "path/to/Some Game.lud" --opt "Board Size/5x5"
+    python -m benchmarks.ludii_speed --set sow             # issue 15's mancalas
 
 Both sides play uniformly random moves from the start to the end, one thread: ludeme
 with ``random_playout`` (legal moves, then apply), Ludii with the reference's ``speed
@@ -38,6 +39,15 @@ GAMES: list[tuple[str, tuple[str, ...], float | None]] = [
     ("Tic-Tac-Toe.lud", (), None),
     ("Connect Four.lud", (), None),
 ]
+
+# issue 15's mancala games (counts, tracks and sowing); target ratio 0.5
+SOW_GAMES: list[tuple[str, tuple[str, ...], float | None]] = [
+    ("board/sow/two_rows/Kalah.lud", (), 0.5),
+    ("board/sow/two_rows/Oware.lud", (), 0.5),
+    ("board/sow/two_rows/Waurie.lud", (), None),
+    ("board/sow/two_rows/Mangala (Turkey).lud", (), None),
+]
+GAME_SETS = {"14": GAMES, "sow": SOW_GAMES}
 
 RESULT = re.compile(r"^RESULT .* median_moves_per_s=([0-9.]+)", re.M)
 
@@ -93,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
                     "side, on Ludii's library files.")
     ap.add_argument("--games", nargs="*", default=None,
                     help="library files (names or paths; default: issue 14's games)")
+    ap.add_argument("--set", choices=sorted(GAME_SETS), default="14",
+                    help="which issue's games to run without --games (default 14)")
     ap.add_argument("--opt", action="append", default=[],
                     help='an option "Category/Item" for the --games given (repeatable)')
     ap.add_argument("--secs", type=float, default=5.0, help="timed seconds per side (default 5)")
@@ -112,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     reference = find_reference(args.reference)
     if reference is None:
         ap.error("cannot find the reference's run.sh: give --reference or set LUDII_REFERENCE")
-    games = GAMES if args.games is None else [(g, tuple(args.opt), None) for g in args.games]
+    games = GAME_SETS[args.set] if args.games is None else [(g, tuple(args.opt), None) for g in args.games]
 
     from rich.console import Console
     from rich.progress import Progress

@@ -37,6 +37,16 @@ class SiteV:
 
 
 @dataclass(frozen=True, slots=True)
+class HandSiteV(SiteV):
+    """``(handSite P [n])``: a site of a hand (numbered after the board's, as Ludii's
+    containers are), which also names the hand itself (``role``) for the ludemes that
+    take a whole hand (``(place ...)``, ``(move Add (handSite Mover) ...)``)."""
+
+    role: RoleV | None = None
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CondV:
     fn: CondFnT
     const: bool | None = None

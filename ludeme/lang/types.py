@@ -85,7 +85,8 @@ Players = LType("Players", "the players")
 Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
-Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind")
+Hand = LType("Hand", "a player's hand: pieces held off the board, counted by kind; also its "
+             "site, numbered after the board's", ("Site",))
 Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {...})")
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
@@ -98,6 +99,9 @@ MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRep
 Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")
 RepetitionType = LType("RepetitionType", "which earlier positions (noRepeat ...) forbids",
                        values=("InGame", "InTurn", "Situational"))
+Track = LType("Track", "a track: a named sequence of sites pieces move or sow along")
+Pair = LType("Pair", "a key and its value in a (map ...)")
+Landmark = LType("Landmark", "a site the board singles out", values=("FirstSite", "LastSite"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -108,7 +112,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           RegionType, TilingType, RegionTypeDynamic, RepetitionType):
+           RegionType, TilingType, RegionTypeDynamic, RepetitionType, Landmark):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -120,7 +124,8 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, MetaRule,
-                                 Meta, RepetitionType, PlayerDef, RegionType, Any)}
+                                 Meta, RepetitionType, PlayerDef, RegionType, Track, Landmark,
+                                 Pair, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

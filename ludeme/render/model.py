@@ -213,6 +213,7 @@ class PieceView:
     text: str            # kind letter or symbol ("K", "2"), "" for a game's only kind
     direction: str       # compass direction it points ("" when it does not)
     size: float          # 0..1: relative size (pieces whose symbols are sizes 1, 2, 3)
+    count: int = 1       # how many stand there (mancala seeds); their number is the text
 
 
 def piece_text(game, piece: int) -> str:
@@ -243,8 +244,13 @@ def piece_view(state: State, site: int) -> PieceView | None:
     r = state.rot[site]
     direction = ROT_DIRECTIONS[r] if 0 < r < len(ROT_DIRECTIONS) else ""
     size = _sizes(g).get(p, 1.0) if g.pieces.symbol[p].isdigit() else 1.0
-    return PieceView(site, p, g.pieces.owner[p], g.pieces.kinds[p], piece_text(g, p),
-                     direction, size)
+    text = piece_text(g, p)
+    count = 1
+    if state.count is not None:  # a game with counts: the number tells them apart
+        count = state.count[site] or 1
+        text = (text if len(g.pieces.kind_names) > 1 else "") + str(count)
+    return PieceView(site, p, g.pieces.owner[p], g.pieces.kinds[p], text, direction, size,
+                     count)
 
 
 # -- regions and moves ----------------------------------------------------------------

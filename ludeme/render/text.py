@@ -83,6 +83,17 @@ def wide_token(s: State, site: int) -> str:
     return PLAYER_MARKS[owner] + sym + arrow
 
 
+def count_token(s: State, site: int) -> str:
+    """A site of a game with counts (mancala pits): how many pieces it holds, ``.`` when
+    none, with the piece's initial when the game has several kinds (``3s``)."""
+    p = s.what[site]
+    if not p:
+        return "."
+    n = s.count[site] or 1
+    g = s.game
+    return str(n) + (g.pieces.kinds[p][0].lower() if len(g.pieces.kind_names) > 1 else "")
+
+
 def _site(s: State, x: int, text: str) -> Seg:
     p = s.what[x]
     return Seg(text, "site", x, s.game.pieces.owner[p] if p else None)
@@ -160,10 +171,11 @@ def _line(cells: dict[int, Seg], prefix: list[Seg]) -> list[Seg]:
 def _wide_grid(s: State) -> list[list[Seg]]:
     g = s.game
     b = g.board
-    sites = b.sites["Cell"]
+    sites = b.sites[b.default_type]
     lay = _layout(s, sites)
     col_of = lay.col_of
-    tokens = {x: wide_token(s, x) for x in sites}
+    token = count_token if s.count is not None else wide_token
+    tokens = {x: token(s, x) for x in sites}
     w = max(3, max(len(t) for t in tokens.values()))
     lines = []
     for row in lay.rows:
@@ -278,7 +290,7 @@ def diagram(s: State) -> list[list[Seg]]:
     g = s.game
     b = g.board
     t = b.default_type
-    if t == "Cell" and _needs_wide_cells(g):
+    if t == "Cell" and _needs_wide_cells(g) or s.count is not None and t in ("Cell", "Vertex"):
         return _wide_grid(s)
     if t in ("Cell", "Vertex"):
         return _grid(s)

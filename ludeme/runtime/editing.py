@@ -7,6 +7,7 @@ legal moves and outcome, so that the state plays on from the edited position.
     set_piece(s, "c3", "Medium1")
     set_facing(s, "c3", "N")
     set_hand(s, 1, "Medium", 4)
+    set_count(s, "c1", 5)
     set_score(s, 2, 0)
     set_turn(s, 2, phase="Grow")
 """
@@ -66,6 +67,22 @@ def set_hand(s: State, player: int, kind: str, count: int) -> None:
     if count < 0:
         raise LudemeError("a hand cannot hold fewer than 0 pieces")
     s.hand[player][kinds.index(kind)] = count
+    _edited(s)
+
+
+def set_count(s: State, label: str, count: int, piece: str | None = None) -> None:
+    """Make the site ``label`` hold ``count`` pieces (mancala seeds) of ``piece`` (by
+    default what stands there, else the first piece of the equipment), in a game whose
+    sites hold counts; 0 empties it."""
+    from ludeme.runtime.position import piece_id
+
+    g = s.game
+    if s.count is None:
+        raise LudemeError(f"the sites of {g.name} hold one piece each, not counts")
+    if count < 0:
+        raise LudemeError("a site cannot hold fewer than 0 pieces")
+    x = g.board.site(label)
+    g.set_count(s, x, count, piece_id(g, piece))
     _edited(s)
 
 

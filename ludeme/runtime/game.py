@@ -86,6 +86,12 @@ class Game:
         self.track_repetition = False
         # (meta (noRepeat)): a move may not recreate an earlier position (see ``repeats``)
         self.no_repeat = False
+        #: the hands' sites, numbered after the board's (a ``HandLayout``; None before
+        #: the equipment is compiled)
+        self.hands = None
+        #: whether sites hold counts of pieces (``state.count``), as mancala pits do
+        self.uses_counts = False
+        self._count_keys: list[list[int]] | None = None
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
@@ -151,6 +157,7 @@ class Game:
         n = self.board.n_sites
         s.what = [0] * n
         s.rot = [0] * n
+        s.count = [0] * n if self.uses_counts else None
         s.hand = [[0] * len(self.pieces.kind_names) for _ in range(self.num_players + 1)]
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
@@ -219,13 +226,50 @@ class Game:
                     h ^= self.zobrist_hand[p][k][count & 63]
         if s.dice is not None:
             h ^= self.dice.key(s.dice)
+        if s.count is not None:
+            zc = self.count_keys
+            for site, n in enumerate(s.count):
+                if n > 1 and s.what[site]:
+                    h ^= zc[site][n & 127]
         return h
+
+    @property
+    def count_keys(self) -> list[list[int]]:
+        """Zobrist keys of counts above one per site (``count_keys[x][n & 127]``); a site
+        holding one piece is hashed by its piece alone, as in games without counts."""
+        if self._count_keys is None:
+            rng = random.Random(0xC0C0)
+            self._count_keys = [[rng.getrandbits(64) for _ in range(128)]
+                                for _ in range(self.board.n_sites)]
+        return self._count_keys
+
+    def set_count(self, s: State, x: int, n: int, piece: int = 0) -> None:
+        """Make site ``x`` hold ``n`` pieces (of ``piece``, or of what stands there, or
+        of the first piece of the equipment), keeping the hash; 0 empties it."""
+        w, cnt = s.what, s.count
+        old_p, old_n = w[x], cnt[x]
+        p = (piece or old_p or 1) if n > 0 else 0
+        h = s.hash
+        if old_p:
+            h ^= self.zobrist[x][old_p]
+            if old_n > 1:
+                h ^= self.count_keys[x][old_n & 127]
+        if p:
+            h ^= self.zobrist[x][p]
+            if n > 1:
+                h ^= self.count_keys[x][n & 127]
+        w[x] = p
+        cnt[x] = n if n > 0 else 0
+        s.hash = h
 
     def clear_site(self, s: State, x: int) -> None:
         """Take the piece on site ``x`` off the board (a capture), keeping the hash."""
         w = s.what
         p = w[x]
         if p:
+            if s.count is not None:
+                self.set_count(s, x, 0)
+                return
             w[x] = 0
             h = s.hash ^ self.zobrist[x][p]
             r = s.rot[x]

@@ -35,10 +35,26 @@ class Notation:
         self.game = game
         self._plain: dict[Move, tuple[str, ...]] = {}
         self._lower: dict[Move, tuple[str, ...]] = {}
+        self._labels: tuple[str, ...] | None = None
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every site's label: the board's, then the hands' (``hand1``: P1's hand, its
+        site n > 0 ``hand1.n``; ``hand0`` the shared one)."""
+        if self._labels is None:
+            g = self.game
+            extra: list[str] = []
+            hands = g.hands
+            if hands is not None:
+                for i, p in enumerate(hands.owner):
+                    j = hands.base + i - hands.first[p]
+                    extra.append(f"hand{p}" + (f".{j}" if j else ""))
+            self._labels = tuple(g.board.labels) + tuple(extra)
+        return self._labels
 
     # -- formatting ----------------------------------------------------------------------
     def label(self, site: int) -> str:
-        return self.game.board.labels[site]
+        return self.labels[site]
 
     def captures(self, s: State, m: Move) -> list[int]:
         """Sites that lose their piece when ``m`` is played (other than where it starts),
@@ -51,7 +67,8 @@ class Notation:
         g = self.game
         w = s.what
         frm, to, p = m.frm, m.to, m.piece
-        before_frm = w[frm] if frm >= 0 else 0
+        on_board = 0 <= frm < len(w)
+        before_frm = w[frm] if on_board else 0
         before_to = w[to] if to >= 0 else 0
         z = g.zobrist
         old_hash = s.hash
@@ -77,11 +94,11 @@ class Notation:
             s.history.pop()
             if to >= 0:
                 w[to] = before_to
-            if frm >= 0:
+            if on_board:
                 w[frm] = before_frm
             s.hash = old_hash
             s.who, s.nxt, s.frm, s.to, s.between = context
-        gone = {x for x in taken if x != frm and x >= 0 and w[x]}
+        gone = {x for x in taken if x != frm and 0 <= x < len(w) and w[x]}
         if not gone:
             return []
         coords = g.board.coords
@@ -90,7 +107,7 @@ class Notation:
     def format(self, s: State, m: Move) -> str:
         text = self.plain(m)[0]
         if m.kind == "move" and m.takes is not None:
-            lab = self.game.board.labels
+            lab = self.labels
             text += "".join(f"x{lab[x]}" for x in self.captures(s, m))
         if len(m.key) > 5:
             text += self.die_suffix(s, m)
@@ -118,7 +135,7 @@ class Notation:
 
     def _spell(self, m: Move) -> list[str]:
         g = self.game
-        lab = g.board.labels
+        lab = self.labels
         sym = g.pieces.symbol[m.piece] if m.piece else ""
         if m.kind == "add":
             d = DIR_LETTERS[m.extra] if m.extra else ""
@@ -154,7 +171,7 @@ class Notation:
         if m.kind != "move":
             return [plain[0] + die, *plain] if die else list(plain)
         with_sym, core = plain
-        lab = self.game.board.labels
+        lab = self.labels
         caps = "".join(f"x{lab[x]}" for x in self.captures(s, m))
         if die:
             return [f"{with_sym}{caps}{die}", f"{core}{caps}{die}", f"{with_sym}{caps}",
@@ -216,7 +233,7 @@ class Notation:
         """Why a move written as a site (a placement) or ``from-to`` is not legal, from
         the sites it names; None when the text names no such thing."""
         g = self.game
-        labels = {lab.lower(): x for x, lab in enumerate(g.board.labels)}
+        labels = {lab.lower(): x for x, lab in enumerate(self.labels)}
         core = want.split("x", 1)[0] if "-" in want else want
         parts = core.split("-")
         if not all(parts):
@@ -247,6 +264,8 @@ class Notation:
             if p not in labels:
                 return f"there is no site {shorten(p)} on this board"
         sites = [labels[first]] + [labels[p] for p in parts[1:]]
+        if any(x >= len(s.what) for x in sites):
+            return None  # a hand site: the generic message says it is not legal
         owner = g.pieces.owner
         names = g.pieces.kinds
         if len(sites) == 1:

@@ -49,6 +49,8 @@ def set_piece(state: State, label: str, piece: str | None) -> None:
     x = _site(state.game, label)
     state.what[x] = piece_id(state.game, piece)
     state.rot[x] = 0
+    if state.count is not None:
+        state.count[x] = 1 if state.what[x] else 0
     _restart(state)
 
 
@@ -73,8 +75,12 @@ def position(game: Game, pieces: dict[str, str], mover: int = 1, ply: int = 0) -
     n = game.board.n_sites
     s.what = [0] * n
     s.rot = [0] * n
+    s.count = [0] * n if game.uses_counts else None
     for label, name in pieces.items():
-        s.what[_site(game, label)] = piece_id(game, name)
+        x = _site(game, label)
+        s.what[x] = piece_id(game, name)
+        if s.count is not None and s.what[x]:
+            s.count[x] = 1
     s.mover = mover
     s.ply = ply
     s.history = []

@@ -17,7 +17,9 @@ class State:
     ``legal_moves()``, ``is_terminal()``, ``returns()``, ``move_to_string(m)``, ...);
     the attributes below are the representation compiled rules read.
 
-    ``what[s]`` is the piece id on site s (0 = empty), ``rot[s]`` its direction index
+    ``what[s]`` is the piece id on site s (0 = empty), ``count[s]`` how many of it stand
+    there in a game with counts per site (mancala seeds; None in other games: a piece
+    on a site is then one piece), ``rot[s]`` its direction index
     (0 = none), ``hand[p][k]`` how many pieces of kind k player p holds, ``score[p]``
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
@@ -36,7 +38,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "__weakref__")
+                 "count", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -57,6 +59,7 @@ class State:
         self.player_value: list[int] = [0] * (game.num_players + 1)
         self.dice = None
         self.pips = -1
+        self.count: list[int] | None = None  # per site, in games with counts
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -199,6 +202,7 @@ class State:
         c.game = self.game
         c.what = self.what[:]
         c.rot = self.rot[:]
+        c.count = self.count[:] if self.count is not None else None
         c.hand = [h[:] for h in self.hand]
         c.score = self.score[:]
         c.tally = [t[:] for t in self.tally]

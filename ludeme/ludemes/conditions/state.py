@@ -178,13 +178,24 @@ def is_full(c: CompileContext, site_type: T.SiteType = None):
     return CondV(lambda s: 0 not in s.what[first:stop])
 
 
+def _hand_count(c: CompileContext):
+    """The hand sites' range and their count function, for conditions on any site."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
+    layout = hand_layout(c)
+    return c.require_board().n_sites, layout.stop, layout.count
+
+
 @ludeme("is Empty", T.Cond)
 def is_empty(c: CompileContext, site: T.Site):
-    """Whether the site holds no piece. A site off the board (``(ahead ...)`` past the
-    edge, ``(where ...)`` of a piece not on the board) is not empty: nothing can go there."""
-    n = c.require_board().n_sites
+    """Whether the site holds no piece (a hand site: whether the hand holds none there).
+    A site off the board (``(ahead ...)`` past the edge, ``(where ...)`` of a piece not on
+    the board) is not empty: nothing can go there."""
+    n, stop, held = _hand_count(c)
     if site.const is not None:
         x = site.const
+        if n <= x < stop:
+            return CondV(lambda s: not held(s, x))
         if not 0 <= x < n:
             return CondV(lambda s: False, False)
         return CondV(lambda s: not s.what[x])
@@ -192,7 +203,9 @@ def is_empty(c: CompileContext, site: T.Site):
 
     def empty(s):
         x = fn(s)
-        return 0 <= x < n and not s.what[x]
+        if 0 <= x < n:
+            return not s.what[x]
+        return n <= x < stop and not held(s, x)
 
     return CondV(empty)
 
@@ -201,11 +214,13 @@ def is_empty(c: CompileContext, site: T.Site):
 def is_occupied(c: CompileContext, site: T.Site):
     """Whether the site holds a piece (never true of a site off the board)."""
     fn = site.fn
-    n = c.require_board().n_sites
+    n, stop, held = _hand_count(c)
 
     def occupied(s):
         x = fn(s)
-        return 0 <= x < n and s.what[x] != 0
+        if 0 <= x < n:
+            return s.what[x] != 0
+        return n <= x < stop and held(s, x) > 0
 
     return CondV(occupied)
 

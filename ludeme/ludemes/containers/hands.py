@@ -1,16 +1,75 @@
 """Hands: pieces a player holds off the board (a stash, a reserve), counted by kind.
 
-A hand is not a site: ``state.hand[p][k]`` is how many pieces of kind ``k`` player
-``p`` holds (``p`` 0 is the shared hand). ``(place "Disc" (handSite Each) count:5)``
-fills hands at the start; ``(move Add (handSite Mover) ...)`` places from them.
+``state.hand[p][k]`` is how many pieces of kind ``k`` player ``p`` holds (``p`` 0 is
+the shared hand). As in Ludii, each hand is also a container whose sites are numbered
+after the board's, hand after hand in the order the equipment declares them
+(``(hand Each size:n)``: n sites per player, 1 by default): ``(handSite P1 n)`` is such a
+site and ``(sites Hand P1)`` all of one hand's. A hand site stands for one kind of piece
+(the kind first placed there, else the n-th kind its owner can hold), and its count is
+how many of that kind the hand holds (see ``HandLayout``). ``(place "Disc" (handSite
+Each) count:5)`` fills hands at the start; ``(move (from (handSite Mover)) (to ...))`` and
+``(move Add (handSite Mover) ...)`` play from them.
 """
 
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import EffectV, RoleV
+from ludeme.compile.values import EffectV, HandSiteV, RegionV, RoleV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+
+
+class HandLayout:
+    """Where the hands' sites are: after the board's ``base`` sites, each hand's in turn.
+
+    ``owner[i]`` and ``kind[i]`` are the player and kind index that hand site
+    ``base + i`` stands for; ``first[p]``/``size[p]`` the sites of player p's hand.
+    ``kind`` is filled when the game is compiled (``(place ...)`` binds a site to the
+    kind it puts there); compiled rules read it when they run."""
+
+    def __init__(self, base: int, hands: list[tuple[int, int]], kinds_of: dict[int, list[int]]):
+        self.base = base
+        self.owner: list[int] = []
+        self.kind: list[int] = []
+        self.first: dict[int, int] = {}
+        self.size: dict[int, int] = {}
+        self.bound: set[int] = set()
+        self.kinds_of = kinds_of
+        for p, size in hands:
+            self.first[p] = base + len(self.owner)
+            self.size[p] = size
+            self.owner.extend([p] * size)
+            self.kind.extend([-1] * size)
+        self.stop = base + len(self.owner)
+        for p in self.first:
+            self._defaults(p)
+
+    def _defaults(self, p: int) -> None:
+        """The sites of p's hand that nothing was placed on stand for the kinds its owner
+        can hold that no other site of the hand stands for, in order."""
+        slots = range(self.first[p] - self.base, self.first[p] - self.base + self.size[p])
+        taken = {self.kind[i] for i in slots if i in self.bound}
+        free = iter([k for k in self.kinds_of.get(p, []) if k not in taken])
+        for i in slots:
+            if i not in self.bound:
+                self.kind[i] = next(free, -1)
+
+    def sites(self, p: int) -> tuple[int, ...]:
+        f = self.first.get(p)
+        return tuple(range(f, f + self.size[p])) if f is not None else ()
+
+    def count(self, s, x: int) -> int:
+        """How many pieces hand site ``x`` holds."""
+        k = self.kind[x - self.base]
+        return s.hand[self.owner[x - self.base]][k] if k >= 0 else 0
+
+    def bind(self, x: int, k: int) -> None:
+        """Hand site ``x`` holds pieces of kind index ``k`` (the first kind put there)."""
+        i = x - self.base
+        if i not in self.bound:
+            self.bound.add(i)
+            self.kind[i] = k
+            self._defaults(self.owner[i])
 
 
 def declared_hands(c: CompileContext) -> set[int]:
@@ -18,33 +77,94 @@ def declared_hands(c: CompileContext) -> set[int]:
     return getattr(c, "hands", set())
 
 
+def build_hand_layout(c: CompileContext) -> HandLayout:
+    """The hands' sites, once the equipment is known (called by ``(game ...)``)."""
+    pieces = c.pieces
+    kinds_of: dict[int, list[int]] = {}
+    for p in range(c.num_players + 1):
+        kinds_of[p] = [k for k, name in enumerate(pieces.kind_names)
+                       if pieces.find(name, p) or pieces.find(name, 0)]
+    layout = HandLayout(c.require_board().n_sites, getattr(c, "hand_order", []), kinds_of)
+    c.hand_layout = layout
+    return layout
+
+
+def hand_layout(c: CompileContext) -> HandLayout:
+    layout = getattr(c, "hand_layout", None)
+    if layout is None:
+        layout = build_hand_layout(c)
+    return layout
+
+
 @ludeme("hand", T.Item)
-def hand(c: CompileContext, owner: T.Role = None):
+def hand(c: CompileContext, owner: T.Role = None, *, size: T.Int = 1):
     """Hands for ``owner``: ``Each`` player (the default and usual case), one player (``P2``) or a
-    ``Shared`` pool. Pieces in a hand are counted by kind; ``(place ... (handSite ...)
-    count:n)`` puts pieces there and ``(move Add (handSite Mover) ...)`` plays them."""
+    ``Shared`` pool, each with ``size`` sites (1 by default), numbered after the board's.
+    Pieces in a hand are counted by kind; ``(place ... (handSite ...) count:n)`` puts
+    pieces there and ``(move (from (handSite Mover)) ...)`` plays them."""
     if owner is None or owner.name in ("Each", "All"):
-        got = set(range(1, c.num_players + 1))
+        got = list(range(1, c.num_players + 1))
     elif owner.const is not None:
-        got = {owner.const}
+        got = [owner.const]
     else:
         c.fail(f"hands belong to Each, Shared or a player, not {owner.name}")
         raise AssertionError
-    c.hands = declared_hands(c) | got
+    if not 1 <= size <= 64:
+        c.fail(f"a hand has 1 to 64 sites, not {size}")
+    have = declared_hands(c)
+    for p in got:
+        if p in have:
+            c.fail(f"{'the shared hand' if p == 0 else f'P{p}'} already has a hand")
+    c.hands = have | set(got)
+    c.hand_order = getattr(c, "hand_order", []) + [(p, size) for p in got]
     return None
 
 
 @ludeme("handSite", T.Hand,
-        ludii="A hand, not a site: no index into the board; Each is allowed in (place ...).")
-def hand_site(c: CompileContext, who: T.Role):
-    """The hand of ``who`` (``Mover``, ``P1``, ``Shared``; ``Each`` for every player's hand
-    in ``(place ...)``). The hand must be declared with ``(hand ...)`` in the equipment."""
+        ludii="Each is allowed in (place ...) (every player's hand).")
+def hand_site(c: CompileContext, who: T.Role, index: T.IntFn = None):
+    """Site ``index`` (0 by default) of the hand of ``who`` (``Mover``, ``P1``,
+    ``Shared``; ``Each`` for every player's hand in ``(place ...)``), numbered after the
+    board's sites as in Ludii. The hand must be declared with ``(hand ...)`` in the
+    equipment."""
     have = declared_hands(c)
     if not have:
         c.fail("there are no hands", "declare them in the equipment: (hand Each)")
     if who.const is not None and who.const not in have:
         c.fail(f"{who.name} has no hand", "declare it in the equipment: (hand Each)")
-    return who
+    layout = hand_layout(c)
+    if index is not None and index.const is not None and \
+            not 0 <= index.const < max(layout.size.values()):
+        c.fail(f"a hand has no site {index.const}")
+    first = [layout.first.get(p, -1) for p in range(c.num_players + 1)]
+    size = [layout.size.get(p, 0) for p in range(c.num_players + 1)]
+    player = who.fn
+    j = index.const if index is not None and index.const is not None else None
+    if who.const is not None and j is not None:
+        x = first[who.const] + j if j < size[who.const] else -1
+        return HandSiteV(lambda s: x, x, who, j)
+    at = index.fn if index is not None else (lambda s: 0)
+
+    def site(s):
+        p = player(s)
+        i = at(s)
+        return first[p] + i if 0 <= p < len(first) and first[p] >= 0 and 0 <= i < size[p] else -1
+
+    return HandSiteV(site, None, who, j or 0)
+
+
+@ludeme("sites Hand", T.Region)
+def sites_hand(c: CompileContext, who: T.Role = None):
+    """The sites of the hand of ``who`` (all hands' with no player), as Ludii numbers them."""
+    layout = hand_layout(c)
+    if who is None or who.many is not None:
+        every = tuple(range(layout.base, layout.stop))
+        return RegionV.of(every)
+    if who.const is not None:
+        return RegionV.of(layout.sites(who.const))
+    per = [layout.sites(p) for p in range(c.num_players + 1)]
+    fn = who.fn
+    return RegionV(lambda s: per[fn(s)])
 
 
 def hand_players(c: CompileContext, who: RoleV) -> tuple[int, ...]:
@@ -75,6 +195,12 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
                suggest(piece, pieces.kind_names + pieces.names[1:]))
         raise AssertionError
     k = pieces.kind_index(kind)
+    layout = hand_layout(c)
+    role = where.role
+    for p in hand_players(c, role) if role.const is None else (role.const,):
+        if p in layout.first:
+            layout.bind(layout.first[p] + min(where.index, layout.size[p] - 1), k)
+    where = role
     if where.many is not None:
         targets = hand_players(c, where)
     elif where.const is not None:

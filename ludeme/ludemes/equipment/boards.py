@@ -11,34 +11,49 @@ from ludeme.lang.registry import ludeme
 
 
 @ludeme("board", T.Item)
-def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
-    """The board: a shape, and which of its sites the game plays on (``use:Vertex``,
-    ``use:{Vertex Edge}``; cells by default). Regions and moves refer to the first
-    type in ``use:`` unless they name another; the kinds of site the rules name
-    (``(sites Empty Edge)``) are on the board too."""
+def board(c: CompileContext, shape: T.Shape, tracks: (T.Track, T.ListOf(T.Track)) = None, *,
+          use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
+    """The board: a shape, its tracks if any (``(track ...)`` or a list of them), and
+    which of its sites the game plays on (``use:Vertex``, ``use:{Vertex Edge}``; cells by
+    default). Regions and moves refer to the first type in ``use:`` unless they name
+    another; the kinds of site the rules name (``(sites Empty Edge)``) are on the board
+    too."""
     types = [use] if isinstance(use, str) else list(use)
     # the kinds of site the rules name are built too (Ludii's boards have all three)
     named = [t for t in c.named_site_types if t not in types]
     c.board = Board(shape, types + named)
     c.site_type = types[0]
+    _tracks(c, tracks)
     return c.board
 
 
+def _tracks(c: CompileContext, tracks) -> None:
+    if tracks is not None:
+        from ludeme.ludemes.containers.tracks import build_tracks
+
+        build_tracks(c, list(tracks) if isinstance(tracks, (list, tuple)) else [tracks])
+
+
 @ludeme("mancalaBoard", T.Item)
-def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
+def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int,
+                  tracks: (T.Track, T.ListOf(T.Track)) = None, *,
                   store: T.StoreType = "Outer",
                   numStores: T.Int = 2):  # noqa: N803 - Ludii's argument name
     """A mancala board (Ludii's): ``rows`` rows of ``columns`` holes played on as points,
-    with a store at each end unless ``store:None``. Holes are numbered row by row from
-    the bottom left, the left store first and the right store last."""
+    with a store at each end unless ``store:None``, and the tracks seeds are sown along.
+    Holes are numbered row by row from the bottom left, the left store first and the
+    right store last. Its holes hold counts of seeds (``(count at:...)``)."""
     from ludeme.board.shapes import Shape as _Shape
     from ludeme.board.tiling import mancala
+    from ludeme.ludemes.containers.counts import enable_counts
 
     if not 2 <= rows <= 4:
         c.fail("a mancala board has 2 to 4 rows")
     shape = _Shape("mancala", lambda t: mancala(rows, columns, store, numStores))
     c.board = Board(shape, ["Vertex"])
     c.site_type = "Vertex"
+    enable_counts(c)
+    _tracks(c, tracks)
     return c.board
 
 

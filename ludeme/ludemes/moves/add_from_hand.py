@@ -43,6 +43,7 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     piece must point at one of those sites). ``(ahead (to))`` is the site it points at."""
     if to is None:
         c.fail("(move Add ...) needs (to ...)")
+    where = where.role
     g = c.game
     board = c.require_board()
     pieces = c.pieces

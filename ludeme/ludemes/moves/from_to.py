@@ -17,8 +17,8 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
-_LUDII = ("Only board sites: a hand as (from ...) is not supported, nor count:, copy:, "
-          "stack:, levels, a mover role or (to ... (apply ...)).")
+_LUDII = ("A hand site as (from ...) plays one of the pieces held there; copy:, "
+          "stack:, levels, a mover role or (to ... (apply ...)) are not supported.")
 
 
 def origins_of(from_: FromPart | SiteV):
@@ -34,18 +34,132 @@ def origins_of(from_: FromPart | SiteV):
     return origins, (from_.cond.fn if from_.cond is not None else None)
 
 
+def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes) -> MovesV:
+    """``(fromTo ... count:n)``: moves of n pieces from a site to another (Ludii's
+    ActionMoveN), the sites keeping counts."""
+    from ludeme.ludemes.containers.counts import enable_counts
+    from ludeme.ludemes.containers.hands import hand_layout
+
+    enable_counts(c)
+    n_sites = c.require_board().n_sites
+    g = c.game
+    put = g.set_count
+    how_many = count.fn
+    hands = hand_layout(c)
+    stop = hands.stop  # destinations may be hand sites: the hand gets the pieces
+    change_hand = g.change_hand
+
+    def act(s, m):
+        cnt = s.count
+        frm, to = m.frm, m.to
+        k = min(m.extra, cnt[frm] or (1 if s.what[frm] else 0))
+        if k <= 0:
+            return
+        have = cnt[frm] or 1
+        put(s, frm, have - k)
+        if to >= n_sites:
+            i = to - hands.base
+            if hands.kind[i] >= 0:
+                change_hand(s, hands.owner[i], hands.kind[i], k)
+            return
+        put(s, to, (cnt[to] or (1 if s.what[to] else 0)) + k if s.what[to] == m.piece else k,
+            m.piece)
+
+    interned: dict[tuple[int, int, int, int], Move] = {}
+
+    def gen(s):
+        out: list[Move] = []
+        w = s.what
+        k = how_many(s)  # in the context the move is made in, as in Ludii
+        if k <= 0:
+            return out
+        for frm in tuple(origins(s)):
+            if not 0 <= frm < n_sites or not w[frm]:
+                continue
+            p = w[frm]
+            s.frm = frm
+            if cond is not None and not cond(s):
+                continue
+            for x in tuple(targets(s)):
+                if 0 <= x < stop:
+                    key = (frm, x, p, k)
+                    m = interned.get(key)
+                    if m is None:
+                        m = interned[key] = Move("move", frm, x, p, k, act, thenfn, takes)
+                    out.append(m)
+        return out
+
+    return MovesV(gen)
+
+
+def hand_origins(c: CompileContext):
+    """For moves that may start from a hand site: the primitive that takes one piece of
+    the hand onto the board (replacing what stood there), the piece id a hand site
+    plays, and the hands' layout (None when the game has no hands)."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
+    layout = hand_layout(c)
+    if layout.stop == layout.base:
+        return None, None, None
+    g = c.game
+    pieces = c.pieces
+    board_act = make_board_act(c)
+    pid_of = {}
+    for p in set(layout.owner):
+        for k, kind in enumerate(pieces.kind_names):
+            pid_of[(p, k)] = pieces.find(kind, p) or pieces.find(kind, 0)
+    owner, kind, base = layout.owner, layout.kind, layout.base
+    change = g.change_hand
+
+    def hand_piece(x: int) -> int:
+        return pid_of.get((owner[x - base], kind[x - base]), 0)
+
+    def act(s, m):
+        i = m.frm - base
+        change(s, owner[i], kind[i], -1)
+        board_act(s, m.to, m.piece)
+
+    return act, hand_piece, layout
+
+
+def make_board_act(c: CompileContext):
+    """Put piece ``p`` on site ``x`` (not turned), removing whatever stood there,
+    keeping the hash."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+
+    def put(s, x: int, p: int) -> None:
+        w = s.what
+        q = w[x]
+        h = s.hash ^ z[x][p]
+        if q:
+            h ^= z[x][q]
+            r = s.rot[x]
+            if r:
+                h ^= zr[x][r]
+                s.rot[x] = 0
+        w[x] = p
+        s.hash = h
+
+    return put
+
+
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
-                 then: T.Effect = None):
+                 count: T.IntFn = None, then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
     ``from`` is a site (``(from)``: the site of the piece whose moves these are) or a
     region, with ``if:`` evaluated with ``(from)`` bound to each; any piece standing there
     moves, whoever owns it (as in Ludii: say ``by:Mover`` in the region). ``to`` is a site
     or a region evaluated with ``(from)`` bound to the origin, filtered by ``(to ...
-    if:<cond>)`` with ``(to)`` bound to each; a piece standing there is taken. ``then:``
-    runs after the move with ``(last To)`` its destination."""
+    if:<cond>)`` with ``(to)`` bound to each; a piece standing there is taken. With
+    ``count:`` (in a game whose sites hold counts) that many pieces move onto the
+    destination's (evaluated as the move is made, before ``(from)``/``(to)`` are bound:
+    ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
+    the seeds of the last pit sown). ``then:`` runs after the move with ``(last To)``
+    its destination."""
     from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
@@ -56,19 +170,31 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     elif isinstance(to, RegionV):
         targets = to.fn
     act = make_move_act(c)
+    from_hand, hand_piece, hands = hand_origins(c)
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
-    # any piece may move from any site to any site: every such move is registered
+    if count is not None:
+        return _move_counts(c, origins, cond, targets, count, thenfn, takes)
+    # any piece may move from any site (a board site, or a hand site in a game with
+    # hands) to any board site: every such move is registered
     pieces = range(1, len(c.pieces.names))
+    stop = hands.stop if hands is not None else n
     interned = MoveTable(
-        c.game, lambda frm, x, p: Move("move", frm, x, p, 0, act, thenfn, takes),
-        lambda: ((frm, x, p) for p in pieces for frm in range(n) for x in range(n)))
+        c.game, lambda frm, x, p: Move("move", frm, x, p, 0, act if frm < n else from_hand,
+                                       thenfn, takes),
+        lambda: ((frm, x, p) for p in pieces for frm in range(stop) for x in range(n)))
 
     def gen(s):
         out: list[Move] = []
         w = s.what
         for frm in tuple(origins(s)):
             if not 0 <= frm < n:
+                if hands is not None and n <= frm < hands.stop and hands.count(s, frm):
+                    s.frm = frm
+                    if cond is None or cond(s):
+                        p = hand_piece(frm)
+                        out.extend(interned[frm, x, p] for x in tuple(targets(s))
+                                   if 0 <= x < n)
                 continue
             p = w[frm]
             if not p:

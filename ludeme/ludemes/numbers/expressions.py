@@ -99,7 +99,7 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
 def count_rows(c: CompileContext, site_type: T.SiteType = None):
     """The number of rows of the board (of its cells, or of ``Vertex``/``Edge``)."""
     board = c.require_board()
-    return IntV.of(len(board.rows[site_type or c.site_type or board.default_type]))
+    return IntV.of(len(board.rows[_used_type(c, site_type)]))
 
 
 @ludeme("count Cells", T.IntFn)
@@ -124,32 +124,60 @@ def count_edges(c: CompileContext):
 def count_columns(c: CompileContext, site_type: T.SiteType = None):
     """The number of columns of the board (of its cells, or of ``Vertex``/``Edge``)."""
     board = c.require_board()
-    return IntV.of(len(board.columns[site_type or c.site_type or board.default_type]))
+    return IntV.of(len(board.columns[_used_type(c, site_type)]))
 
 
-@ludeme("count", T.IntFn, ludii="A site holds one piece in ludeme: its count is 0 or 1 "
-        "(no piles or stacks yet); a site type is not supported.")
-def count_at(c: CompileContext, *, at: T.Site = None, in_: T.Region = None):
-    """How many pieces stand on a site (``(count at:(last To))``: 1 or 0) or on the
-    sites of a region together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
+def _used_type(c: CompileContext, site_type: str | None) -> str:
+    """The site type asked for (the game's by default), which the board must use."""
+    board = c.require_board()
+    t = site_type or c.site_type or board.default_type
+    if t not in board.rows:
+        c.fail(f"the board does not use {t.lower()}s", "add it to the board's use:")
+    return t
+
+
+@ludeme("count", T.IntFn, ludii="A site type is not supported.")
+def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = None,
+             in_: T.Region = None):
+    """How many pieces stand on a site (``(count at:(last To))``: the seeds of a mancala
+    pit; 1 or 0 where a site holds one piece; on a hand site, ``(count Cell
+    at:(handSite Mover))``, how many the hand holds there) or on the sites of a region
+    together (``(count in:(sites Row 0))``), as Ludii's ``(count ...)``
     without a kind."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
     if (at is None) == (in_ is None):
         c.fail("(count ...) counts at one site or in one region: (count at:<site>) "
                "or (count in:<region>)")
     n = c.require_board().n_sites
+    layout = hand_layout(c)
+    held, stop = layout.count, layout.stop
     if at is not None:
         site = at.fn
 
         def at_fn(s):
             x = site(s)
-            return 1 if 0 <= x < n and s.what[x] else 0
+            if 0 <= x < n:
+                if not s.what[x]:
+                    return 0
+                cnt = s.count
+                return (cnt[x] or 1) if cnt is not None else 1
+            return held(s, x) if n <= x < stop else 0
 
         return IntV(at_fn)
     region = in_.fn
 
     def in_fn(s):
         w = s.what
-        return sum(1 for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x])
+        cnt = s.count
+        total = 0
+        for x in dict.fromkeys(region(s)):
+            if 0 <= x < n:
+                if w[x]:
+                    total += (cnt[x] or 1) if cnt is not None else 1
+            elif n <= x < stop:
+                total += held(s, x)
+        return total
 
     return IntV(in_fn)
 
@@ -189,6 +217,14 @@ def last_to(c: CompileContext):
 def last_from(c: CompileContext):
     """The origin of the last move played."""
     return SiteV(lambda s: s.history[-1].frm if s.history else -1)
+
+
+@ludeme("if", T.Site)
+def if_int(c: CompileContext, cond: T.Cond, then_: T.IntFn, else_: T.IntFn):
+    """The integer ``then`` when ``cond`` holds, else ``else``, usable as a site (as
+    Ludii's sites are integers): ``(if (is Mover P1) (+ (to) 6) (- (to) 6))``."""
+    test, a, b = cond.fn, then_.fn, else_.fn
+    return SiteV(lambda s: a(s) if test(s) else b(s))
 
 
 @ludeme("+", T.IntFn)

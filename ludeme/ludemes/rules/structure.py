@@ -27,6 +27,10 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     g = Game(name.value, c.num_players, c.board, c.pieces)
     c.game = g
     g.dice = c.dice
+    g.uses_counts = getattr(c, "uses_counts", False)
+    from ludeme.ludemes.containers.hands import build_hand_layout
+
+    g.hands = build_hand_layout(c)  # the hands' sites, numbered after the board's
     c.compile(rules, T.Rules)
     g.tally_names = list(c.tallies)
     g.track_repetition = c.track_repetition

@@ -1,0 +1,124 @@
+"""Sowing: Ludii's ``(sow ...)``, the move of mancala games. The seeds of a pit are
+taken and dropped one by one in the following pits of a track; then a capture rule may
+take seeds from the last pit reached (and, backtracking, from the pits before it).
+"""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import EffectV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.ludemes.containers.counts import enable_counts, site_counter
+from ludeme.ludemes.containers.tracks import find_tracks
+
+
+@ludeme("sow", T.Effect,
+        ludii="A site type other than the board's is not supported.")
+def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
+        count: T.IntFn = None, owner: T.IntFn = None, if_: T.Cond = None,
+        apply: T.Effect = None, includeSelf: T.Bool = True,  # noqa: N803 - Ludii's names
+        origin: T.Cond = None, skipIf: T.Cond = None,  # noqa: N803
+        backtracking: T.Cond = None, then: T.Effect = None):
+    """Sow the seeds of ``start`` (the last move's destination by default; ``count:`` of
+    them, all by default) one by one into the next sites of the track named ``track``
+    (of ``owner``'s tracks, when given; the first track otherwise), as Ludii does:
+
+    * ``skipIf:`` passes over the sites where it holds (``(to)`` bound to each);
+    * ``includeSelf:False`` passes over the starting pit;
+    * ``origin:True`` leaves the first seed in the starting pit.
+
+    The sites are chosen on the position before sowing. Then, with ``(to)`` the last
+    site sown and ``(from)`` the start, ``apply:`` is done where ``if:`` holds (always,
+    without ``if:``); with ``backtracking:`` it goes on with the site before while
+    ``backtracking:`` and ``if:`` hold. ``then:`` follows."""
+    enable_counts(c)
+    g = c.game
+    n_sites = c.require_board().n_sites
+    candidates = find_tracks(c, track)
+    by_owner = [[t for t in candidates if t.owner == p] for p in range(c.num_players + 1)]
+    exact = [t for t in candidates if track is None or t.name == track]
+    put = g.set_count
+    count_at = site_counter(c)
+    start_fn = start.fn if start is not None else \
+        (lambda s: s.history[-1].to if s.history else -1)
+    count_fn = count.fn if count is not None else None
+    owner_fn = owner.fn if owner is not None else None
+    skip = skipIf.fn if skipIf is not None else None
+    keep_origin = origin.fn if origin is not None else None
+    rule = if_.fn if if_ is not None else None
+    effect = apply.fn if apply is not None else None
+    back = backtracking.fn if backtracking is not None else None
+    thenfn = then.fn if then is not None else None
+    self_too = bool(getattr(includeSelf, "value", includeSelf))
+
+    def run(s):
+        frm0, to0 = s.frm, s.to
+        x0 = start_fn(s)
+        if 0 <= x0 < n_sites:
+            _sow(s, x0)
+        s.frm, s.to = frm0, to0
+        if thenfn is not None:
+            thenfn(s)
+
+    def _sow(s, x0: int) -> None:
+        n = count_fn(s) if count_fn is not None else count_at(s, x0)
+        if owner_fn is not None:
+            p = owner_fn(s)
+            mine = by_owner[p] if 0 <= p < len(by_owner) else []
+            if not mine:
+                return
+            t = mine[0]
+        elif exact:
+            t = exact[0]
+        else:
+            return
+        i = t.index_of(x0)
+        if i < 0:
+            return
+        sites, nxt = t.sites, t.nxt
+        if keep_origin is not None and keep_origin(s):
+            n -= 1
+            s.to = x0
+        # where the seeds go, worked out on the position before sowing, as in Ludii
+        dropped: list[int] = []
+        while len(dropped) < n:
+            j = nxt[i]
+            if j < 0:
+                break
+            to = sites[j]
+            s.to = to
+            if skip is not None and skip(s):
+                i = j
+                continue
+            if not self_too and to == x0:
+                i = j
+                j = nxt[i]
+                if j < 0:
+                    break
+                to = sites[j]
+            dropped.append(to)
+            s.to = to
+            i = j
+        if not dropped:
+            return
+        piece = s.what[x0]
+        put(s, x0, count_at(s, x0) - len(dropped), piece)
+        for to in dropped:
+            put(s, to, count_at(s, to) + 1, piece)
+        if effect is None:
+            return
+        s.to = dropped[-1]
+        prv = t.prv
+        while rule is None or rule(s):
+            s.frm = x0
+            effect(s)
+            j = prv[i]
+            if j < 0 or back is None:
+                break
+            i = j
+            s.to = sites[i]
+            if not back(s) or sites[i] == x0:
+                break
+
+    return EffectV(run)

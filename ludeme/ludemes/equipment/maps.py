@@ -1,0 +1,83 @@
+"""Maps: Ludii's ``(map ...)`` of keys to values (a player to its store, say), read with
+``(mapEntry ...)``. Keys and values are numbers known when the game is compiled."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import RoleV, SiteV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+def _number(c: CompileContext, value, what: str) -> int:
+    if isinstance(value, str):  # a landmark: FirstSite, LastSite
+        board = c.require_board()
+        sites = board.sites[c.site_type or board.default_type]
+        return sites[0] if value == "FirstSite" else sites[-1]
+    if isinstance(value, RoleV):
+        if value.const is None:
+            c.fail(f"a map's {what} is a fixed player, not {value.name}")
+        return value.const
+    if value.const is None:
+        c.fail(f"a map's {what} must be known before the game starts")
+    return value.const
+
+
+@ludeme("pair", T.Pair)
+def pair(c: CompileContext, key: (T.Role, T.IntFn), value: (T.Landmark, T.IntFn, T.Role)):
+    """A key and its value (``(pair P1 LastSite)``: player 1 maps to the board's last
+    site), for ``(map ...)``."""
+    return (_number(c, key, "key"), _number(c, value, "value"))
+
+
+@ludeme("map", T.Item)
+def map_(c: CompileContext, name: T.Str = None, pairs: T.ListOf(T.Pair) = ()):
+    """A map from keys to values, ``(map {(pair P1 LastSite) (pair P2 FirstSite)})``,
+    optionally named; ``(mapEntry ...)`` reads it."""
+    maps = getattr(c, "maps", {})
+    if name in maps:
+        c.fail(f"there is already a map {name or 'without a name'}")
+    table = {}
+    for k, v in pairs:
+        table.setdefault(k, v)
+    maps[name] = table
+    c.maps = maps
+    return None
+
+
+@ludeme("mapEntry", T.Site)
+def map_entry(c: CompileContext, name: T.Str = None, key: (T.Role, T.IntFn) = None):
+    """The value a map gives ``key`` (``(mapEntry (mover))``: the mover's store): from
+    the map named ``name``, or the first map that has an entry for it. As in Ludii, a
+    key with no entry, or whose value is 0 (Ludii's hash map cannot tell 0 from no
+    entry), gives the key itself."""
+    maps = getattr(c, "maps", {})
+    if not maps:
+        c.fail("there is no (map ...) in the equipment")
+    if name is not None and name not in maps:
+        from ludeme.errors import suggest
+
+        c.fail(f"no map named '{name}'", suggest(name, [m for m in maps if m]))
+    if key is None:
+        c.fail("(mapEntry ...) needs a key")
+    tables = [maps[name]] if name is not None else list(maps.values())
+
+    def lookup(k: int) -> int:
+        for table in tables:
+            v = table.get(k, 0)
+            if v not in (0, -1):
+                return v
+        return k
+
+    if key.const is not None:
+        v = lookup(key.const)
+        return SiteV(lambda s: v, v)
+    top = max([max(t, default=0) for t in tables] + [c.num_players]) + 1
+    values = [lookup(k) for k in range(top)]
+    fn = key.fn
+
+    def entry(s):
+        k = fn(s)
+        return values[k] if 0 <= k < top else lookup(k)
+
+    return SiteV(entry)

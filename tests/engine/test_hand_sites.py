@@ -1,0 +1,102 @@
+"""Hands as containers: their sites are numbered after the board's, as Ludii numbers its
+containers' sites, and rules read and play from them as from board sites."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludeme
+from ludeme.errors import LudemeError
+
+# placement from hands (Ludii's (move (from (handSite Mover)) ...)), then stepping
+PLACE = """
+(game "HandSites"
+    (players 2)
+    (equipment { (board (square 3) use:Vertex) (hand Each) (hand Shared size:2)
+                 (piece "Ball" Each (move Step (to if:(is Empty (to))))) (piece "Rock" Shared) })
+    (rules
+        (start { (place "Ball1" (handSite P1) count:2) (place "Ball2" (handSite P2) count:2)
+                 (place "Rock" (handSite Shared 1) count:3) })
+        phases:{
+            (phase "Placement"
+                (play (move (from (handSite Mover)) (to (sites Empty))))
+                (nextPhase Mover (= 0 (count in:(sites Hand Mover))) "Movement"))
+            (phase "Movement" (play (forEach Piece)))
+        }
+        (end (if (is Line 3) (result Mover Win)))
+    )
+)
+"""
+
+
+def test_hand_sites_follow_the_board_in_declaration_order():
+    g = ludeme.loads(PLACE)
+    # 9 points, then P1's hand (9), P2's (10), the shared hand's two sites (11, 12)
+    assert g.hands.base == 9
+    assert g.hands.first == {1: 9, 2: 10, 0: 11}
+    assert g.hands.owner == [1, 2, 0, 0]
+    rock = g.pieces.kind_index("Rock")
+    assert g.hands.kind[3] == rock  # (place "Rock" (handSite Shared 1)) bound site 12
+
+
+def test_moves_from_a_hand_site_place_its_pieces():
+    g = ludeme.loads(PLACE)
+    s = g.new_initial_state()
+    legal = s.legal_moves()
+    assert len(legal) == 9 and {m.frm for m in legal} == {9}
+    assert {s.move_to_string(m) for m in legal} == {f"hand1-{c}{r}" for c in "abc"
+                                                   for r in "123"}
+    s.apply(s.parse_move("hand1-b2"))
+    ball = g.pieces.kind_index("Ball")
+    assert s.hand[1][ball] == 1 and s.board() == {"b2": "Ball1"}
+    assert {m.frm for m in s.legal_moves()} == {10}  # P2 plays from its own hand site
+    for text in ("hand2-a1", "hand1-a2", "hand2-c3"):
+        s.apply(s.parse_move(text))
+    # both hands are empty: each player has moved on to stepping its pieces
+    assert s.player_phase[1:] == [1, 1]
+    assert all(0 <= m.frm < 9 for m in s.legal_moves())
+
+
+def test_counts_and_emptiness_of_hand_sites():
+    src = PLACE.replace(
+        '(play (move (from (handSite Mover)) (to (sites Empty))))',
+        '(play (if (and { (= (count Cell at:(handSite Mover)) 2) (is Empty (handSite Shared)) '
+        '(not (is Empty (handSite Shared 1))) (= 3 (count in:(sites Hand Shared))) '
+        '(= 7 (count in:(sites Hand))) }) '
+        '(move (from (handSite Mover)) (to (sites Empty))) (move Pass)))')
+    g = ludeme.loads(src)
+    s = g.new_initial_state()
+    assert len(s.legal_moves()) == 9  # every condition held
+    s.apply(s.legal_moves()[0])
+    # P2 still holds 2, but the hands together now hold 6: only the pass
+    assert [m.kind for m in s.legal_moves()] == ["pass"]
+
+
+def test_hand_site_errors():
+    with pytest.raises(LudemeError, match="has no hand"):
+        ludeme.loads(PLACE.replace("(hand Each) (hand Shared size:2)", "(hand P1)"))
+    with pytest.raises(LudemeError, match="already has a hand"):
+        ludeme.loads(PLACE.replace("(hand Each)", "(hand Each) (hand P2)"))
+    with pytest.raises(LudemeError, match="no site 5"):
+        ludeme.loads(PLACE.replace("(handSite Shared 1)", "(handSite Shared 5)"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_hash_equals_a_recomputation_along_random_games(seed):
+    g = ludeme.loads(PLACE)
+    s = g.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        legal = s.legal_moves()
+        s = s.child(legal[rng.randrange(len(legal))]) if rng.random() < 0.3 else s
+        if not s.is_terminal():
+            legal = s.legal_moves()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert s.hash == g._full_hash(s)

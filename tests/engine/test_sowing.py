@@ -1,0 +1,149 @@
+"""Counts per site, tracks and sowing on small mancala descriptions written for these
+tests (Ludii's meaning: the reference's Kalah is compared in benchmarks.ludii_compare)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludeme
+from ludeme.errors import LudemeError
+from ludeme.runtime.editing import set_count
+
+# a 2 x 4 board with stores: 0 the left store, 1-4 the bottom row, 5-8 the top row,
+# 9 the right store; the track runs counterclockwise through both stores
+SMALL = """
+(game "SmallKalah"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 (track "Track" "0,ESE,E,ENE,WNW,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (map {(pair P1 LastSite) (pair P2 FirstSite)})
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 3 to:(union (sites P1) (sites P2))))
+        (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow
+                apply:(if (= (to) (mapEntry (mover)))
+                    (moveAgain)
+                    (if (and (is In (to) (sites Mover)) (= (count at:(to)) 1))
+                        (fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))))
+                skipIf:(= (to) (mapEntry (next)))))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(mapEntry P1))) (score P2 (count in:(sites Track))) })))
+    )
+)
+"""
+
+
+def game(src: str = SMALL):
+    return ludeme.loads(src)
+
+
+def test_set_count_fills_the_pits():
+    g = game()
+    s = g.new_initial_state()
+    assert s.count == [0, 3, 3, 3, 3, 3, 3, 3, 3, 0]
+    assert s.what == [0] + [1] * 8 + [0]
+    assert s.scores() == [0, 24]  # (count in:(sites Track)): every seed on the track
+
+
+def test_the_track_follows_ludiis_steps():
+    src = SMALL.replace("(sow", '(sow "Track"')
+    g = game(src)
+    s = g.new_initial_state()
+    set_count(s, g.board.labels[1], 12)
+    s.apply(next(m for m in s.legal_moves() if m.frm == 1))
+    # 12 seeds from 1: 3, 4, store 9, 8, 7, 6, 5, 0, 1, 3, 4, store 9: site 2 is skipped
+    # (skipIf: P2's store, FirstSite, reads as the key 2 in Ludii's map, see below)
+    assert s.count == [1, 1, 3, 5, 5, 4, 4, 4, 4, 2]
+    assert s.mover == 1
+
+
+def test_sowing_drops_one_seed_per_pit_and_a_last_seed_in_the_store_moves_again():
+    g = game()
+    s = g.new_initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.frm == 2))  # 3 seeds: 3, 4, store 9
+    assert s.count == [0, 3, 0, 4, 4, 3, 3, 3, 3, 1]
+    assert s.mover == 1  # the last seed fell in P1's store
+    s.apply(next(m for m in s.legal_moves() if m.frm == 4))  # 4 seeds: 9, 8, 7, 6
+    assert s.count == [0, 3, 0, 4, 0, 3, 4, 4, 4, 2]
+    assert s.mover == 2
+    assert s.hash == g._full_hash(s)
+
+
+def test_skip_if_passes_over_the_opponents_store():
+    g = game()
+    s = g.new_initial_state()
+    s.mover = 2
+    set_count(s, g.board.labels[8], 6)
+    s.apply(next(m for m in s.legal_moves() if m.frm == 8))
+    # 6 seeds from 8: 7, 6, 5, store 0, 1, 2 (never P1's store 9)
+    assert s.count[9] == 0 and s.count[0] == 1
+    assert [s.count[x] for x in (7, 6, 5, 1, 2)] == [4, 4, 4, 4, 4]
+
+
+def test_a_capture_moves_the_count_of_the_last_pit_to_the_store():
+    g = game()
+    s = g.new_initial_state()
+    for x in range(1, 9):
+        set_count(s, g.board.labels[x], 0)
+    set_count(s, g.board.labels[3], 1)
+    set_count(s, g.board.labels[5], 2)
+    s.apply(next(m for m in s.legal_moves() if m.frm == 3))  # 1 seed: 4
+    # the last seed fell in an empty pit of P1's own: it goes to P1's store
+    assert s.count[4] == 0 and s.what[4] == 0 and s.count[9] == 1 and s.count[5] == 2
+    assert s.hash == g._full_hash(s)
+
+
+def test_map_entry_reads_a_zero_value_as_no_entry_as_ludii():
+    # Ludii's maps cannot tell 0 from no entry: P2's FirstSite (0) reads as the key, 2
+    g = game()
+    s = g.new_initial_state()
+    set_count(s, g.board.labels[7], 5)
+    s.mover = 2
+    s.apply(next(m for m in s.legal_moves() if m.frm == 7))  # 5 seeds: 6, 5, 0, 1, 2
+    assert s.count[0] == 1
+    assert s.mover == 2  # the last seed fell on site 2, which (mapEntry 2) gives
+
+
+def test_count_errors_and_track_errors():
+    with pytest.raises(LudemeError, match="not a direction"):
+        game(SMALL.replace('"0,ESE,E,ENE,WNW,W"', '"0,ESE,Q,W"'))
+    with pytest.raises(LudemeError, match="no track named"):
+        game(SMALL.replace("(sow", '(sow "Nope"'))
+    with pytest.raises(LudemeError, match="start with a site"):
+        game(SMALL.replace('"0,ESE,E,ENE,WNW,W"', '"E,W"'))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_hash_and_seed_total_along_random_games(seed):
+    g = game()
+    s = g.new_initial_state()
+    rng = random.Random(seed)
+    total = sum(s.count)
+    while not s.is_terminal() and s.ply < 200:
+        legal = s.legal_moves()
+        s = s.child(legal[rng.randrange(len(legal))])
+        assert s.hash == g._full_hash(s)
+        assert sum(s.count) == total  # sowing and captures never lose a seed
+        assert all((n > 0) == (w != 0) for n, w in zip(s.count, s.what, strict=True))
+
+
+def test_captured_seeds_go_to_the_movers_hand_site():
+    src = SMALL.replace("(piece \"Seed\" Shared)", "(piece \"Seed\" Shared) (hand Each)").replace(
+        "(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))",
+        "(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))")
+    g = game(src)
+    s = g.new_initial_state()
+    for x in range(1, 9):
+        set_count(s, g.board.labels[x], 0)
+    set_count(s, g.board.labels[3], 1)
+    s.apply(next(m for m in s.legal_moves() if m.frm == 3))  # 1 seed: 4, taken to hand
+    assert s.count[4] == 0 and s.hand[1] == [1] and s.count[9] == 0
+    assert s.hash == g._full_hash(s)
