@@ -36,6 +36,9 @@ class CompileContext:
         self.tallies: list[str] = []
         self.track_repetition = False
         self._spans: list[Span] = []
+        # whether the ludeme being compiled resolves directions relative to a piece's
+        # facing (it says so with ``relative_directions = True`` on its compile function)
+        self.relative_ok = False
         self.warnings: list[Diagnostic] = []
 
     def warn(self, msg: str, hint: str | None = None) -> None:
@@ -132,6 +135,16 @@ class CompileContext:
         return value
 
     def call(self, call: Call) -> Any:
+        outer = self.relative_ok
+        # (directions {...}) passes the permission on to its arguments
+        self.relative_ok = getattr(call.decl.fn, "relative_directions", False) or (
+            outer and call.decl.head == "directions")
+        try:
+            return self._call(call)
+        finally:
+            self.relative_ok = outer
+
+    def _call(self, call: Call) -> Any:
         decl = call.decl
         if decl.lazy:
             return decl.fn(self, **{self._pyname(decl, k): v for k, v in call.args.items()})
@@ -225,6 +238,9 @@ class CompileContext:
             return board.directions[name]
         if name == "All":
             return board.directions["Adjacent"]
+        if name in T.RELATIVE_DIRECTIONS and not self.relative_ok:
+            self.fail(f"'{name}' is a direction relative to a moving piece: it is supported "
+                      "in (move Step ...) and (move Hop ...) only")
         return (name,)
 
     def require_board(self) -> Board:

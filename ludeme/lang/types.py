@@ -41,6 +41,10 @@ DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Di
                    "Adjacent", "All",
                    # the other eight of Ludii's sixteen compass points (hex and tri tilings)
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")
+#: Ludii's directions relative to a piece's facing (see ``ludeme.compile.directions``)
+RELATIVE_DIRECTIONS = ("Forward", "Backward", "Rightward", "Leftward", "Forwards",
+                       "Backwards", "Rightwards", "Leftwards", "FR", "FRR", "FRRR", "FL",
+                       "FLL", "FLLL", "BR", "BRR", "BRRR", "BL", "BLL", "BLLL")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -53,13 +57,16 @@ Site = LType("Site", "one site (a label such as \"d4\", or a site expression)", 
 Moves = LType("Moves", "a move generator", ("Effect",))
 Effect = LType("Effect", "a state change applied after a move")
 Role = LType("Role", "a player or a set of players", values=ROLES)
-Direction = LType("Direction", "a direction or a set of directions", values=DIRECTION_NAMES)
+Direction = LType("Direction", "a direction or a set of directions",
+                  values=DIRECTION_NAMES + RELATIVE_DIRECTIONS)
 SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
 StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (turn left or "
                  "right)", values=("F", "L", "R"))
 SwapType = LType("SwapType", "what (move Swap ...) exchanges: Pieces or Players",
                  values=("Pieces", "Players"))
+When = LType("When", "when an effect applies: EndOfTurn (when the mover's turn ends) or "
+             "StartOfTurn", values=("StartOfTurn", "EndOfTurn"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
                   values=("Alternating", "Solid", "Concentric"))
@@ -89,7 +96,8 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
-for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType):
+for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
+           When):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -100,7 +108,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  StoreType, Item,
                                  Result, EndRule,
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, Any)}
+                                 Score, Then, NextPhase, StepType, SwapType, When, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
+from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.piecemoves import describe, memo
@@ -82,6 +83,7 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                "(to if:(is Empty (to))))")
     board = c.require_board()
     n = board.n_sites
+    relative = relative_directions(c, directions)
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     before = between.before if between is not None else 0
     after = between.after if between is not None else 0
@@ -132,13 +134,24 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
 
     takes = victims_in_turn([hurdle_victims if side_victims is not None else None,
                              land_victims, then.victims if then is not None else None])
-    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
-            for x in range(n)]
+    def lines(dirs):
+        return [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
+                for x in range(n)]
+
+    if relative is None:
+        all_rays = lines(dirs)
+
+        def rays_of(pid):
+            return all_rays
+    else:
+        def rays_of(pid):
+            return lines(relative(pid))
 
     simple = before == 0 and after == 0 and longest == 1 and stop is None
 
     def for_piece(pid: int):
         cache: dict[tuple[int, int, tuple[int, ...]], Move] = {}
+        rays = rays_of(pid)
 
         def move(frm, x, hurdles):
             key = (frm, x, hurdles)
@@ -208,3 +221,6 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
 
     for_piece = memo(for_piece)
     return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+
+
+move_hop.relative_directions = True

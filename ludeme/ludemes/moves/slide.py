@@ -329,7 +329,8 @@ def _declared(c: CompileContext) -> list[tuple[tuple[int, ...], object]]:
 
 @ludeme("piece", T.Item, lazy=True)
 def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
-                     moves: T.Moves = None, *, symbol: T.Str = "", value: T.Int = 0):
+                     facing: T.Direction = None, moves: T.Moves = None, *,
+                     symbol: T.Str = "", value: T.Int = 0):
     """A kind of piece with its moves, as in Ludii: ``(piece "King" P2 (move Slide
     Orthogonal) symbol:"K")``. ``(forEach Piece)`` plays them; in them ``(from)`` is the
     site of the piece moving."""
@@ -342,31 +343,51 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     extra = {}
     if not isinstance(value, int):
         extra["value"] = c.compile(value, T.Int)
-    plain_piece(c, kind, role, symbol=sym, **extra)
+    face = c.compile(facing, T.Direction) if facing is not None else None
+    plain_piece(c, kind, role, face, symbol=sym, **extra)
     pids = tuple(range(before, len(c.pieces.names)))
     if moves is not None:
         _declared(c).append((pids, moves))
     return None
 
 
-@ludeme("forEach Piece", T.Moves)
-def for_each_piece(c: CompileContext, *, then: T.Effect = None):
+@ludeme("forEach Piece", T.Moves,
+        ludii="The player (<roleType>/player:), top: and on: are not supported.")
+def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
+                   moves: T.Moves = None, *, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
-    ``(piece ...)``. A last ``(then ...)`` adds consequences to every move, after its
-    own."""
+    ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
+    "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
+    those moves instead of the declared ones, with ``(from)`` the piece's site
+    (``(forEach Piece "Counter" (move Step (directions {FR FL}) (to if:(is Empty
+    (to)))))``). A last ``(then ...)`` adds consequences to every move, after its own.
+    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
-        return with_then(c, for_each_piece(c), then)
+        return with_then(c, for_each_piece(c, names, moves), then)
+    pieces = c.pieces
+    n_players = c.num_players
+    kinds = None if names is None else ([names] if isinstance(names, str) else list(names))
+    for k in kinds or ():
+        if k not in pieces.kind_names:
+            from ludeme.errors import suggest
+
+            c.fail(f"no piece '{k}' in the equipment", suggest(k, pieces.kind_names))
+    table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
+    if moves is not None:
+        # Ludii: the pieces of the mover of those kinds (every kind when none is named)
+        for_piece = per_piece(moves)
+        for pid in range(1, len(pieces.names)):
+            if pieces.owner[pid] and (kinds is None or pieces.kinds[pid] in kinds):
+                table[pieces.owner[pid]][pid] = for_piece(pid)
+        return _for_each_piece_from(c, table)
     declared = _declared(c)
     if not declared:
         c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
                'e.g. (piece "Rook" Each (move Slide Orthogonal))')
     if vars(c).get("in_piece_moves"):
         c.fail("(forEach Piece) plays the pieces' moves: it cannot be one of them")
-    pieces = c.pieces
-    n_players = c.num_players
-    table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
     for pids, checked in declared:
         vars(c)["in_piece_moves"] = True
         try:
@@ -375,10 +396,19 @@ def for_each_piece(c: CompileContext, *, then: T.Effect = None):
             vars(c)["in_piece_moves"] = False
         for_piece = per_piece(mv)
         for pid in pids:
+            if kinds is not None and pieces.kinds[pid] not in kinds:
+                continue
             owner = pieces.owner[pid]
             at = for_piece(pid)
             for p in ([owner] if owner else range(1, n_players + 1)):
                 table[p][pid] = at
+    return _for_each_piece_from(c, table)
+
+
+def _for_each_piece_from(c: CompileContext, table: list[list]) -> MovesV:
+    """The generator of ``(forEach Piece)``: per player and piece id, the piece's ``at``
+    (None for a piece that does not move)."""
+    n_players = c.num_players
 
     sites = range(c.require_board().n_sites)
     # per player and piece id: does the piece move (to pick the mover's pieces in C)

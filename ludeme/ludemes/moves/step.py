@@ -10,6 +10,7 @@ step is one lookup per neighbour.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
 from ludeme.compile.piecemoves import describe, memo
@@ -40,10 +41,23 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                "e.g. (move Step Orthogonal (to if:(is Empty (to))))")
     board = c.require_board()
     n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
-    # per site, its neighbours in the step's directions (each once, in direction order)
-    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
-               for x in range(n)]
+
+    def neighbours(dirs):
+        # per site, its neighbours in the step's directions (each once, in direction order)
+        return [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
+                for x in range(n)]
+
+    relative = relative_directions(c, directions)
+    if relative is not None:
+        made: dict[tuple[str, ...], list] = {}
+
+        def targets(pid):
+            dirs = relative(pid)
+            if dirs not in made:
+                made[dirs] = neighbours(dirs)
+            return made[dirs]
+    else:
+        targets = neighbours(tuple(directions) if directions else board.directions["Adjacent"])
     conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
              if f is not None]
     if len(conds) == 2:
@@ -64,14 +78,18 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
     return moves_to_targets(c, targets, rule, act, then, from_)
 
 
-def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, act, then,
-                     from_part) -> PieceMovesV:
+move_step.relative_directions = True
+
+
+def moves_to_targets(c: CompileContext, targets, rule, act, then, from_part) -> PieceMovesV:
     """The moves of a piece from each site to the sites ``targets[site]`` lists, kept where
     the landing ``rule`` holds: folded into a site-and-piece table when it reads only the
     site, its piece and the mover, else asked per target. The generator behind ``(move
     Step ...)`` and ``(move Leap ...)``, which differ in their target tables and in what
-    ``act`` does on landing."""
-    n = len(targets)
+    ``act`` does on landing. ``targets`` may be a function of the piece id, giving the
+    table for that piece (directions relative to its facing)."""
+    n = c.require_board().n_sites
+    targets_of = targets if callable(targets) else (lambda pid: targets)
     np = len(c.pieces.names)
     folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
     thenfn = then.fn if then is not None else None
@@ -87,6 +105,7 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
     c.game.intern_moves(interned)
 
     def for_piece(pid: int):
+        targets = targets_of(pid)
         moves = tables[pid] = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes)
                                      for x in targets[frm]) for frm in range(n)]
         if rule is None:
