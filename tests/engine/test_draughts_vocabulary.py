@@ -107,3 +107,18 @@ def test_pieces_taken_at_the_end_of_the_turn_stay_until_the_sequence_ends():
     s.apply(s.legal_moves()[0])
     assert s.current_player() == 2                             # the turn is over:
     assert s.board() == {"c3": "Man1", "f6": "Man2"}           # both taken at once
+
+
+def test_max_moves_keeps_the_moves_that_begin_the_longest_sequence():
+    g = ludeme.loads(SEQUENCE.replace("(priority {", "(priority { (max Moves")
+                     .replace("(moveAgain)))))\n                (forEach Piece",
+                              "(moveAgain))))))\n                (forEach Piece"),
+                     file="test.lud")
+    # a1 can take b1 (then c2: two in all); e1 can take e2 only (one): a1 must
+    s = position(g, {"a1": "Man1", "b1": "Man2", "c2": "Man2", "e1": "Man1",
+                     "e2": "Man2", "f6": "Man2"}, 1)
+    assert moves(s) == {"a1-c1"}
+    # without the longer sequence both single captures are kept
+    s = position(g, {"a1": "Man1", "b1": "Man2", "e1": "Man1", "e2": "Man2",
+                     "f6": "Man2"}, 1)
+    assert moves(s) == {"a1-c1", "e1-e3"}
