@@ -233,11 +233,10 @@ class CompileContext:
         raise AssertionError
 
     def directions(self, name: str) -> tuple[str, ...]:
-        board = self.require_board()
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
-            return board.directions[name]
+            return self.require_board().directions[name]
         if name == "All":
-            return board.directions["Adjacent"]
+            return self.require_board().directions["Adjacent"]
         if name in T.RELATIVE_DIRECTIONS and not self.relative_ok:
             self.fail(f"'{name}' is a direction relative to a moving piece: it is supported "
                       "in (move Step ...) and (move Hop ...) only")

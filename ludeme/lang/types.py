@@ -79,6 +79,7 @@ Rules = LType("Rules", "the rules of a game")
 Phase = LType("Phase", "a phase of play")
 Game = LType("Game", "a whole game")
 Players = LType("Players", "the players")
+PlayerDecl = LType("Player", "one player of (players {...}): (player [<direction>])")
 Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
@@ -107,7 +108,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  Role, Direction, SiteType, Outcome, Shape, Diagonals,
                                  StoreType, Item,
                                  Result, EndRule,
-                                 Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
+                                 Rules, Phase, Game, Players, PlayerDecl, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, When, Any)}
 
 

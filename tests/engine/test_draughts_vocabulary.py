@@ -122,3 +122,12 @@ def test_max_moves_keeps_the_moves_that_begin_the_longest_sequence():
     s = position(g, {"a1": "Man1", "b1": "Man2", "e1": "Man1", "e2": "Man2",
                      "f6": "Man2"}, 1)
     assert moves(s) == {"a1-c1", "e1-e3"}
+
+
+def test_a_players_direction_is_the_way_its_pieces_face():
+    g = ludeme.loads(MEN.replace("(players 2)", "(players {(player S) (player N)})"),
+                     file="test.lud")
+    s = position(g, {"c3": "Man1", "a5": "Man2"}, 1)
+    assert moves(s) == {"c3-b2", "c3-d2"}                    # P1 faces S, over its N
+    s = position(g, {"c3": "Man2", "a1": "Man1"}, 2)
+    assert moves(s) == {"c3-b4", "c3-d4"}

@@ -218,11 +218,17 @@ def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each",
         if len(facing) != 1 or facing[0] not in COMPASS:
             c.fail("a piece faces one compass direction (N, NE, E, ...)")
         face = facing[0]
+    # a player's direction (``(players {(player N) ...})``) is the way its pieces face
+    player_facing = vars(c).get("player_facing") or []
+
+    def facing_of(p: int) -> str:
+        return (player_facing[p] if p < len(player_facing) else None) or face
+
     if owner.name in ("Each", "All"):
         for p in range(1, c.num_players + 1):
-            c.pieces.add(name, p, symbol, value, face)
+            c.pieces.add(name, p, symbol, value, facing_of(p))
     elif owner.const is not None:
-        c.pieces.add(name, owner.const, symbol, value, face)
+        c.pieces.add(name, owner.const, symbol, value, facing_of(owner.const))
     else:
         c.fail(f"a piece belongs to Each, Shared or a player, not {owner.name}")
     return None

@@ -38,6 +38,31 @@ def players(c: CompileContext, count: T.Int):
     return count
 
 
+@ludeme("players", T.Players)
+def players_listed(c: CompileContext, each: T.ListOf(T.PlayerDecl)):
+    """The players one by one, in turn order: ``(players {(player N) (player S)})``. A
+    player's direction is the way all its pieces face (over the piece's own, as in
+    Ludii), which directions relative to a piece (``Forward``, ``FR``) turn from.
+    Ludii: ``(players {<player>})``."""
+    count = players(c, len(each))
+    c.player_facing = [None] + list(each)
+    return count
+
+
+@ludeme("player", T.PlayerDecl,
+        ludii="A player's name is not supported.")
+def player(c: CompileContext, facing: T.Direction = None):
+    """One player of ``(players {...})``, with the direction its pieces face. Ludii:
+    ``(player [<directionFacing>])``."""
+    if facing is None:
+        return None
+    from ludeme.board.steps import COMPASS
+
+    if len(facing) != 1 or facing[0] not in COMPASS:
+        c.fail("a player faces one compass direction (N, NE, E, ...)")
+    return facing[0]
+
+
 @ludeme("equipment", T.Equipment, lazy=True)
 def equipment(c: CompileContext, items: T.ListOf(T.Item)):
     """The board, pieces, hands and named regions. The board is set up first."""
