@@ -201,7 +201,7 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
-           "priority", "do", "forEach Piece"}
+           "priority", "do", "forEach Piece", "max Moves"}
 
 
 def _moves(leaves: list[str]):
@@ -217,6 +217,7 @@ def _moves(leaves: list[str]):
                 lambda t: f"(if {t[0]} {t[1]}" + (f" {t[2]})" if t[2] else ")")),
             st.tuples(children, st.sampled_from(AFTER)).map(
                 lambda t: f"(do {t[0]} ifAfterwards:{t[1]})"),
+            children.map(lambda x: f"(max Moves {x})"),
         )
 
     return st.recursive(leaf, combine, max_leaves=5)
@@ -287,5 +288,6 @@ def test_the_property_covers_every_move_generator_and_combinator():
              if decl.returns == T.Moves}
     assert names <= COVERED, f"add {sorted(names - COVERED)} to the property test"
     leaves = " ".join(CELL_LEAVES + PATH_LEAVES)
-    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move"}:
+    for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move",
+                           "max Moves"}:
         assert f"({name}" in leaves

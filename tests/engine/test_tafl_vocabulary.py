@@ -104,3 +104,18 @@ def test_expand_by_layers_of_any_adjacency_or_in_given_directions():
     assert placed("(expand (sites Centre) steps:2)") == 25
     assert placed("(expand origin:(centrePoint) steps:2 Orthogonal)") == 13   # a diamond
     assert placed("(expand (sites Corners) Orthogonal)") == 12
+
+
+def test_count_steps_is_the_shortest_way_between_adjacent_sites():
+    # a hop over a hurdle exactly two steps away: (count Steps (from) (between)) = 2
+    g = ludeme.loads("""(game "S" (players 2)
+        (equipment {(board (square 5)) (piece "Pawn" Each)})
+        (rules (play (forEach Piece "Pawn" (move Hop (from) Orthogonal
+                    (between before:3 if:(and (= 2 (count Steps (from) (between)))
+                                              (is Enemy (who at:(between)))))
+                    (to if:(is Empty (to))))))
+               (end (if (no Moves Next) (result Mover Win)))))""", file="test.lud")
+    s = position(g, {"a1": "Pawn1", "a3": "Pawn2", "d1": "Pawn2", "e5": "Pawn2"}, 1)
+    assert moves(s) == {"a1-a4"}       # a3 is two steps away; d1 three: not a hurdle
+    s = position(g, {"a1": "Pawn1", "c1": "Pawn2", "e5": "Pawn2"}, 1)
+    assert moves(s) == {"a1-d1"}       # passing b1 (before:) to the hurdle c1

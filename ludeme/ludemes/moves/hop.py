@@ -53,7 +53,7 @@ def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callabl
 @ludeme("hop", T.Moves, ludii="Ludii's other spelling of (move Hop ...), as its defines use it.")
 @ludeme("move Hop", T.Moves, ludii="Ludii's stack: is not supported; before:, after: and "
         "the hurdle's (range ...) must be numbers known when the game is compiled.")
-def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
              between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
     """Hop over a hurdle along a line (every adjacent direction by default) and land
     beyond it. The hurdle is the sites meeting ``(between if:<cond>)`` (any site when no

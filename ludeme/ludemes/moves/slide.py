@@ -292,6 +292,8 @@ def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None
     the sites of ``(from ...)`` when given)."""
     owner = c.pieces.owner
     n = c.require_board().n_sites
+    if isinstance(frm, SiteV):  # a bare site, as Ludii allows: (move Hop (from) ...)
+        frm = FromPart(site=frm)
     if frm is not None and frm.site is not None:
         site_fn = frm.site.fn
         sites_fn = lambda s: (site_fn(s),)  # noqa: E731

@@ -23,7 +23,7 @@ from ludeme.runtime.move import Move
 
 @ludeme("step", T.Moves, ludii="Ludii's other spelling of (move Step ...).")
 @ludeme("move Step", T.Moves, ludii="Ludii's stack: is not supported.")
-def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
               to: TO = None, *, then: T.Effect = None):
     """Move a piece to the neighbouring site in one of ``directions`` (every adjacent
     direction by default) when ``(to if:<cond>)`` holds there, with ``(to)`` bound to
