@@ -239,7 +239,8 @@ class CompileContext:
             return self.require_board().directions["Adjacent"]
         if name in T.RELATIVE_DIRECTIONS and not self.relative_ok:
             self.fail(f"'{name}' is a direction relative to a moving piece: it is supported "
-                      "in (move Step ...) and (move Hop ...) only")
+                      "in (move Step ...) and (move Hop ...) only (SameDirection and "
+                      "OppositeDirection in (move Hop ...) only)")
         return (name,)
 
     def require_board(self) -> Board:

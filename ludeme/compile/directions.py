@@ -66,16 +66,61 @@ def _resolve_one(name: str, f: int, sup: Sequence[str]) -> list[str]:
     return _first(base + 1, 1, sup) if name[1] == "R" else _first(base - 1, -1, sup)
 
 
+#: the directions of the last move: from its start to its end, or back
+LAST_MOVE = ("SameDirection", "OppositeDirection")
+
+
+def last_move_directions(board, names: Sequence[str]) -> Callable | None:
+    """``lines(state, site)``: the lines from ``site`` along the last move's direction
+    (``SameDirection``: the first of the board's adjacent directions whose line from the
+    last move's start passes its end) or the opposite one (``OppositeDirection``: the
+    line from its end that passes its start), as Ludii finds them; None without such
+    names."""
+    if not names:
+        return None
+    supported = board.directions["Adjacent"]
+    ray = board.ray
+    found: dict[tuple[int, int], str | None] = {}
+
+    def direction(a: int, b: int) -> str | None:
+        key = (a, b)
+        if key not in found:
+            found[key] = next((d for d in supported if b in ray[d][a]), None)
+        return found[key]
+
+    same, opposite = "SameDirection" in names, "OppositeDirection" in names
+
+    def lines(s, site: int) -> tuple:
+        if not s.history:
+            return ()
+        last = s.history[-1]
+        a, b = last.frm, last.to
+        if a < 0 or b < 0:
+            return ()
+        out = []
+        for wanted, (x, y) in ((same, (a, b)), (opposite, (b, a))):
+            if wanted:
+                d = direction(x, y)
+                if d is not None and len(ray[d][site]) >= 2:
+                    out.append(ray[d][site])
+        return tuple(out)
+
+    return lines
+
+
 def is_relative(directions: Sequence[str] | None) -> bool:
     return bool(directions) and any(d in RELATIVE for d in directions)
 
 
 def resolve(directions: Sequence[str], facing: str, supported: Sequence[str]) -> tuple[str, ...]:
-    """The absolute directions ``directions`` mean for a piece facing ``facing``."""
+    """The absolute directions ``directions`` mean for a piece facing ``facing`` (the
+    directions of the last move, ``LAST_MOVE``, are kept as they are: they are known only
+    when moves are generated)."""
     f = _IDX[facing]
     out: dict[str, None] = {}
     for d in directions:
-        for a in (_resolve_one(d, f, supported) if d in RELATIVE else [d]):
+        for a in (_resolve_one(d, f, supported) if d in RELATIVE and d not in LAST_MOVE
+                  else [d]):
             out[a] = None
     return tuple(out)
 

@@ -44,7 +44,8 @@ DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Di
 #: Ludii's directions relative to a piece's facing (see ``ludeme.compile.directions``)
 RELATIVE_DIRECTIONS = ("Forward", "Backward", "Rightward", "Leftward", "Forwards",
                        "Backwards", "Rightwards", "Leftwards", "FR", "FRR", "FRRR", "FL",
-                       "FLL", "FLLL", "BR", "BRR", "BRRR", "BL", "BLL", "BLLL")
+                       "FLL", "FLLL", "BR", "BRR", "BRRR", "BL", "BLL", "BLLL",
+                       "SameDirection", "OppositeDirection")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")

@@ -131,3 +131,25 @@ def test_a_players_direction_is_the_way_its_pieces_face():
     assert moves(s) == {"c3-b2", "c3-d2"}                    # P1 faces S, over its N
     s = position(g, {"c3": "Man2", "a1": "Man1"}, 2)
     assert moves(s) == {"c3-b4", "c3-d4"}
+
+
+def test_a_hop_continues_in_the_direction_of_the_last_move():
+    g = ludeme.loads("""(game "Line" (players 2)
+        (equipment {(board (square 7)) (piece "Man" Each)})
+        (rules (play (if (is Prev Mover)
+                   (move Hop (from (last To)) SameDirection
+                       (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                       (to if:(is Empty (to))))
+                   (forEach Piece "Man" (move Hop (from) Orthogonal
+                       (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                       (to if:(is Empty (to)))
+                       (then (moveAgain))))))
+               (end (if (no Moves Next) (result Mover Win)))))""", file="test.lud")
+    # a1 hops b1 eastwards; then only eastwards (d1), not northwards (c2 over... c3)
+    s = position(g, {"a1": "Man1", "b1": "Man2", "d1": "Man2", "c2": "Man2",
+                     "g7": "Man2"}, 1)
+    s.apply(s.parse_move("a1-c1"))
+    assert moves(s) == {"c1-e1xd1"}
+    with pytest.raises(LudemeError) as err:
+        ludeme.loads(MEN.replace("(directions {FR FL})", "SameDirection"), file="test.lud")
+    assert "(move Hop ...) only" in str(err.value)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
+from ludeme.compile.directions import LAST_MOVE, last_move_directions
 from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
@@ -135,8 +136,13 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     takes = victims_in_turn([hurdle_victims if side_victims is not None else None,
                              land_victims, then.victims if then is not None else None])
     def lines(dirs):
-        return [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
+        return [tuple(r for r in (board.ray[d][x] for d in dirs if d in board.ray)
+                      if len(r) >= 2)
                 for x in range(n)]
+
+    # the direction of the last move, or its opposite (Ludii's SameDirection and
+    # OppositeDirection): known only when the moves are generated
+    along_last = last_move_directions(board, [d for d in dirs if d in LAST_MOVE])
 
     if relative is None:
         all_rays = lines(dirs)
@@ -147,7 +153,8 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
         def rays_of(pid):
             return lines(relative(pid))
 
-    simple = before == 0 and after == 0 and longest == 1 and stop is None
+    simple = before == 0 and after == 0 and longest == 1 and stop is None \
+        and along_last is None
 
     def for_piece(pid: int):
         cache: dict[tuple[int, int, tuple[int, ...]], Move] = {}
@@ -180,7 +187,10 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                 # moves by their sites, such a hop is one move (when nothing is taken)
                 s.frm = frm
                 mine: list[Move] = []
-                for ray in rays[frm]:
+                lines_here = rays[frm]
+                if along_last is not None:
+                    lines_here = lines_here + along_last(s, frm)
+                for ray in lines_here:
                     _walk(s, frm, ray, mine)
                 out.extend(dict.fromkeys(mine))
 

@@ -10,6 +10,7 @@ step is one lookup per neighbour.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.directions import LAST_MOVE
 from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
@@ -47,6 +48,8 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
         return [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
                 for x in range(n)]
 
+    if directions and any(d in LAST_MOVE for d in directions):
+        c.fail("SameDirection and OppositeDirection are supported in (move Hop ...) only")
     relative = relative_directions(c, directions)
     if relative is not None:
         made: dict[tuple[str, ...], list] = {}
