@@ -28,8 +28,6 @@ import random
 import sys
 from collections.abc import Callable
 
-import numpy as np
-
 from benchmarks.bench_brandubh import measure
 from ludeme.api import load
 from ludeme.runtime.search import random_playout
@@ -76,7 +74,7 @@ def pettingzoo_runner(game: str, options: list[str], wrapped: bool = True
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[randrange(len(legal))]))
             n += 1
         return n

@@ -96,8 +96,11 @@ def make_dump(cache: Path, lib: Path, rel: str) -> Path | None:
     if Path(str(out) + ".fail").exists():
         return None
     cache.mkdir(parents=True, exist_ok=True)
-    res = subprocess.run(["bash", str(RUN), "board", str(lib / rel), "--all-types"],
-                         capture_output=True, text=True, timeout=120, env=os.environ)
+    try:
+        res = subprocess.run(["bash", str(RUN), "board", str(lib / rel), "--all-types"],
+                             capture_output=True, text=True, timeout=240, env=os.environ)
+    except subprocess.TimeoutExpired:
+        return None  # a busy machine, not Ludii's failure: try again another time
     if "\ncounts " not in res.stdout:
         Path(str(out) + ".fail").write_text(res.stdout + res.stderr)
         return None

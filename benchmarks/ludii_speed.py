@@ -96,7 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opt", action="append", default=[],
                     help='an option "Category/Item" for the --games given (repeatable)')
     ap.add_argument("--secs", type=float, default=5.0, help="timed seconds per side (default 5)")
-    ap.add_argument("--warmup", type=float, default=2.0, help="Ludii's warm-up seconds")
+    # a short warm-up leaves Ludii's JIT unfinished on a busy machine: with 5 s Ludii's
+    # Breakthrough ran at 884 moves/s, with 30 s at 11.6k (load average 10 on 2 cores)
+    ap.add_argument("--warmup", type=float, default=20.0,
+                    help="Ludii's warm-up seconds (its JIT needs them on a busy machine)")
     ap.add_argument("--library", default=os.environ.get("LUDII_LUD"),
                     help="Ludii's lud/ folder (default: $LUDII_LUD)")
     ap.add_argument("--reference", default=None,

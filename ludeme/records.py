@@ -1,7 +1,8 @@
 """Game records: what was played, by whom, from which description, so anyone can check it.
 
 A record names the description (a bundled name or a path) with a hash of every file
-the game was built from and of the options as resolved, the option choices, the game
+the game was built from (a description that is no file, a game edited in the web app,
+travels inside the record: ``description_text``) and of the options as resolved, the option choices, the game
 seed, every seat's agent spec with the seed it played with (derived from the game
 seed), the move cap, the moves in notation and the result. Records are JSON (one) or
 JSON Lines (many). Reading one bounds everything: the file's size, every field's type,
@@ -40,6 +41,7 @@ DEFAULT_MAX_MOVES = 10_000
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 MAX_MOVE_CHARS = 2_000
 MAX_TEXT_CHARS = 4_096
+MAX_DESCRIPTION_CHARS = 1 << 20   # an edited description carried in a record (the parser's limit)
 # What ``verify`` re-runs per move at most, by agent parameter (``--unlimited`` lifts it).
 VERIFY_BUDGET = {"iterations": 100_000, "nodes": 1_000_000, "playout": 10_000, "depth": 64}
 VERIFY_MAX_MOVES = 100_000      # moves ``verify`` replays at most (``--unlimited`` lifts it)
@@ -92,7 +94,12 @@ def outcome_for(num_players: int, end: str, end_by: int | None) -> list[float]:
 class GameRecord:
     """One game. ``agents[i]``/``agent_seeds[i]`` are seat i+1's spec ("human" for a
     person) and seed; ``returns`` is per player (P1 first), 1 win, -1 loss, 0 draw;
-    ``players[i]`` the name of the person in seat i+1, when one was given (ratings)."""
+    ``players[i]`` the name of the person in seat i+1, when one was given (ratings).
+
+    ``description_text`` is the description's text when it is no file anyone could load
+    again (a game edited in the web app, or loaded from a string): ``description`` is
+    then the file name the text was expanded as (where a variant's base was found), and
+    ``description_hash`` covers this text with every base file, as for any record."""
 
     description: str
     description_hash: str
@@ -110,6 +117,7 @@ class GameRecord:
     format: str = FORMAT
     # the people's names by seat ("" where unknown; empty when nobody gave one)
     players: list[str] = field(default_factory=list)
+    description_text: str | None = None
 
     @property
     def winners(self) -> list[int]:
@@ -194,6 +202,9 @@ _FIELDS: dict[str, tuple[Any, str]] = {
     "max_moves": (lambda v: v is None or _is_int(v) and v >= 0, "a whole number or null"),
     "players": (lambda v: isinstance(v, list) and all(_text_ok(x) for x in v),
                 "a list of names (texts), one per seat"),
+    "description_text": (lambda v: v is None or _text_ok(v, MAX_DESCRIPTION_CHARS),
+                         f"a description's text of at most {MAX_DESCRIPTION_CHARS:,} "
+                         "characters, or null"),
 }
 
 
@@ -360,6 +371,19 @@ def description_ref(game: Game) -> tuple[str, str]:
     return str(path), record_hash(desc)
 
 
+def description_text(game: Game) -> str | None:
+    """The game's description text when no file holds it (a text edited in the web app,
+    ``ludeme.loads``): a record must then carry it to be replayed; None otherwise."""
+    desc = getattr(game, "description", None)
+    if desc is None:
+        return None
+    try:
+        on_disk = Path(desc.path).is_file()
+    except (OSError, ValueError):
+        on_disk = False
+    return None if on_disk else desc.source
+
+
 def new_record(game: Game, specs: Sequence[str], seeds: Sequence[int | None],
                seed: int | None, max_moves: int | None = None) -> GameRecord:
     ref, digest = description_ref(game)
@@ -367,7 +391,8 @@ def new_record(game: Game, specs: Sequence[str], seeds: Sequence[int | None],
     return GameRecord(description=ref, description_hash=digest, game=game.name,
                       options=[f"{t}/{i}" for t, i in game.options.items()],
                       ruleset=getattr(desc, "ruleset", None), seed=seed, agents=list(specs),
-                      agent_seeds=list(seeds), max_moves=max_moves)
+                      agent_seeds=list(seeds), max_moves=max_moves,
+                      description_text=description_text(game))
 
 
 def finish_record(rec: GameRecord, state: State, end: str = END_RULES,
@@ -445,12 +470,19 @@ class Verification:
 
 
 def load_record_game(rec: GameRecord) -> Game:
-    """Compile the record's description with its options (it must still exist)."""
-    from ludeme.api import compile_description, load_description
+    """Compile the record's description with its options: the text the record carries
+    (expanded as the file it names, so a variant's base resolves as when it was played),
+    else the file or bundled name it names (which must still exist)."""
+    from ludeme.api import compile_description, guarded, load_description
+    from ludeme.expand import expand
 
-    desc = load_description(rec.description, rec.options, rec.ruleset)
-    game = compile_description(desc)
-    return game
+    if rec.description_text is not None:
+        with guarded("expanding"):
+            desc = expand(rec.description, list(rec.options), rec.ruleset,
+                          text=rec.description_text)
+    else:
+        desc = load_description(rec.description, rec.options, rec.ruleset)
+    return compile_description(desc)
 
 
 def over_budget(spec: str) -> str | None:

@@ -44,6 +44,7 @@ def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Sha
         "Rectangle": lambda t: tiling.hex_rectangle(side, other or side),
         "Square": lambda t: tiling.hex_rectangle(side, side),
         "Triangle": lambda t: tiling.hex_triangle(side),
+        "Star": lambda t: tiling.hex_star(side),
     }
     return Shape("hexagonal", makers[form])
 
@@ -85,13 +86,16 @@ def union(*shapes: Shape) -> Shape:
 
 
 def remove(shape: Shape, cells: Callable[[Graph], set[int]] | set[int] = frozenset(),
-           vertices: set[int] = frozenset(), edges: list[tuple[int, int]] = (),
+           vertices: set[int] = frozenset(),
+           edges: Callable[[Graph], list[tuple[int, int]]] | list[tuple[int, int]] = (),
            trim: bool = True) -> Shape:
     """The shape without some cells (indices, or a function of the graph picking
-    them), points and lines; the rest keep their numbers' order."""
+    them), points and lines (pairs of vertex numbers, or a function of the graph giving
+    them); the rest keep their numbers' order."""
     def build(t: str) -> Graph:
         g = shape.graph(t)
         picked = cells(g) if callable(cells) else cells
-        return tiling.remove(g, set(picked), set(vertices), list(edges), trim)
+        pairs = edges(g) if callable(edges) else edges
+        return tiling.remove(g, set(picked), set(vertices), list(pairs), trim)
 
     return Shape(shape.kind, build)

@@ -53,9 +53,10 @@ class _Steps:
 
     def add(self, t: str, ge, bits: int) -> None:
         k = (t, ge.id)
-        if k in self.bits:
-            self.bits[k] |= bits
-        else:
+        # A second step to the same element (a diagonal that is also a line) is folded
+        # into the first; Ludii files it only under the first step's relations, so a
+        # point joined by a line is never also a diagonal neighbour.
+        if k not in self.bits:
             self.bits[k] = bits
             self.order.append((t, ge.id, ge))
 
@@ -142,7 +143,11 @@ def _face_steps(f) -> _Steps:
             d_v = _distance_to_line(v.x, v.y, f.x, f.y, o.x, o.y)
             d_o = _distance_to_line(away.x, away.y, f.x, f.y, o.x, o.y)
             d_ab = math.hypot(f.x - o.x, f.y - o.y)
-            if (d_v + d_o) / d_ab > 0.1:
+            # Java's division: x/0 is infinite (too far), 0/0 is NaN (never too far)
+            if d_ab == 0.0:
+                if d_v + d_o > 0.0:
+                    continue
+            elif (d_v + d_o) / d_ab > 0.1:
                 continue
             used.add(o.id)
             s.add("Cell", o, DIAG | ALL)

@@ -80,6 +80,20 @@ def _angle(ax: float, ay: float, bx: float, by: float) -> float:
     return math.atan2(by - ay, bx - ax)
 
 
+def segments_intersect(a0x: float, a0y: float, a1x: float, a1y: float,
+                       b0x: float, b0y: float, b1x: float, b1y: float) -> bool:
+    """Whether two line segments meet, ends included (Ludii's lineSegmentsIntersect)."""
+    xlk, ylk = a1x - a0x, a1y - a0y
+    xnm, ynm = b1x - b0x, b1y - b0y
+    xmk, ymk = b0x - a0x, b0y - a0y
+    det = xnm * ylk - ynm * xlk
+    if abs(det) < 1e-7:
+        return False
+    s = (xnm * ymk - ynm * xmk) / det
+    t = (xlk * ymk - ylk * xmk) / det
+    return -1e-7 <= s <= 1.0000001 and -1e-7 <= t <= 1.0000001
+
+
 def polygon_area(pts: list[tuple[float, float]]) -> float:
     area = 0.0
     n = len(pts)
@@ -177,9 +191,23 @@ class Graph:
         self.faces.append(f)
         return f
 
-    def make_faces(self, sort_faces: bool = False) -> None:
+    def crosses(self, a: Vertex, b: Vertex) -> bool:
+        """Whether the line a-b crosses a line listed before it (Ludii's
+        isEdgeCrossing: lines sharing an end point do not cross)."""
+        for e in self.edges:
+            if (e.a is a and e.b is b) or (e.a is b and e.b is a):
+                return False
+            if any(math.hypot(p.x - q.x, p.y - q.y) < 0.001
+                   for p in (a, b) for q in (e.a, e.b)):
+                continue
+            if segments_intersect(a.x, a.y, b.x, b.y, e.a.x, e.a.y, e.b.x, e.b.y):
+                return True
+        return False
+
+    def make_faces(self, sort_faces: bool = False, check_crossings: bool = False) -> None:
         """Find the faces: walk from each vertex along each edge, turning to the next
-        edge around each vertex, and keep the closed clockwise walks (Ludii's rule)."""
+        edge around each vertex, and keep the closed clockwise walks (Ludii's rule).
+        With ``check_crossings`` a walk stops at a line that crosses another."""
         self.link_edges()
         for e in self.edges:
             e.left = e.right = None
@@ -211,6 +239,8 @@ class Graph:
                         break
                     ids.append(v.id)
                     states.append((v.id, e.id))
+                    if check_crossings and self.crosses(self.vertices[ids[-2]], v):
+                        break
                 if closed is None:
                     closed = True
                     states = []                 # not a simple face walk: do not reuse
@@ -252,6 +282,7 @@ class Graph:
         g.basis = self.basis
         for v in self.vertices:
             g.add_vertex(v.x, v.y)
+        g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
         for f in self.faces:
@@ -265,10 +296,17 @@ class Graph:
         g.basis = self.basis
         for v in self.vertices:
             g.add_vertex(*fn(v.x, v.y))
+        g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
         g._refaces(self)
         return g
+
+    def _copy_pivots(self, src: Graph) -> None:
+        """Each vertex's pivot (the centre a circular part turns about), by number."""
+        for v, w in zip(self.vertices, src.vertices, strict=False):
+            if w.pivot is not None:
+                v.pivot = self.vertices[w.pivot.id]
 
     def _refaces(self, src: Graph) -> None:
         self.link_edges()
@@ -309,7 +347,7 @@ def _unit_edges(g: Graph, unit: float = 1.0) -> None:
 
 
 # -- square tiling ---------------------------------------------------------------------
-DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating", "Implied")
+DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating")
 
 
 def rectangle(rows: int, cols: int, site_type: str = "Cell",
@@ -336,7 +374,20 @@ def rectangle(rows: int, cols: int, site_type: str = "Cell",
 
 
 def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
+    """Ludii's diagonal lines on a grid of ``rows`` x ``cols`` squares."""
     fv = g.find_vertex
+    # Ludii measures the middle in points (rows + 1 of them), rounding down
+    mid_r, mid_c = (rows + 1) // 2, (cols + 1) // 2
+    if kind == "Radiating":
+        # lines from the middle point out along the four diagonals (Ludii passes the
+        # row as x and the column as y here; the same on a square board)
+        for n in range(max(mid_r, mid_c) + 1):
+            for dr, dc in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+                a = fv(mid_r + n * dr, mid_c + n * dc)
+                b = fv(mid_r + (n + 1) * dr, mid_c + (n + 1) * dc)
+                if a and b:
+                    g.find_or_add_edge(a, b)
+        return
     for r in range(rows + 1):
         for c in range(cols + 1):
             a, b, cc, d = fv(c, r), fv(c, r + 1), fv(c + 1, r + 1), fv(c + 1, r)
@@ -352,11 +403,10 @@ def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
                 for corner in (a, b, cc, d):
                     g.find_or_add_edge(corner, x)
             elif kind == "Concentric":
-                mid_r, mid_c = rows // 2, cols // 2
                 if (r < mid_r) == (c < mid_c):
-                    g.find_or_add_edge(a, cc)
-                else:
                     g.find_or_add_edge(b, d)
+                else:
+                    g.find_or_add_edge(a, cc)
             else:
                 raise LudemeError(f"diagonals:{kind} is not supported yet")
 
@@ -403,12 +453,32 @@ def hex_diamond(rows: int, cols: int | None = None) -> Graph:
     return _finish(_hex_from_centres(centres, flat=True), "hexagonal", sort_faces=True)
 
 
+def hex_star(d: int) -> Graph:
+    """Ludii's ``(hex Star d)``: a six-pointed star of hexagons (a hexagon of side
+    ``d + 1`` with a triangle of side ``d`` on each side), numbered by position."""
+    check_dims(d, d)
+    size = 4 * d + 1
+    centres = []
+    for r in range(size):
+        for c in range(size):
+            if r < d:
+                keep = c >= d and c - r <= d
+            elif r <= 2 * d:
+                keep = r - c <= d and c < size - d
+            elif r <= 3 * d:
+                keep = c >= d and c - r <= d
+            else:
+                keep = c <= 3 * d and r - c <= d
+            if keep:
+                centres.append(_hex_xy(r, c))
+    return _finish(_hex_from_centres(centres), "hexagonal")
+
+
 def hex_rectangle(rows: int, cols: int) -> Graph:
     check_dims(rows, cols)
-    centres = []
-    for r in range(rows):
-        for c in range(cols):
-            centres.append(_hex_xy(r, c + (r + 1) // 2))
+    # Ludii's rows alternate: ``cols`` hexagons on even rows, one fewer on odd rows
+    centres = [_hex_xy(r, c) for r in range(rows)
+               for c in range((r + 1) // 2, cols + r // 2)]
     return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
 
 
@@ -459,6 +529,149 @@ def tri_diamond(n: int, site_type: str = "Cell") -> Graph:
     return _finish(g, "triangular", sort_faces=True)
 
 
+# -- shapes without a tiling ------------------------------------------------------------
+def wedge(rows: int, cols: int = 3) -> Graph:
+    """Ludii's ``(wedge rows columns)``: a point at the top (the pivot of every vertex)
+    with ``cols`` lines fanning down through ``rows - 1`` rows of ``cols`` points, each
+    row joined across. Points are numbered from the top, left to right; no cells."""
+    check_dims(rows, cols)
+    if cols < 2:
+        raise LudemeError("a wedge needs at least 2 columns")
+    g = Graph()
+    mid = rows - 1
+    pivot = g.add_vertex(float(mid), float(mid))
+    for r in range(1, rows):
+        left, right = mid - r, mid + r
+        for c in range(cols):
+            t = c / (cols - 1)
+            g.add_vertex(left + t * (right - left), float(mid - r))
+    vs = g.vertices
+    for c in range(cols):
+        if rows > 1:
+            g.find_or_add_edge(vs[0], vs[c + 1])
+    for r in range(1, rows):
+        first = (r - 1) * cols + 1
+        for c in range(cols - 1):
+            g.find_or_add_edge(vs[first + c], vs[first + c + 1])
+        if r < rows - 1:
+            for c in range(cols):
+                g.find_or_add_edge(vs[first + c], vs[first + cols + c])
+    for v in vs:
+        v.pivot = pivot
+    g.link_edges()
+    return g
+
+
+def polygon(sides: int, star: bool = False, site_type: str = "Cell") -> Graph:
+    """Ludii's ``(shape n)``: a regular polygon of ``n`` points on a circle of
+    circumference ``n`` (a square stands on a side, other polygons on a point), or with
+    ``star`` each point joined to the ones (n-1)/2 further round; cells only on a cell
+    board; numbered by position."""
+    if not 3 <= sides <= 1000:
+        raise LudemeError(f"a shape of {sides} sides")
+    g = Graph()
+    r = sides / (2 * math.pi)
+    offset = math.pi / 4 if sides == 4 else math.pi / 2
+    for n in range(sides):
+        theta = offset + n / sides * 2.0 * math.pi
+        g.add_vertex(r * math.cos(theta), r * math.sin(theta))
+    jump = (sides - 1) // 2 if star else 1
+    for n in range(sides):
+        g.find_or_add_edge(g.vertices[n], g.vertices[(n + jump) % sides])
+    if site_type == "Cell":
+        g.make_faces(True, check_crossings=True)
+    g.link_edges()
+    g.reorder()
+    return g
+
+
+def morris(rings: int, join_corners: bool = False) -> Graph:
+    """Ludii's ``(morris rings)``: ``rings`` nested squares of 8 points each (corners,
+    then side middles), the middles joined ring to ring (and the corners with
+    ``joinCorners``), numbered by position; no cells."""
+    check_dims(rings, rings)
+    g = Graph()
+    top = 2 * rings
+    for ring in range(rings):
+        lo, hi = ring, top - ring
+        mid = 0.5 * (lo + hi)
+        for x, y in ((lo, lo), (lo, hi), (hi, hi), (hi, lo),
+                     (lo, mid), (mid, hi), (hi, mid), (mid, lo)):
+            g.add_vertex(float(x), float(y))
+        vs, base = g.vertices, 8 * ring
+        for n in range(4):
+            g.find_or_add_edge(vs[base + n], vs[base + n + 4])
+            g.find_or_add_edge(vs[base + n + 4], vs[base + (n + 1) % 4])
+            if ring > 0:
+                g.find_or_add_edge(vs[base + n + 4], vs[base + n - 4])
+                if join_corners:
+                    g.find_or_add_edge(vs[base + n], vs[base + n - 8])
+    g.basis = "morris"
+    g.reorder()
+    g.link_edges()
+    return g
+
+
+def circle(cells_per_ring: list[int], stagger: bool = False, site_type: str = "Cell") -> Graph:
+    """Ludii's ``(circle {n1 n2 ...})``: rings of ``n`` cells about a centre point (the
+    pivot of every vertex), ring ``r`` between radii r - 1/2 and r + 1/2; points are
+    numbered as made, spoke by spoke clockwise from the top, the rings' lines are arcs.
+    ``stagger`` turns every other ring by half a cell. Cells only on a cell board."""
+    for n in cells_per_ring:
+        if n < 0:
+            raise LudemeError(f"a ring of {n} cells")
+    if sum(cells_per_ring) > MAX_ELEMENTS:
+        raise LudemeError("this circle has too many cells")
+    g = Graph()
+    pivot = g.add_vertex(0.0, 0.0)
+    rings = len(cells_per_ring)
+    samples: list[list[tuple[float, float, float]]] = [[] for _ in range(rings + 1)]
+
+    def spokes(ring: int):
+        n = cells_per_ring[ring]
+        r_in, r_out = max(0.0, ring - 0.5), ring + 0.5
+        offset = math.pi * 2 / n / 2 if stagger and ring % 2 == 1 and n else 0.0
+        if n < 2:
+            return
+        for step in range(n):
+            theta = math.pi / 2 + offset - 2 * math.pi * step / n
+            c, s_ = math.cos(theta), math.sin(theta)
+            yield theta, (r_in * c, r_in * s_), (r_out * c, r_out * s_)
+
+    for ring in range(rings):
+        for theta, inner, outer in spokes(ring):
+            samples[ring].append((*inner, theta))
+            samples[ring + 1].append((*outer, theta))
+            g.find_or_add_vertex(*inner)
+            g.find_or_add_vertex(*outer)
+    for ring in range(rings + 1):
+        ring_samples = sorted(samples[ring], key=lambda smp: smp[2])
+        for n in range(len(ring_samples) - 1, 0, -1):
+            a, b = ring_samples[n], ring_samples[n - 1]
+            if math.hypot(a[0] - b[0], a[1] - b[1]) < 0.1:
+                del ring_samples[n]
+        size = len(ring_samples)
+        if size > 1:
+            for n in range(size):
+                a, b = ring_samples[n], ring_samples[(n + 1) % size]
+                va, vb = g.find_or_add_vertex(a[0], a[1]), g.find_or_add_vertex(b[0], b[1])
+                if va is not vb:
+                    g.find_or_add_edge(va, vb, curved=True)
+    for ring in range(rings):
+        for _theta, inner, outer in spokes(ring):
+            va, vb = g.find_or_add_vertex(*inner), g.find_or_add_vertex(*outer)
+            if va is not vb:
+                g.find_or_add_edge(va, vb)
+    for v in g.vertices:
+        v.pivot = pivot
+    g.basis = "circle"
+    if site_type == "Cell":
+        g.make_faces(True)
+    else:
+        g.link_edges()
+    return g
+
+
 # -- operators -------------------------------------------------------------------------
 # Ludii's operators keep the numbering of what they are given: shift, scale and rotate
 # move the points; merge and union number the parts one after the other.
@@ -489,9 +702,12 @@ def merge(graphs: list[Graph]) -> Graph:
     repeated lines dropped, and the faces found again (Ludii's merge)."""
     pts: list[tuple[float, float]] = []
     lines: list[tuple[int, int]] = []
+    pivots: list[tuple[float, float] | None] = []
     for src in graphs:
         base = len(pts)
         pts += [(v.x, v.y) for v in src.vertices]
+        pivots += [(v.pivot.x, v.pivot.y) if v.pivot is not None else None
+                   for v in src.vertices]
         lines += [(base + e.a.id, base + e.b.id) for e in src.edges]
     alias = list(range(len(pts)))
     keep: list[int] = []
@@ -514,6 +730,9 @@ def merge(graphs: list[Graph]) -> Graph:
     vmap = {}
     for i in keep:
         vmap[i] = g.add_vertex(*pts[i])
+    for i in keep:
+        if pivots[i] is not None:
+            vmap[i].pivot = g.find_vertex(*pivots[i])
     for a, b in lines:
         va, vb = vmap[alias[a]], vmap[alias[b]]
         if va is not vb:
@@ -631,6 +850,9 @@ def remove(g: Graph, cells: set[int] = frozenset(), vertices: set[int] = frozens
     for v in g.vertices:
         if v.id not in gone_v:
             vmap[v.id] = out.add_vertex(v.x, v.y)
+    for v in g.vertices:
+        if v.id in vmap and v.pivot is not None:
+            vmap[v.id].pivot = vmap.get(v.pivot.id)
     emap = {}
     for e in g.edges:
         if e.id not in gone_e:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludeme.board import Board
+from ludeme.compile.directions import LAST_MOVE, RELATIVE, per_facing, relative
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.lang import types as T
@@ -33,12 +34,19 @@ class CompileContext:
         self.player_regions: dict[int, list[RegionV]] = {}
         self.game: Game | None = None
         self.site_type: str | None = None   # the site type in scope (set by `use:`)
+        self.named_site_types: list[str] = []  # the site types the rules name
         self.tallies: list[str] = []
         self.track_repetition = False
+        # relative directions (Forward, FR, ...) are made absolute at compile time from
+        # a facing: each player's, from (players {(player N) ...}); the moves a piece
+        # declares are compiled once per facing its owners have (see (forEach Piece))
+        self.player_facing: dict[int, str] = {}
+        self.facing: str | None = None
         self._spans: list[Span] = []
-        # whether the ludeme being compiled resolves directions relative to a piece's
-        # facing (it says so with ``relative_directions = True`` on its compile function)
-        self.relative_ok = False
+        # whether the ludeme being compiled reads the direction of the last move
+        # (SameDirection, OppositeDirection): it says so with ``last_move_directions =
+        # True`` on its compile function
+        self.last_move_ok = False
         self.warnings: list[Diagnostic] = []
 
     def warn(self, msg: str, hint: str | None = None) -> None:
@@ -135,14 +143,19 @@ class CompileContext:
         return value
 
     def call(self, call: Call) -> Any:
-        outer = self.relative_ok
+        outer = self.last_move_ok
         # (directions {...}) passes the permission on to its arguments
-        self.relative_ok = getattr(call.decl.fn, "relative_directions", False) or (
+        self.last_move_ok = getattr(call.decl.fn, "last_move_directions", False) or (
             outer and call.decl.head == "directions")
         try:
+            if self.facing is None and getattr(call.decl.fn, "per_facing", False):
+                # relative directions outside a piece's moves: per piece facing
+                value = per_facing(self, call, self._call)
+                if value is not None:
+                    return value
             return self._call(call)
         finally:
-            self.relative_ok = outer
+            self.last_move_ok = outer
 
     def _call(self, call: Call) -> Any:
         decl = call.decl
@@ -233,15 +246,39 @@ class CompileContext:
         raise AssertionError
 
     def directions(self, name: str) -> tuple[str, ...]:
+        board = self.require_board()
+        if name in RELATIVE:
+            return relative(name, self.current_facing(), board.directions["Adjacent"])
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
-            return self.require_board().directions[name]
+            return board.directions[name]
         if name == "All":
-            return self.require_board().directions["Adjacent"]
-        if name in T.RELATIVE_DIRECTIONS and not self.relative_ok:
-            self.fail(f"'{name}' is a direction relative to a moving piece: it is supported "
-                      "in (move Step ...) and (move Hop ...) only (SameDirection and "
-                      "OppositeDirection in (move Hop ...) only)")
+            # Ludii's All is every direction of the site type: on a square grid of
+            # vertices that adds the diagonals to the (orthogonal) Adjacent ones
+            return board.directions.get("All") or board.directions["Adjacent"]
+        if name in LAST_MOVE and not self.last_move_ok:
+            self.fail(f"'{name}' (the direction of the last move) is supported in "
+                      "(move Hop ...) only")
         return (name,)
+
+    def facing_of(self, pid: int) -> str:
+        """The facing of piece ``pid``: its owner's direction when the player has one
+        (``(players {(player N) ...})``, over the piece's own, as in Ludii), else the
+        piece's own (``(piece "Counter" P1 N)``), else N."""
+        return (self.player_facing.get(self.pieces.owner[pid])
+                or self.pieces.facing[pid] or "N")
+
+    def current_facing(self) -> str:
+        """The facing relative directions are taken from here: the one the piece moves
+        being compiled have, or, outside them, the only one the pieces have."""
+        if self.facing is not None:
+            return self.facing
+        facings = {self.facing_of(pid) for pid in range(1, len(self.pieces.names))} or {"N"}
+        if len(facings) > 1:
+            self.fail("a relative direction (Forward, FR, ...) outside the moves of a "
+                      "(piece ...) or (forEach Piece ...) is not supported when pieces face "
+                      "different ways",
+                      "declare the moves in the (piece ...) and play them with (forEach Piece)")
+        return facings.pop()
 
     def require_board(self) -> Board:
         if self.board is None:

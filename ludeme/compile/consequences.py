@@ -39,6 +39,7 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
                 effect(s)
         takes = victims_in_turn([m.takes, victims])
         w = Move(m.kind, m.frm, m.to, m.piece, m.extra, m.act, fn, takes)
+        w.index = m.index   # the same action as the move it copies (ludeme.interop)
         made[id(m)] = (m, w)
         return w
 

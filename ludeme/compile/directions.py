@@ -1,69 +1,84 @@
-"""Directions relative to a piece's facing (Ludii's ``RelativeDirection``): ``Forward``,
-``FR``, ``BL``, ``Leftwards``... A piece faces the direction its ``(piece ...)`` gives
-(``(piece "Counter" P1 N)``; north when none), and a relative direction turns into
-absolute ones per piece, among the board's adjacent directions, as Ludii's
-``Directions.convertToAbsolute`` does. Move generators that accept them resolve them
-per piece while building their tables (``for_piece``), so nothing is resolved per move.
+"""Ludii's relative directions (Forward, FR, Leftwards, ...) made absolute.
+
+A relative direction is taken from a facing (a compass point: the direction of the
+player owning the piece, ``(players {(player N) (player S)})``, N when none is given)
+among the directions a site type supports (``Adjacent``: the eight compass points on a
+square grid of cells, six on hexagons). As in Ludii 1.0.8, ``FR`` is the first supported
+direction turning right from the facing on the sixteen-point compass, ``BL`` the first
+turning left from the opposite, and so on; Ludii's FRR, FRRR, FLL, ... come out equal to
+FR, FL, ... (its loops for the second and third turn never run), which is kept.
+
+A move generator marked ``per_facing`` (Step, Hop, Slide) that uses relative directions
+outside ``(forEach Piece)``, where the pieces it may move face different ways, is
+compiled once per facing and plays each piece by its own (``per_facing``), so a
+description may write ``(move Hop (from (last To)) (directions {FR FL}) ...)`` as Ludii
+does.
+
+``SameDirection`` and ``OppositeDirection`` (the line of the last move) are known only
+when moves are generated: ``last_move_directions`` finds them then, for (move Hop ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ludeme.board.steps import COMPASS
-from ludeme.lang.types import RELATIVE_DIRECTIONS as RELATIVE
+from ludeme.lang.checker import Call, Lit, Seq
 
-_IDX = {d: i for i, d in enumerate(COMPASS)}
+_INDEX = {d: i for i, d in enumerate(COMPASS)}
 
-
-def _at(i: int) -> str:
-    return COMPASS[i % 16]
-
-
-def _first(start: int, step: int, supported: Sequence[str]) -> list[str]:
-    """The first supported direction from ``start`` turning by ``step`` sixteenths."""
-    for k in range(16):
-        d = _at(start + k * step)
-        if d in supported:
-            return [d]
-    return []
+#: every relative direction name Ludii's ``RelativeDirection`` has, but SameDirection and
+#: OppositeDirection (which depend on the last move)
+RELATIVE = ("Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards",
+            "Rightwards", "Leftwards", "FL", "FLL", "FLLL", "BL", "BLL", "BLLL", "FR", "FRR",
+            "FRRR", "BR", "BRR", "BRRR")
 
 
-def _arc(start: int, stop: int, step: int, supported: Sequence[str]) -> list[str]:
-    """The supported directions from ``start`` turning by ``step`` until ``stop``
-    (excluded)."""
-    out, i = [], start
+def _turn(d: str, steps: int) -> str:
+    """``d`` turned clockwise by ``steps`` points of the sixteen (negative: anticlockwise)."""
+    return COMPASS[(_INDEX[d] + steps) % 16]
+
+
+def _first_supported(start: str, step: int, supported: tuple[str, ...]) -> tuple[str, ...]:
+    d = start
     for _ in range(16):
-        if i % 16 == stop % 16:
-            break
-        if _at(i) in supported:
-            out.append(_at(i))
-        i += step
-    return out
+        if d in supported:
+            return (d,)
+        d = _turn(d, step)
+    return ()
 
 
-def _resolve_one(name: str, f: int, sup: Sequence[str]) -> list[str]:
-    o = f + 8
-    if name == "Forward":
-        return [_at(f)] if _at(f) in sup else []
-    if name == "Backward":
-        return [_at(o)] if _at(o) in sup else []
-    if name == "Rightward":
-        return [_at(f + 4)] if _at(f + 4) in sup else []
-    if name == "Leftward":
-        return [_at(f - 4)] if _at(f - 4) in sup else []
+def _sweep(first: str, stop: str, step: int, supported: tuple[str, ...]) -> tuple[str, ...]:
+    """The supported directions from ``first`` turning by ``step`` until ``stop`` (out)."""
+    out = []
+    d = first
+    while d != stop:
+        if d in supported:
+            out.append(d)
+        d = _turn(d, step)
+    return tuple(out)
+
+
+def relative(name: str, facing: str, supported: tuple[str, ...]) -> tuple[str, ...]:
+    """The absolute directions the relative direction ``name`` means for a piece facing
+    ``facing`` on a site type supporting ``supported`` (absolute compass names)."""
+    back = _turn(facing, 8)
+    if name in ("Forward", "Backward", "Rightward", "Leftward"):
+        d = {"Forward": facing, "Backward": back, "Rightward": _turn(facing, 4),
+             "Leftward": _turn(facing, -4)}[name]
+        return (d,) if d in supported else ()
     if name == "Forwards":
-        return _arc(f - 3, f + 4, 1, sup)
+        return _sweep(_turn(facing, -3), _turn(facing, 4), 1, supported)
     if name == "Backwards":
-        return _arc(o - 3, o + 4, 1, sup)
+        return _sweep(_turn(back, -3), _turn(back, 4), 1, supported)
     if name == "Rightwards":
-        return _arc(f + 1, o, 1, sup)
+        return _sweep(_turn(facing, 1), back, 1, supported)
     if name == "Leftwards":
-        return _arc(f - 1, o, -1, sup)
-    # Ludii 1.0.8 turns FLL and FLLL (and the others) exactly as FL: the first
-    # supported direction on that side
-    base = f if name[0] == "F" else o
-    return _first(base + 1, 1, sup) if name[1] == "R" else _first(base - 1, -1, sup)
+        return _sweep(_turn(facing, -1), back, -1, supported)
+    base = facing if name[0] == "F" else back
+    step = 1 if name[1] == "R" else -1
+    return _first_supported(_turn(base, step), step, supported)
 
 
 #: the directions of the last move: from its start to its end, or back
@@ -108,36 +123,50 @@ def last_move_directions(board, names: Sequence[str]) -> Callable | None:
     return lines
 
 
-def is_relative(directions: Sequence[str] | None) -> bool:
-    return bool(directions) and any(d in RELATIVE for d in directions)
+def mentions_relative(node: Any) -> bool:
+    """Whether a checked tree names a relative direction (Forward, FR, ...)."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Lit):
+            if x.value in RELATIVE and x.type.name == "Direction":
+                return True
+        elif isinstance(x, Call):
+            for v in x.args.values():
+                stack.extend(v if isinstance(v, list) else [v])
+        elif isinstance(x, Seq):
+            stack.extend(x.items)
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
 
 
-def resolve(directions: Sequence[str], facing: str, supported: Sequence[str]) -> tuple[str, ...]:
-    """The absolute directions ``directions`` mean for a piece facing ``facing`` (the
-    directions of the last move, ``LAST_MOVE``, are kept as they are: they are known only
-    when moves are generated)."""
-    f = _IDX[facing]
-    out: dict[str, None] = {}
-    for d in directions:
-        for a in (_resolve_one(d, f, supported) if d in RELATIVE and d not in LAST_MOVE
-                  else [d]):
-            out[a] = None
-    return tuple(out)
+def per_facing(c, call: Call, compile_once: Callable[[Call], Any]) -> Any:
+    """``call`` (a generator marked ``per_facing``, outside the moves of a piece)
+    compiled once per facing of the pieces when it names relative directions and the
+    pieces face different ways: each piece plays the moves of its own facing. None when
+    one compilation does (the caller compiles it as usual)."""
+    from ludeme.compile.piecemoves import memo
+    from ludeme.compile.values import PieceMovesV
 
-
-def per_piece(c, directions: Sequence[str] | None) -> Callable[[int], tuple[str, ...]] | None:
-    """``pid -> absolute directions`` when ``directions`` holds relative ones, else None."""
-    if not is_relative(directions):
+    pieces = range(1, len(c.pieces.names))
+    facing = {pid: c.facing_of(pid) for pid in pieces}
+    facings = list(dict.fromkeys(facing.values()))
+    if len(facings) < 2 or not mentions_relative(call):
         return None
-    board = c.require_board()
-    supported = board.directions["Adjacent"]
-    facing = c.pieces.facing
-    cache: dict[str, tuple[str, ...]] = {}
-
-    def of(pid: int) -> tuple[str, ...]:
-        f = facing[pid] or "N"
-        if f not in cache:
-            cache[f] = resolve(directions, f, supported)
-        return cache[f]
-
-    return of
+    compiled = {}
+    for f in facings:
+        c.facing = f
+        try:
+            compiled[f] = compile_once(call)
+        finally:
+            c.facing = None
+    if not all(isinstance(v, PieceMovesV) and v.starts is not None
+               for v in compiled.values()):
+        c.fail("relative directions (Forward, FR, ...) here are not supported when pieces "
+               "face different ways",
+               "declare the moves in the (piece ...) and play them with (forEach Piece)")
+    fors = {f: v.for_piece for f, v in compiled.items()}
+    for_piece = memo(lambda pid: fors[facing[pid]](pid))
+    starts = compiled[facings[0]].starts
+    return PieceMovesV(starts(for_piece), for_piece=for_piece, starts=starts)

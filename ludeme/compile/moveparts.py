@@ -9,6 +9,7 @@ that every module declaring ludemes can name them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludeme.compile.values import CondV, EffectV, RegionV, SiteV
@@ -43,6 +44,9 @@ class BetweenPart:
     min: int | None = None          # the least number of sites, when a range gives it
     before: int = 0                 # (move Hop): how far before the hurdle it may start
     after: int = 0                  # (move Hop): how far after the hurdle it may land
+    #: (move Hop): an exact number of sites worked out during play, ``(exact <int>)``,
+    #: in the context of the move's start (max and min are then None)
+    length: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -53,5 +57,6 @@ class ToPart:
 
 @dataclass(frozen=True)
 class RangePart:
-    max: int
+    max: int | None
     min: int | None = None
+    length: Callable | None = None  # (exact <int>) not known at compile time

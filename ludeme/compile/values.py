@@ -66,6 +66,13 @@ class RegionV:
     #: True when every site of the region is known to be empty (a subset of the empty
     #: sites), so that a placement need not check it again
     only_empty: bool = False
+    #: (table, first, stop) when the region is exactly the sites x of that index range
+    #: with ``table[state.what[x]]`` true: membership read from the piece on the site
+    #: alone, so that a generator can keep its candidates up to date incrementally
+    by_piece: tuple[bytes, int, int] | None = None
+    #: the number of sites, without listing them (``(count Sites in:...)``), when the
+    #: region can count them more cheaply than ``len(fn(s))``
+    size: IntFnT | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None
@@ -116,6 +123,10 @@ class PieceMovesV(MovesV):
     standing on ``site`` (see ``ludeme.compile.piecemoves``)."""
 
     for_piece: Callable[[int], Callable] | None = None
+    #: ``starts(for_piece)``: the same generator (the same start sites) playing another
+    #: ``for_piece``; how a generator compiled once per facing plays each piece by its own
+    #: (``ludeme.compile.directions.per_facing``)
+    starts: Callable[[Callable], MovesFnT] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,9 @@ class EffectV:
     #: changing the state (the notation lists them: ``e7-c7xb7xc6``); None for an
     #: effect that never takes a piece. Evaluated in the context ``fn`` would run in.
     victims: Callable[[State], list[int]] | None = None
+    #: for an effect that Ludii writes as a move generator (a capture rule): whether it
+    #: would make any move in the current context, for ``(can Move <effect>)``
+    any_move: Callable[[State], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

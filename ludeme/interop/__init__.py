@@ -42,8 +42,13 @@ diagram; `action_to_string`/`string_to_action` on the raw environment use the no
 
 ## Actions
 
-Every move a game's generators can ever produce is interned in tables built when the
-description compiles (`Game.interned_moves()`). The adapters number those moves once,
+Every move a game's generators can ever produce is interned: each generator keeps its
+moves in a table from a key (sites, piece, extra) to the move, which lists every key the
+generator can ever ask for (`ludeme.compile.movetable.MoveTable`, registered with the
+game), so `Game.interned_moves()` has them all, even those of generators that make their
+moves when first generated (a move from any site to any site). A copy of a move carrying
+a combinator's consequences (`(or {...} (then ...))`) is the action of the move it
+copies. The adapters number those moves once,
 when the game loads: an action is a move's kind, from-site, to-site and extra (a
 rotation, a path's vertices), with the kind of piece when the piece does not come from
 a site (a placement); actions are numbered in that sorted order. So every legal move of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ludeme.errors import LudemeError
@@ -53,37 +54,45 @@ class ActionSpace:
         a = self._index.get(self.key(m))
         if a is None:
             raise LudemeError(f"move {m!r} is not in {self.game.name}'s action space: "
-                              "a generator made a move it did not register with "
-                              "Game.intern_moves")
+                              "a generator made a move its MoveTable does not "
+                              "list (ludeme.compile.movetable)")
         m.index = a
         return a
 
     def legal(self, s: State) -> Legal:
         """The legal actions of ``s``."""
         moves = s.legal_moves()
-        acts = [m.index for m in moves]
-        ordered = sorted(acts)
-        if ordered and ordered[0] < 0:  # a move no generator registered (or a bug)
+        acts = list(map(_INDEX, moves))
+        if -1 in acts:  # a move not numbered yet (never, once every move is interned)
             acts = [self.encode(m) for m in moves]
-            ordered = sorted(acts)
-        return Legal(ordered, acts, moves)
+        return Legal(acts, moves)
+
+
+_INDEX = attrgetter("index")
 
 
 class Legal:
-    """The legal actions of a position: ``ordered`` (increasing; each once, as a
-    position's legal moves are distinct) and the move of each."""
+    """The legal actions of a position: ``acts`` (the action of each legal move, in the
+    moves' order; distinct, as a position's legal moves are), ``ordered`` (increasing,
+    made when first asked for) and the move of each."""
 
-    __slots__ = ("ordered", "_acts", "_moves")
+    __slots__ = ("acts", "moves", "_ordered")
 
-    def __init__(self, ordered: list[int], acts: list[int], moves: list[Move]):
-        self.ordered = ordered
-        self._acts = acts
-        self._moves = moves
+    def __init__(self, acts: list[int], moves: list[Move]):
+        self.acts = acts
+        self.moves = moves
+        self._ordered: list[int] | None = None
+
+    @property
+    def ordered(self) -> list[int]:
+        if self._ordered is None:
+            self._ordered = sorted(self.acts)
+        return self._ordered
 
     def move(self, action: int) -> Move | None:
         """The legal move of ``action``; None when it is not legal."""
         try:
-            return self._moves[self._acts.index(action)]
+            return self.moves[self.acts.index(action)]
         except ValueError:
             return None
 

@@ -29,9 +29,13 @@ class Observation:
 
     def tensor(self, s: State) -> np.ndarray:
         """The observation of ``s``: a new float32 array of shape ``self.shape``."""
-        what = np.fromiter(s.what, np.intp, self.num_sites)
-        out = self._planes.take(what, axis=1)
-        out[self.num_pieces + s.mover - 1] = 1.0
+        return self.tensor_of(s.what, s.mover)
+
+    def tensor_of(self, what: list[int], mover: int) -> np.ndarray:
+        """The observation of a board holding ``what`` (a state's ``what``: the piece on
+        each site) with ``mover`` to move."""
+        out = self._planes.take(np.fromiter(what, np.intp, self.num_sites), axis=1)
+        out[self.num_pieces + mover - 1] = 1.0
         return out
 
     def write(self, s: State, out: np.ndarray) -> None:

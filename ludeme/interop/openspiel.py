@@ -209,7 +209,7 @@ class _Position:
     """The Python side of a ``LudemeState``, the one attribute OpenSpiel copies when it
     clones a state and pickles when it serializes one."""
 
-    __slots__ = ("game", "space", "limit", "s", "legal", "shared")
+    __slots__ = ("game", "space", "limit", "s", "legal", "done", "shared")
 
     def __init__(self, game: LudemeGame, s: State, shared: bool = False):
         self.game = game
@@ -218,6 +218,7 @@ class _Position:
         self.limit = game.max_length
         self.s = s
         self.legal: Legal | None = None
+        self.done: bool | None = None   # whether the game is over (asked on every call)
         # a new state shares the game's initial position until its first move (OpenSpiel
         # clones a state by making a new one and replacing its position)
         self.shared = shared
@@ -225,7 +226,7 @@ class _Position:
     def __deepcopy__(self, memo) -> _Position:
         c = _Position.__new__(_Position)
         c.game, c.space, c.limit = self.game, self.space, self.limit
-        c.s, c.legal, c.shared = self.s.clone(), self.legal, False
+        c.s, c.legal, c.done, c.shared = self.s.clone(), self.legal, self.done, False
         return c
 
     def own(self) -> State:
@@ -240,8 +241,15 @@ class _Position:
         return (_restore, (self.game.source, str(self.game), actions))
 
     def over(self) -> bool:
-        s = self.s
-        return s.is_terminal() or s.ply >= self.limit
+        done = self.done
+        if done is None:
+            s = self.s
+            done = self.done = s.is_terminal() or s.ply >= self.limit
+        return done
+
+    def moved(self) -> None:
+        """Forget what was known of the position before a move."""
+        self.legal = self.done = None
 
     def actions(self) -> Legal:
         if self.legal is None:
@@ -267,7 +275,7 @@ def _restore(source: str, game_string: str, actions: list[int]) -> _Position:
     pos = _Position(game, game._initial.clone())
     for a in actions:
         pos.s.apply(pos.actions().move(a))
-        pos.legal = None
+        pos.moved()
     return pos
 
 
@@ -305,7 +313,7 @@ class LudemeState(pyspiel.State):
         if move is None:
             raise ValueError(f"action {action} is not legal here")
         pos.own().apply(move)
-        pos.legal = None
+        pos.moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self._pos

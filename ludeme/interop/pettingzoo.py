@@ -48,9 +48,110 @@ def env(game: str | Path, options: list[str] | tuple[str, ...] = (),
         render_mode: str | None = None) -> AECEnv:
     """A description as a PettingZoo AEC environment, with PettingZoo's usual wrappers."""
     e = raw_env(game, options, ruleset, max_game_length, render_mode)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)
+
+
+# The AEC attributes every wrapper reads from the environment it wraps. PettingZoo's
+# wrappers reach them through ``__getattr__`` on each layer (three layers, each checking
+# the name), which costs more than a ludeme move in small games; the wrappers below are
+# PettingZoo's own, reading them from the bare environment in one step instead.
+_FORWARDED = ("agents", "possible_agents", "agent_selection", "rewards",
+              "_cumulative_rewards", "terminations", "truncations", "infos")
+
+
+def _forwarding(wrapper: type) -> type:
+    """PettingZoo's ``wrapper`` with the AEC attributes read from and written to the bare
+    environment directly (the same values its ``__getattr__`` would find). Before
+    ``reset``, a property raising AttributeError falls back to the wrapper's own
+    ``__getattr__``, so the order-enforcing wrapper still refuses them then."""
+
+    guarded = wrapper is wrappers.OrderEnforcingWrapper
+
+    def forward(name: str) -> property:
+        if guarded:
+            def get(self):
+                if not self._has_reset:
+                    raise AttributeError(name)
+                return getattr(self._bare, name)
+        else:
+            def get(self):
+                return getattr(self._bare, name)
+
+        def put(self, value) -> None:
+            setattr(self._bare, name, value)
+
+        return property(get, put)
+
+    def __init__(self, env: AECEnv, *args, **kwargs) -> None:  # noqa: N807
+        self._bare = env.unwrapped
+        wrapper.__init__(self, env, *args, **kwargs)
+
+    attrs = {name: forward(name) for name in _FORWARDED}
+    attrs["__init__"] = __init__
+    return type(wrapper.__name__, (wrapper,), attrs)
+
+
+_TerminateIllegal = _forwarding(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _forwarding(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _forwarding(wrappers.OrderEnforcingWrapper)
+
+
+class LazyObservation(dict):
+    """An observation dict whose ``observation`` tensor is made when first read.
+
+    The action mask is made at once (wrappers read it on every step); the tensor of the
+    position (kept as the board's contents when observed, so a tensor read later is
+    still the one of that position) costs as much as a move in small games, and a
+    playout that only reads the mask never pays for it. Every way of reading the dict
+    makes it first: it behaves as a plain dict of the two arrays.
+    """
+
+    __slots__ = ("_pending",)
+
+    def __init__(self, maker: Observation, what: list[int], mover: int, mask: np.ndarray):
+        super().__init__(observation=None, action_mask=mask)
+        self._pending = (maker, what, mover)
+
+    def _made(self) -> LazyObservation:
+        pending = self._pending
+        if pending is not None:
+            maker, what, mover = pending
+            dict.__setitem__(self, "observation", maker.tensor_of(what, mover))
+            self._pending = None
+        return self
+
+    def __getitem__(self, key):
+        if key == "observation":
+            self._made()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def __iter__(self):
+        return dict.__iter__(self._made())
+
+    def values(self):
+        return dict.values(self._made())
+
+    def items(self):
+        return dict.items(self._made())
+
+    def copy(self) -> dict:
+        return dict(self._made().items())
+
+    def __eq__(self, other) -> bool:
+        return dict.__eq__(self._made(), other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._made())
+
+    def __reduce__(self):
+        return (dict, (dict(self.items()),))
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
@@ -113,17 +214,32 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # made once per position (wrappers and last() both ask for it): the arrays are
         # new after every step, so an observation kept by the caller stays as it was
+        s = self.state
         cached = self._observed
-        if cached is None or cached[0] is not self.state or cached[1] != self.state.ply:
-            mask = np.zeros(self.actions.size, np.int8)
-            if not (self.terminations[self.agent_selection]
-                    or self.truncations[self.agent_selection]):
-                ordered = self._legal_now().ordered
-                mask[np.fromiter(ordered, np.intp, len(ordered))] = 1
-            cached = self._observed = (self.state, self.state.ply,
-                                       self.observation_maker.tensor(self.state), mask)
-        mask = cached[3] if agent == self.agent_selection else self._no_actions
-        return {"observation": cached[2], "action_mask": mask}
+        if cached is None or cached[0] is not s or cached[1] != s.ply:
+            selected = self.agent_selection
+            if self.terminations[selected] or self.truncations[selected]:
+                mask = self._no_actions
+            else:
+                mask = self._mask(self._legal_now().acts)
+            obs = LazyObservation(self.observation_maker, s.what[:], s.mover, mask)
+            cached = self._observed = (s, s.ply, obs)
+        obs = cached[2]
+        if agent == self.agent_selection:
+            return obs
+        # another agent sees the same tensor and no legal action
+        return {"observation": obs["observation"], "action_mask": self._no_actions}
+
+    def _mask(self, acts: list[int]) -> np.ndarray:
+        """The action mask of the legal actions ``acts`` (a new array)."""
+        if len(acts) <= 32:  # a few ones: set in a byte buffer, one numpy call
+            buf = bytearray(self.actions.size)
+            for a in acts:
+                buf[a] = 1
+            return np.frombuffer(buf, np.int8)
+        mask = np.zeros(self.actions.size, np.int8)
+        mask[acts] = 1
+        return mask
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -40,12 +40,13 @@ ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
                    "Adjacent", "All",
                    # the other eight of Ludii's sixteen compass points (hex and tri tilings)
-                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")
-#: Ludii's directions relative to a piece's facing (see ``ludeme.compile.directions``)
-RELATIVE_DIRECTIONS = ("Forward", "Backward", "Rightward", "Leftward", "Forwards",
-                       "Backwards", "Rightwards", "Leftwards", "FR", "FRR", "FRRR", "FL",
-                       "FLL", "FLLL", "BR", "BRR", "BRRR", "BL", "BLL", "BLLL",
-                       "SameDirection", "OppositeDirection")
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
+                   # Ludii's relative directions, from the facing of the piece's owner
+                   "Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards",
+                   "Rightwards", "Leftwards", "FL", "FLL", "FLLL", "BL", "BLL", "BLLL", "FR",
+                   "FRR", "FRRR", "BR", "BRR", "BRRR",
+                   # the direction of the last move, or its opposite ((move Hop ...) only)
+                   "SameDirection", "OppositeDirection")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -58,8 +59,7 @@ Site = LType("Site", "one site (a label such as \"d4\", or a site expression)", 
 Moves = LType("Moves", "a move generator", ("Effect",))
 Effect = LType("Effect", "a state change applied after a move")
 Role = LType("Role", "a player or a set of players", values=ROLES)
-Direction = LType("Direction", "a direction or a set of directions",
-                  values=DIRECTION_NAMES + RELATIVE_DIRECTIONS)
+Direction = LType("Direction", "a direction or a set of directions", values=DIRECTION_NAMES)
 SiteType = LType("SiteType", "a kind of site", values=("Cell", "Vertex", "Edge"))
 Outcome = LType("Outcome", "a result for a player", values=("Win", "Loss", "Draw"))
 StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (turn left or "
@@ -70,9 +70,15 @@ When = LType("When", "when an effect applies: EndOfTurn (when the mover's turn e
              "StartOfTurn", values=("StartOfTurn", "EndOfTurn"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
-                  values=("Alternating", "Solid", "Concentric"))
+                  values=("Alternating", "Solid", "Concentric", "Radiating"))
 StoreType = LType("StoreType", "where a mancala board has its stores",
                   values=("Outer", "Inner", "None"))
+RegionTypeDynamic = LType("RegionTypeDynamic", "what a site holds, seen by the mover",
+                          values=("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy",
+                                  "AllPlayers"))
+Poly = LType("Poly", "a polygon given by its corners, (poly {{x y} ...})")
+TilingType = LType("TilingType", "the tiling of a board without edges",
+                   values=("Square", "Hexagonal", "Triangular"))
 Item = LType("Item", "a piece of equipment")
 Result = LType("Result", "an outcome of the game")
 EndRule = LType("EndRule", "an end condition with its result")
@@ -80,7 +86,6 @@ Rules = LType("Rules", "the rules of a game")
 Phase = LType("Phase", "a phase of play")
 Game = LType("Game", "a whole game")
 Players = LType("Players", "the players")
-PlayerDecl = LType("Player", "one player of (players {...}): (player [<direction>])")
 Equipment = LType("Equipment", "the equipment of a game")
 IntList = LType("IntList", "a list of integers, evaluated on the current state")
 Heuristic = LType("Heuristic", "a term of an evaluation function for agents")
@@ -89,6 +94,14 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
+RegionType = LType("RegionType", "a family of board regions: Corners (each corner alone), "
+                   "Sides, SidesNoCorners (each side without its corners), AllSites",
+                   values=("Corners", "Sides", "SidesNoCorners", "AllSites"))
+PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
+MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRepeat), (swap)")
+Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")
+RepetitionType = LType("RepetitionType", "which earlier positions (noRepeat ...) forbids",
+                       values=("InGame", "InTurn", "Situational"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -99,7 +112,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           When):
+           RegionType, TilingType, RegionTypeDynamic, RepetitionType, When):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -107,10 +120,11 @@ for _v in set(Role.values) & set(Direction.values):
 
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Diagonals,
-                                 StoreType, Item,
+                                 StoreType, TilingType, Poly, RegionTypeDynamic, Item,
                                  Result, EndRule,
-                                 Rules, Phase, Game, Players, PlayerDecl, Equipment, IntList, Heuristic, Hand,
-                                 Score, Then, NextPhase, StepType, SwapType, When, Any)}
+                                 Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
+                                 Score, Then, NextPhase, StepType, SwapType, MetaRule,
+                                 Meta, RepetitionType, PlayerDef, RegionType, When, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -87,8 +87,33 @@ def _build_geometry(b: Board) -> BoardGeometry:
     ys = [p[1] for p in pts]
     bounds = (min(xs), min(ys), max(xs), max(ys))
     spacing = _spacing(b)
+    if b.kind == "mancala":
+        return _pits(b, bounds, spacing)
     geo = BoardGeometry(cells, vertices, edges, lattice, bounds, spacing)
     geo.axis_labels = _axis_labels(b, spacing)
+    return geo
+
+
+def _pits(b: Board, bounds: tuple[float, float, float, float], spacing: float
+          ) -> BoardGeometry:
+    """A mancala board: its sites are pits (cells without corners, drawn round), with no
+    lines between them; each pit's label is written beside it, away from the board's
+    middle (below the bottom row, above the top row, outside the stores)."""
+    sites = b.sites[b.default_type]
+    cells = [(s, ()) for s in sites]
+    mx, my = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
+    gap = 0.72 * spacing
+    labels = []
+    for s in sites:
+        x, y = b.coords[s]
+        if abs(y - my) > 1e-6:
+            labels.append(AxisLabel(b.labels[s], x, y + math.copysign(gap, y - my)))
+        else:
+            labels.append(AxisLabel(b.labels[s], x + math.copysign(gap, x - mx), y))
+    xs = [a.x for a in labels] + [bounds[0], bounds[2]]
+    ys = [a.y for a in labels] + [bounds[1], bounds[3]]
+    geo = BoardGeometry(cells, [], [], [], (min(xs), min(ys), max(xs), max(ys)), spacing)
+    geo.axis_labels = labels
     return geo
 
 

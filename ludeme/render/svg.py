@@ -143,8 +143,17 @@ def _draw(state: State, view: PositionView, st: Style, size: int | None, title: 
             out.append(f'<polygon class="site" data-site="{site}" data-label="{labels[site]}" '
                        f'points="{pts}" fill="{BOARD}"/>')
         out.append("</g>")
-        tinted = [(s, poly) for s, poly in geo.cells if poly and (s in region_fill or s in last)]
+        tinted = [(s, poly) for s, poly in geo.cells if s in region_fill or s in last]
         for site, poly in tinted:
+            if not poly:  # a pit: tinted and highlighted as a ring inside it
+                c = b.coords[site]
+                ring = (f'cx="{f.x(c[0])}" cy="{f.y(c[1])}" r="{PX * 0.42:.1f}" fill="none" '
+                        f'stroke-width="{PX * 0.08:.1f}" pointer-events="none"')
+                if site in region_fill:
+                    out.append(f'<circle {ring} stroke="{region_fill[site][0]}"/>')
+                if site in last:
+                    out.append(f'<circle {ring} stroke="{LAST}"/>')
+                continue
             pts = " ".join(f.pt(p) for p in poly)
             if site in region_fill:
                 colour, opacity = region_fill[site]

@@ -29,6 +29,7 @@ def _edited(s: State) -> None:
     s.hash = g._full_hash(s)
     if g.track_repetition:
         s.hashes = [s.hash]
+    g.reset_positions(s)
     s.outcome = None
     s._moves = None
 

@@ -86,6 +86,8 @@ class Game:
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
+        # (meta (noRepeat)): a move may not recreate an earlier position (see ``repeats``)
+        self.no_repeat = False
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
@@ -116,6 +118,9 @@ class Game:
         # once every player has passed in a row, the game ends in a draw
         # (interned last, by compile_game, so that it does not renumber the others)
         self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
+        # the swap rule, (meta (swap)): one more move on the game's ply ``swap_ply``
+        self.swap_move: Move | None = None
+        self.swap_ply = -1
         from ludeme.runtime.notation import Notation
 
         self.notation = Notation(self)
@@ -166,9 +171,38 @@ class Game:
             effect(s)
         s.hash = self._full_hash(s)
         s.hashes = [s.hash] if self.track_repetition else []
+        self.reset_positions(s)
         s.who = s.mover
         self._skip_stuck(s)
         return s
+
+    # -- (noRepeat) --------------------------------------------------------------------
+    def position_hash(self, s: State) -> int:
+        """The hash of the pieces on the board and in the hands, without the player to
+        move (Ludii's state hash, which ``(noRepeat)`` compares)."""
+        return s.hash ^ self.zobrist_mover[s.mover]
+
+    def reset_positions(self, s: State) -> None:
+        """Start the record of positions ``(noRepeat)`` forbids from ``s`` alone."""
+        s.positions = {self.position_hash(s)} if self.no_repeat else None
+
+    def repeats(self, s: State, m: Move) -> bool:
+        """Whether ``m`` would recreate a recorded position (a pass never does): its
+        action and consequences are tried on a copy, as Ludii does."""
+        if m.kind == "pass":
+            return False
+        t = s.probe()
+        t.who = s.mover
+        t.nxt = self.next_of[s.mover]
+        t.frm, t.to = m.frm, m.to
+        m.act(t, m)
+        t.history.append(m)
+        try:
+            if m.then is not None:
+                m.then(t)
+        finally:
+            t.history.pop()
+        return self.position_hash(t) in s.positions
 
     def _full_hash(self, s: State) -> int:
         h = self.zobrist_mover[s.mover]
@@ -212,6 +246,8 @@ class Game:
         s.nxt = self.next_of[who]
         s.frm = m.frm
         s.to = m.to
+        if s.pending:
+            s.pending = ()  # as in Ludii, what was pending lasts until the next move
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, as in Ludii
@@ -236,6 +272,9 @@ class Game:
             self._advance(s)
         if self.track_repetition:
             s.hashes.append(s.hash)
+        if s.positions is not None and who != s.prev_mover:
+            # as in Ludii, the position after a player's first move of a turn is recorded
+            s.positions.add(s.hash ^ self.zobrist_mover[s.mover])
         if self.end_rules:
             s.who = who
             s.nxt = s.mover
@@ -246,6 +285,7 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
+        s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         if m.kind == "pass" and s.outcome is None and self._all_passed(s):
             s.outcome = self.draw  # every player passed in a row: Ludii's draw
             s._moves = []

@@ -123,6 +123,8 @@ class Notation:
         if m.kind == "promote":
             kind = g.pieces.kinds[m.piece]
             return [f"{lab[m.to]}={sym or kind}", f"promote {lab[m.to]} {kind.lower()}"]
+        if m.kind == "swap" and m.frm < 0:
+            return ["swap"]  # the swap rule: the players exchange sides
         if m.kind == "swap":
             return [f"{lab[m.frm]}<>{lab[m.to]}"]
         if m.kind == "select":

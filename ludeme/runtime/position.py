@@ -38,6 +38,7 @@ def _restart(s: State) -> None:
     s.nxt = g.next_of[s.mover]
     s.hash = g._full_hash(s)
     s.hashes = [s.hash] if g.track_repetition else []
+    g.reset_positions(s)
     s.outcome = None
     s._moves = None
 
@@ -45,14 +46,26 @@ def _restart(s: State) -> None:
 def set_piece(state: State, label: str, piece: str | None) -> None:
     """Put ``piece`` on the site labelled ``label``, replacing what stood there (not
     turned); None or ``"."`` empties the site."""
-    x = state.game.board.site(label)
+    x = _site(state.game, label)
     state.what[x] = piece_id(state.game, piece)
     state.rot[x] = 0
     _restart(state)
 
 
+def _site(game: Game, label: str) -> int:
+    """The site labelled ``label``: a site of the board's main type, else of another
+    type in use (an edge "b3-c3" on a board of cells)."""
+    board = game.board
+    for t in (board.default_type, *board.use):
+        x = board.index[t].get(label.lower())
+        if x is not None:
+            return x
+    return board.site(label)  # the error, with the main type
+
+
 def position(game: Game, pieces: dict[str, str], mover: int = 1, ply: int = 0) -> State:
-    """A state of ``game`` with exactly ``pieces`` (label -> piece name) on the board,
+    """A state of ``game`` with exactly ``pieces`` (label -> piece name; a label of any
+    site type in use) on the board,
     ``mover`` to play, ``ply`` moves counted as already played and no history."""
     if not 1 <= mover <= game.num_players:
         raise LudemeError(f"player {mover} does not exist in {game.name}")
@@ -61,7 +74,7 @@ def position(game: Game, pieces: dict[str, str], mover: int = 1, ply: int = 0) -
     s.what = [0] * n
     s.rot = [0] * n
     for label, name in pieces.items():
-        s.what[game.board.site(label)] = piece_id(game, name)
+        s.what[_site(game, label)] = piece_id(game, name)
     s.mover = mover
     s.ply = ply
     s.history = []

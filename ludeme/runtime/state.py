@@ -22,21 +22,33 @@ class State:
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
     the player whose view "Mover" means, the "Next" player, and the current move's sites;
-    ``between`` is the site a capture or slide rule is examining (``(between)``).
+    ``between`` is the site a capture or slide rule is examining (``(between)``), ``site``
+    the one ``(forEach Site ...)`` is at (``(site)``).
     """
 
     __slots__ = ("game", "what", "rot", "hand", "score", "tally", "mover", "phase", "order_pos",
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
-                 "prev_mover", "_moves", "aux", "between", "player_phase", "__weakref__")
+                 "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
+                 "counter", "temp", "triggered", "pending", "player_value",
+                 "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
         self.history: list[Move] = []
         self.outcome: tuple[float, ...] | None = None
         self.prev_mover = 0
-        self.frm = self.to = self.between = -1
+        self.frm = self.to = self.between = self.site = -1
         self._moves: list[Move] | None = None
         self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
+        # with (meta (noRepeat)): the positions a move may not recreate (see Game)
+        self.positions: set[int] | None = None
+        # Ludii's state values: (counter), (var), (is Triggered ...) (a bit per player),
+        # (set Pending ...) (cleared when the next move starts), (value Player ...)
+        self.counter = -1
+        self.temp = -1
+        self.triggered = 0
+        self.pending: tuple[int, ...] = ()
+        self.player_value: list[int] = [0] * (game.num_players + 1)
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -54,9 +66,15 @@ class State:
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
                 self.nxt = self.game.next_of[self.mover]
-                moves = self.game.phases[self.phase].generate(self)
+                game = self.game
+                moves = game.phases[self.phase].generate(self)
+                if self.ply == game.swap_ply:
+                    moves = [*moves, game.swap_move]  # the swap rule's move, as in Ludii
                 # as in Ludii, a player with no legal move passes
-                self._moves = moves if moves else [self.game.auto_pass_move]
+                moves = moves if moves else [game.auto_pass_move]
+                if self.positions is not None:
+                    moves = [m for m in moves if not game.repeats(self, m)]
+                self._moves = moves
                 self.who, self.nxt = who, nxt
         return self._moves
 
@@ -65,6 +83,23 @@ class State:
         self.game.play(self, move)
 
     def clone(self) -> State:
+        c = self._copy()
+        c.history = self.history[:]
+        c.hashes = self.hashes[:]
+        c.positions = self.positions.copy() if self.positions is not None else None
+        return c
+
+    def probe(self) -> State:
+        """A copy of the position for trying a move out (its action and consequences,
+        not the turn): it shares this state's history and records, so whoever uses it
+        must take off what it appends and drop it before this state changes."""
+        c = self._copy()
+        c.history = self.history
+        c.hashes = self.hashes
+        c.positions = self.positions
+        return c
+
+    def _copy(self) -> State:
         c = State.__new__(State)
         c.game = self.game
         c.what = self.what[:]
@@ -78,13 +113,16 @@ class State:
         c.order_pos = self.order_pos
         c.ply = self.ply
         c.hash = self.hash
-        c.hashes = self.hashes[:]
-        c.history = self.history[:]
         c.outcome = self.outcome
         c.who = self.who
         c.nxt = self.nxt
-        c.frm = c.to = c.between = -1
+        c.frm = c.to = c.between = c.site = -1
         c.prev_mover = self.prev_mover
+        c.counter = self.counter
+        c.temp = self.temp
+        c.triggered = self.triggered
+        c.pending = self.pending
+        c.player_value = self.player_value[:]
         c._moves = self._moves
         c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \
             if self.aux else self.aux

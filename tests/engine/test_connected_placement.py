@@ -1,6 +1,6 @@
 """(do (move Add ...) ifAfterwards:(is Connected ... through:(sites Empty))) answered for
 every candidate placement at once (the articulation points of the empty sites joined
-to the target region, ludeme/ludemes/connectivity.py): move sets along random games and
+to the target region, ludeme/ludemes/conditions/connected.py): move sets along random games and
 on random fillings against a brute-force computation of the definition, on descriptions
 written here (8-neighbour square board with the corners as the target; a hexagon
 with the centre as the target), and a check that the all-at-once path is the one used."""

@@ -43,9 +43,13 @@ def test_forward_right_and_left_turn_with_the_way_the_piece_faces():
 
 
 def test_each_relative_direction_of_a_piece_facing_north_or_east():
-    from ludeme.compile.directions import resolve
+    from ludeme.compile.directions import relative
 
     eight = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    def resolve(names, facing, supported):
+        return tuple(d for name in names for d in relative(name, facing, supported))
+
     assert resolve(("Forward", "Backward", "Leftward", "Rightward"), "N", eight) == \
         ("N", "S", "W", "E")
     assert resolve(("FR", "FL", "BR", "BL"), "N", eight) == ("NE", "NW", "SW", "SE")
@@ -56,11 +60,28 @@ def test_each_relative_direction_of_a_piece_facing_north_or_east():
     assert resolve(("FR", "FL"), "N", ("N", "E", "S", "W")) == ("E", "W")
 
 
-def test_relative_directions_elsewhere_are_a_clear_error():
-    bad = MEN.replace("(move Step Orthogonal", "(move Slide (directions {FR})")
-    with pytest.raises(LudemeError) as err:
-        ludeme.loads(bad, file="test.lud")
-    assert "relative to a moving piece" in str(err.value)
+def test_a_players_direction_comes_before_the_pieces_own():
+    g = ludeme.loads(MEN.replace("(players 2)", "(players {(player S) (player N)})"),
+                     file="test.lud")
+    s = position(g, {"c3": "Man1", "a5": "Man2"}, 1)
+    assert moves(s) == {"c3-b2", "c3-d2"}                    # P1 faces S, not its man's N
+
+
+def test_relative_directions_slide_too_and_turn_per_piece_outside_forEach_Piece():
+    slide = MEN.replace("(move Step Orthogonal (to if:(is Empty (to))))",
+                        "(move Slide (directions {Forward}))")
+    g = ludeme.loads(slide, file="test.lud")
+    s = position(g, {"c3": "King1", "a5": "Man2"}, 1)
+    assert moves(s) == {"c3-c4", "c3-c5"}                    # a king faces N by default
+    # a step written outside (forEach Piece): each man by the way it faces
+    loose = MEN.replace('(forEach Piece "Man" (move Step (directions {FR FL}) '
+                        '(to if:(is Empty (to)))))',
+                        "(move Step (directions {FR FL}) (to if:(is Empty (to))))")
+    g = ludeme.loads(loose, file="test.lud")
+    s = position(g, {"c3": "Man1", "a5": "Man2"}, 1)
+    assert moves(s) == {"c3-b4", "c3-d4"}
+    s = position(g, {"c3": "Man2", "a1": "Man1"}, 2)
+    assert moves(s) == {"c3-b2", "c3-d2"}
 
 
 SEQUENCE = """

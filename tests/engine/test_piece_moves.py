@@ -185,6 +185,8 @@ CELL_LEAVES = [
     '(move Add (to (sites {"a1" "b2" "c3"})))',
     "(move Add (handSite Mover) (to (sites Empty)))",
     "(move Pass)",
+    "(forEach Site (sites Occupied by:Next) (move Remove (site)))",
+    '(claim (to (sites {"a2" "b2"})))',
 ]
 PATH_LEAVES = [
     "(move Path length:2 from:(sites Occupied Mover Vertex))",
@@ -201,7 +203,8 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
-           "priority", "do", "forEach Piece", "max Moves"}
+           "priority", "do", "forEach Piece", "forEach Site", "claim",
+           "max Moves"}
 
 
 def _moves(leaves: list[str]):

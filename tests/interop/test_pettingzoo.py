@@ -97,3 +97,34 @@ def test_illegal_actions():
     wrapped.step(4)
     assert wrapped.rewards["player_2"] == -1
     assert all(wrapped.terminations.values())
+
+
+def test_an_observation_kept_is_of_the_position_observed():
+    """The tensor is made when first read (``LazyObservation``): read after later steps,
+    it is still the position observed; every way of reading the dict sees both arrays."""
+    import copy
+    import pickle
+
+    game = ludeme.load("tic-tac-toe")
+    obs = Observation(game)
+    e = lz.env("tic-tac-toe")
+    e.reset()
+    kept, states = [], []
+    s = game.new_initial_state()
+    for text in ("b2", "a1", "c3"):
+        o, *_ = e.last()
+        kept.append(o)
+        states.append(s.clone())
+        action = e.unwrapped.string_to_action(text)
+        e.step(action)
+        s.apply(s.parse_move(text))
+    for o, then in zip(kept, states, strict=True):
+        assert np.array_equal(o["observation"], obs.tensor(then))
+    o = kept[1]
+    for plain in (dict(o), copy.deepcopy(o), pickle.loads(pickle.dumps(o)), {**o}):
+        assert type(plain["observation"]) is np.ndarray
+        assert np.array_equal(plain["observation"], o["observation"])
+    assert all(isinstance(v, np.ndarray) for v in o.values())
+    assert [k for k, _ in o.items()] == ["observation", "action_mask"]
+    fresh, *_ = e.last()    # never read before: made from the position observed
+    assert np.array_equal(dict(fresh)["observation"], obs.tensor(s))

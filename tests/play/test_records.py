@@ -121,3 +121,30 @@ def test_options_are_recorded_and_checked(load):
     report = verify_record(missing)
     assert report.divergence.ply == -1 and "cannot load the description" in \
         report.divergence.message
+
+
+def test_a_game_from_text_carries_its_text_and_verifies(load, tmp_path):
+    """A description that is no file (``ludeme.loads``, a text edited in the web app):
+    the record carries the text, and verifies from the record alone."""
+    import ludeme
+
+    text = load("tic-tac-toe").description.source.replace('"Tic-Tac-Toe"', '"From Text"')
+    game = ludeme.loads(text, file=str(tmp_path / "nowhere.lud"))
+    rec = play_game(game, ["random", "random"], seed=4)
+    assert rec.description_text == text and rec.game == "From Text"
+    save_records(tmp_path / "r.json", [rec])
+    [again] = load_records(tmp_path / "r.json")
+    assert again == rec and verify_record(again).ok
+    changed = dataclasses.replace(rec, description_text=text.replace("(players 2)",
+                                                                     "(players  2)"))
+    assert "hash" in str(verify_record(changed).divergence)
+    # a file the game was loaded from is named, not copied
+    assert play_game(load("hex"), ["random", "random"], seed=4).description_text is None
+
+
+def test_a_record_refuses_a_description_text_too_long():
+    from ludeme.records import MAX_DESCRIPTION_CHARS
+
+    with pytest.raises(LudemeError, match="description_text"):
+        GameRecord.from_dict({"description": "x.lud", "description_hash": "h", "game": "X",
+                              "moves": [], "description_text": "x" * (MAX_DESCRIPTION_CHARS + 1)})

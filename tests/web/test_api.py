@@ -4,6 +4,7 @@ play with bots in threads, records that ``verify`` accepts, and simulations."""
 
 from __future__ import annotations
 
+import json
 import time
 import warnings  # noqa: E402
 
@@ -126,6 +127,53 @@ def test_play_against_a_bot_undo_and_a_verifiable_record(client):
     assert "iterations=50" in rec.agents[1]
     report = verify_record(rec)
     assert report.ok and 2 in report.agents_checked   # the bot's moves re-run and matched
+
+
+def _play_edited(client, text: str, tmp_path, name: str):
+    """Check ``text`` in the editor, play it to the end against a seeded bot, download
+    the record; returns the record's file."""
+    r = client.post("/api/check", json={"text": text}).json()
+    assert r["ok"], r
+    v = client.post("/api/play", json={"game": r["game"], "seed": 5, "seats": [
+        {"kind": "human"}, {"kind": "random"}]}).json()
+    rid = v["id"]
+    while True:
+        v = wait(client, rid, lambda v: v["human_turn"] or v["over"])
+        if v["over"]:
+            break
+        client.post(f"/api/play/{rid}/move", json={"move": v["moves"][-1]["text"]})
+    path = tmp_path / f"{name}-record.json"
+    path.write_text(client.get(f"/api/play/{rid}/record").text)
+    return path
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("edited", BAD.replace("Emty", "Empty").replace('"X"', '"Edited X"')),
+    ("variant", '(variant "mine" name:"Mine on four" options:{})\n'),
+    ("bundled-variant", '(variant "branches" name:"Small branches" '
+                        'options:{"Board Size/6x6"})\n'),
+])
+def test_a_record_of_an_edited_game_carries_its_text_and_verifies(client, tmp_path, name,
+                                                                   text):
+    """An edited description is no file: the record carries its text (and names the
+    file it was expanded as, where a variant's base is found), and ``ludeme verify``
+    replays it from the record alone."""
+    from click.testing import CliRunner
+
+    from ludeme.cli.main import cli
+
+    path = _play_edited(client, text, tmp_path, name)
+    rec = GameRecord.from_json(path.read_text())
+    assert rec.description_text == text and rec.description.endswith("<edited>.lud")
+    assert rec.moves and rec.end == "rules"
+    result = CliRunner().invoke(cli, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    # the text is covered by the record's hash: an edit to it is caught
+    data = json.loads(path.read_text())
+    data["description_text"] += "// changed after the game\n"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["verify", str(path)])
+    assert result.exit_code != 0 and "hash" in result.output, result.output
 
 
 def test_resign_and_draw_offer(client):

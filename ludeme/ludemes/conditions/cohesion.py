@@ -11,10 +11,14 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.conditions.connected import _site_local
 
 #: analysed regions kept per condition (a pure function of the region, so any size is
 #: correct; bounded so that long searches do not grow memory)
 CACHE_LIMIT = 4096
+#: answer every placement of a position at once under (do (move Add ...) ifAfterwards:...)
+#: (tests turn it off to compare with the test of each placement made)
+AFTER_ADD = True
 
 
 def _bits(m: int) -> list[int]:
@@ -80,9 +84,7 @@ def regions_joined(c: CompileContext, directions: T.Direction = None,
     if regions is None:
         c.fail("(is Connected ...) needs the regions to join: {<region> <region> ...}")
     if not isinstance(regions, Seq):
-        return region_connected(c, c.compile(regions, T.Region),
-                                c.compile(directions, T.Direction)
-                                if directions is not None else None)
+        return region_connected(c, regions, directions)
     board = c.require_board()
     rel = "Adjacent"
     dirs = c.compile(directions, T.Direction) if directions is not None else None
@@ -123,7 +125,7 @@ def regions_joined(c: CompileContext, directions: T.Direction = None,
     return CondV(test)
 
 
-@ludeme("is Connected", T.Cond,
+@ludeme("is Connected", T.Cond, lazy=True,
         ludii="Ludii expresses this as (= 1 (count Groups ... if:...)); its (is Connected "
               "{<regions>}) asks whether regions are joined, which connectivity offers.")
 def region_connected(c: CompileContext, region: T.Region, directions: T.Direction = None):
@@ -136,6 +138,9 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
     the rest of the board in two.
     """
     board = c.require_board()
+    region_arg = region
+    region = c.compile(region, T.Region)
+    directions = c.compile(directions, T.Direction) if directions is not None else None
     rel = "Adjacent"
     if directions is not None and set(directions) <= set(board.directions["Orthogonal"]):
         rel = "Orthogonal"
@@ -175,4 +180,33 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
                 return not cut >> x & 1
         return info(m)[0]
 
-    return CondV(test)
+    if not (AFTER_ADD and _site_local(region_arg)):
+        return CondV(test)
+    member = region.member()
+
+    def after_add(s):
+        """Every placement on an empty site of this position at once: the region is
+        site-local, so after placing on t it is this position's region with t's own
+        membership changed, and the test above reads the same mask."""
+        sites = fn(s)
+        base = 0
+        for x in sites:
+            base |= bits[x]
+        w = s.what
+
+        def decide(t, piece):
+            w[t] = piece
+            try:
+                inside = member(s, t)
+            finally:
+                w[t] = 0
+            m = base | bits[t] if inside else base & ~bits[t]
+            if m and not inside:
+                whole, cut = info(m | bits[t])
+                if whole:
+                    return not cut >> t & 1
+            return info(m)[0]
+
+        return decide
+
+    return CondV(test, after_add=after_add)

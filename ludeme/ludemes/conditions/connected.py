@@ -8,23 +8,23 @@ an empty site. Used as ``(do (move Add ...) ifAfterwards:...)`` it forbids place
 that would enclose empty space.
 
 The condition is answered by a flood fill, but a placement usually changes it only
-locally. When the last change filled one site, the filled site's neighbours that stay
-open all lie on one unbroken arc around it, and the position before the change
-satisfied the condition (worked out once per position and cached), the answer follows
-from a few table lookups around the filled site. The proof is in ``_fast_path_proof``.
+locally. When the last change filled one site and the position before the change
+satisfied the condition, one depth-first search of that position (cached: every
+placement tried in a position shares it) finds the articulation points of the joined
+sites plus one node standing for the target region, and the sites each one cuts off;
+the answer then follows from the sites around the filled one. The proof is in
+``_fast_path_proof``.
 
 Under ``(do (move Add ...) ifAfterwards:...)`` with the empty sites as ``through:``,
-every candidate placement is answered at once (``CondV.after_add``): one pass over the
-position finds, with the spanning forest, the articulation points of the joined sites
-plus one node standing for the target region; filling a site that is not one of them
-cuts nothing off, so only the sites around it are checked, without making the move.
+every candidate placement is answered at once (``CondV.after_add``) from that search:
+filling a site that is not an articulation point cuts nothing off, so only the sites
+around it are checked, without making the move.
 """
 
 from __future__ import annotations
 
-import math
 import sys
-from operator import itemgetter, not_
+from operator import not_
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
@@ -80,104 +80,33 @@ def _fast_path_proof() -> None:
     position with t empty. The three regions are site-local (checked at compile time):
     they agree on X'' and X' at every site other than t. The local answer requires
 
-    (D0) P(X'') holds. It is found by one flood fill of X'' per position (cached: every
-         placement tried in one position has the same X''), which also records a
-         spanning forest of J(X''): each site's parent is the site it was reached
-         from, the roots being the sites of B ∩ C.
+    (D0) P(X'') holds. It is found by one depth-first search of X'' per position
+         (cached: every placement tried in one position has the same X'').
     (D1) t ∈ C(X'') and t ∉ C(X') (the change took t out of C).
 
-    Lemma 1: J(X') = J(X'') - {t} - L, where L is the union of the C(X')-components of
-    the neighbours u of t that are in J(X'') but not in J(X').
-      J(X') ⊆ J(X'') - {t}: a C(X')-path avoids t (t ∉ C(X')), so it is a C(X'')-path.
-      Let y ∈ J(X'') - {t}, y ∉ J(X'). A shortest C(X'')-path from y to B ∩ C must use
-      t (else it is a C(X')-path); the part before t ends at a neighbour u of t and is a
-      C(X')-path, so y lies in u's C(X')-component, and u ∉ J(X') (else y ∈ J(X')).
-      Conversely no site of L is in J(X') (its component has no site of B ∩ C).
+    Lemma 1: J(X') = J(X'') - {t} - L, where L is the set of sites of J(X'') that are
+    cut off from the *outside* by removing t from the graph G whose nodes are J(X'')
+    and one extra node, the outside, and whose edges join neighbouring sites and join
+    the outside to every site of B ∩ C(X'').
+      B and C are site-local and t ∉ C(X'), so C(X') = C(X'') - {t} and B ∩ C(X') =
+      B ∩ C(X'') - {t}: a site is in J(X') exactly when a path of G - t leads from it
+      to the outside (a path of C(X')-sites to B ∩ C(X') never enters t, and is one of
+      C(X'') sites; a site outside J(X'') has no such path in X'' either).
 
-    Lemma 2: a site v ∈ J(X'') whose path to its root in the forest avoids t is in
-    J(X') (that path is a C(X')-path to B ∩ C). So u ∈ J(X'') is in J(X') exactly when
-    its C(X')-component holds such a site: the roots are sites of B ∩ C other than t.
-
-    Lemma 3 (no search at all): arrange the sites around t by angle in a *ring* that
-    contains every neighbour of t, two consecutive ring sites being *linked* only when
-    they are neighbours. If the neighbours of t in C(X') (*open*) all lie in one run of
-    consecutive open, linked ring sites (D2), and, when t ∈ B(X''), that run holds a
-    site of B (D3), then L is empty: any path ... u, t, v ... can walk along the run
-    from u to v instead, and a path ending ... u, t can walk along the run to its site
-    of B ∩ C; so every open neighbour of t that was in J(X'') still is.
+    Lemma 2 (Tarjan): in a depth-first search of G from the outside, with d(v) the
+    order in which v is reached and low(v) the least d reached from v's subtree by one
+    edge, the sites cut off by removing t are exactly the subtrees of the children w
+    of t with low(w) >= d(t) (t is then an articulation point). The search records
+    each such subtree as a slice of the visiting order, so L is read, not searched;
+    when t is not an articulation point (or not in J(X'')), L is empty.
 
     Finally a site a that is neither t, nor next to t, nor in or next to L has the
     same membership of A and B and the same J-status for itself and its neighbours in
     X' as in X'' (Lemma 1), so it is joined in X' because it was in X''. Only those
     sites are checked, with J(X') from Lemma 1: P(X') holds exactly when all of them
-    are joined. L is found by Lemma 3 (a table lookup), else by Lemma 2: walk each open
-    neighbour's forest path; only a neighbour whose path runs through t starts a
-    search of its C(X')-component, which stops at the first site whose path avoids t
-    (or, exhausting the component, adds it to L). When D0 or D1 fails, or a region is
-    not site-local, the condition is answered by a flood fill of X'.
+    are joined. When D0 or D1 fails, or a region is not site-local, the condition is
+    answered by a flood fill of X'.
     """
-
-
-def _rings(board, nb: tuple[tuple[int, ...], ...]):
-    """For each site: its ring (the sites around it by angle, containing every
-    neighbour), an itemgetter reading a byte table at the ring's sites, and the ring's
-    table of answers to (D2)."""
-    coords = board.coords
-    adjacent = board.nbrs["Adjacent"]
-    nbset = [frozenset(x) for x in nb]
-    tables: dict[tuple, dict] = {}
-    rings, getters, answers = [], [], []
-    for t in range(board.n_sites):
-        around = (set(adjacent[t]) | set(nb[t])) - {t}
-        cx, cy = coords[t]
-        ring = tuple(sorted(around, key=lambda y: (math.atan2(coords[y][1] - cy,
-                                                              coords[y][0] - cx), y)))
-        n = len(ring)
-        links = tuple(n > 1 and ring[(i + 1) % n] in nbset[ring[i]] for i in range(n))
-        is_nb = tuple(y in nbset[t] for y in ring)
-        key = (links, is_nb)
-        if key not in tables:
-            tables[key] = _ring_answers(links, is_nb)
-        rings.append(ring)
-        answers.append(tables[key])
-        if n == 0:
-            getters.append(lambda a: ())
-        elif n == 1:
-            getters.append(lambda a, y=ring[0]: (a[y],))
-        else:
-            getters.append(itemgetter(*ring))
-    return tuple(rings), tuple(getters), tuple(answers)
-
-
-def _ring_answers(links: tuple[bool, ...], is_nb: tuple[bool, ...]) -> dict:
-    """open flags (a tuple of 0/1 per ring slot) -> (D2 holds, slots of the run that
-    holds the open neighbours)."""
-    n = len(links)
-    out = {}
-    for mask in range(1 << n):
-        flags = tuple((mask >> i) & 1 for i in range(n))
-        run_of = [-1] * n
-        runs: list[list[int]] = []
-        for i in range(n):
-            if not flags[i] or run_of[i] >= 0:
-                continue
-            run_of[i] = len(runs)
-            run, stack = [i], [i]
-            while stack:
-                j = stack.pop()
-                for k, linked in (((j + 1) % n, links[j]), ((j - 1) % n, links[(j - 1) % n])):
-                    if linked and flags[k] and run_of[k] < 0:
-                        run_of[k] = run_of[i]
-                        run.append(k)
-                        stack.append(k)
-            runs.append(run)
-        with_nb = {run_of[i] for i in range(n) if flags[i] and is_nb[i]}
-        if len(with_nb) <= 1:
-            slots = tuple(sorted(runs[with_nb.pop()])) if with_nb else ()
-            out[flags] = (True, slots)
-        else:
-            out[flags] = (False, ())
-    return out
 
 
 @ludeme("is Connected", T.Cond, lazy=True,
@@ -219,8 +148,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     empty_range = c_reg.empty_range
 
     def evaluate(s, with_a: bool):
-        """(P holds, A, B, C, J as byte tables, forest parents) for the position; the
-        tables and the forest only when ``with_a``."""
+        """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
+        off, whether a site of A is joined only through a neighbour) for the position;
+        the tables of A and the articulation points only when ``with_a``."""
         w = s.what
         in_c = bytearray(n)
         if empty_range is not None:
@@ -239,24 +169,16 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 in_b[x] = 1
                 if in_c[x]:
                     seeds.append(x)
-        joined = bytearray(n)
-        for x in seeds:
-            joined[x] = 1
         if with_a:
-            # breadth first, so that forest paths are shortest (short walks in Lemma 2)
-            parent = [-1] * n
-            frontier = seeds
-            while frontier:
-                nxt = []
-                for x in frontier:
-                    for y in nb[x]:
-                        if in_c[y] and not joined[y]:
-                            joined[y] = 1
-                            parent[y] = x
-                            nxt.append(y)
-                frontier = nxt
+            # J(X'') and its articulation points in one depth-first search; the
+            # discovery numbers serve as the joined table (0: not joined)
+            joined, cut, separated, order = _articulation(seeds, in_c, nb, n)
+            separated = (separated, order)
         else:
-            parent = None
+            separated = cut = None
+            joined = bytearray(n)
+            for x in seeds:
+                joined[x] = 1
             stack = seeds
             while stack:
                 x = stack.pop()
@@ -264,7 +186,6 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     if in_c[y] and not joined[y]:
                         joined[y] = 1
                         stack.append(y)
-        cut = _cut_sites(seeds, in_c, nb, n) if with_a else None
         holds = True
         loose = False           # some site of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
@@ -280,7 +201,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     holds = False
                     if not with_a:
                         break
-        return holds, in_a, in_b, in_c, joined, parent, cut, loose
+        return holds, in_a, in_b, in_c, joined, cut, separated, loose
 
     def flood(s):
         return evaluate(s, False)[0]
@@ -291,7 +212,6 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     if not (local and FAST_PATH):
         return CondV(flood)
 
-    rings, ring_flags, ring_answers = _rings(board, nb)
     # t holds a piece in X': the empty sites do not contain it, a fixed region does or
     # does not, whatever else is asked
     c_never = empty_range is not None
@@ -304,39 +224,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     byte_key = len(c.pieces.names) <= 256
     cache: list = [None, None]       # [key of X'', evaluate(X'')]
 
-    def lost_sites(t, in_c, joined, parent) -> set:
+    def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
+        parts, order = separated
         lost: set = set()
-        for u in nb[t]:
-            if not joined[u] or u in lost:
-                continue
-            x = u
-            while x >= 0 and x != t:
-                x = parent[x]
-            if x < 0:
-                continue                      # u's forest path avoids t
-            seen = {u}
-            frontier = [u]
-            found = False
-            while frontier and not found:
-                nxt = []
-                for x in frontier:
-                    for y in nb[x]:
-                        if y == t or not in_c[y] or y in seen:
-                            continue
-                        z = y
-                        while z >= 0 and z != t and z not in seen:
-                            z = parent[z]
-                        if z < 0:
-                            found = True
-                            break
-                        seen.add(y)
-                        nxt.append(y)
-                    if found:
-                        break
-                frontier = nxt
-            if not found:
-                lost |= seen
+        for a, b in parts[t]:
+            lost.update(order[a:b])
         return lost
 
     def fn(s):
@@ -355,25 +248,17 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[1] = evaluate(s, True)
             cache[0] = key
         w[t] = p
-        holds, in_a, in_b, in_c, joined, parent, _, _ = cache[1]
+        holds, in_a, in_b, in_c, joined, cut, separated, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
             return flood(s)
         if counting:
             stats["fast"] += 1
-        ok, run = ring_answers[t][ring_flags[t](in_c)]       # D2 (ring sites are not t)
-        if ok and in_b[t] and run:                            # D3
-            ring = rings[t]
-            for i in run:
-                if in_b[ring[i]]:
-                    break
-            else:
-                ok = False
-        if ok:
-            lost = ()
-        else:
+        if cut[t]:
             if counting:
                 stats["walk"] += 1
-            lost = lost_sites(t, in_c, joined, parent)
+            lost = lost_sites(t, separated)
+        else:
+            lost = ()
         # t itself: in X' it is not in C, so joined only through B or a neighbour
         if not a_never and (a_table[t] if a_table is not None else a_has(s, t)) \
                 and not b_has(s, t):
@@ -412,8 +297,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     def after_add(s):
         """Every placement on an empty site at once, from the articulation points of
         J(X'') plus one node joined to the sites of B ∩ C (X'' = ``s``): filling t
-        leaves L empty exactly when t is not one of them (the graph is connected, and
-        removing t keeps it so). Sites of L, when there are any, are found by Lemma 2."""
+        leaves L empty exactly when t is not one of them; L is read from the search
+        otherwise (Lemma 2)."""
         w = s.what
         key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
         if key != cache[0]:
@@ -421,7 +306,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
             cache[0] = key
-        holds, in_a, in_b, in_c, joined, parent, cut, loose = cache[1]
+        holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]
         if not holds:
             return _undecided
 
@@ -433,7 +318,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             if cut[t]:
                 if counting:
                     stats["walk"] += 1
-                lost = lost_sites(t, in_c, joined, parent)
+                lost = lost_sites(t, separated)
             else:
                 lost = ()
             if not a_never and (a_table is None or a_table[t]):
@@ -467,11 +352,21 @@ def _undecided(t: int, piece: int) -> None:
 
 def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     """Articulation points of the graph of the sites reachable from ``seeds`` through
-    sites of ``in_c`` plus one extra node joined to every seed (Tarjan's depth-first
-    search; recursive, which is faster, when the board fits the recursion limit)."""
+    sites of ``in_c`` plus one extra node joined to every seed."""
+    return _articulation(seeds, in_c, nb, n)[1]
+
+
+def _articulation(seeds: list[int], in_c: bytearray, nb, n: int):
+    """(discovery numbers, articulation points, separated) of the graph of the sites
+    reachable from ``seeds`` through sites of ``in_c`` plus one extra node joined to
+    every seed, by Tarjan's depth-first search from the extra node (recursive, which is
+    faster, when the board fits the recursion limit). A site's discovery number is 0
+    when it is not reached; ``order`` lists the sites as reached (after a -1 for the
+    extra node); ``separated[v]`` lists, for an articulation point v, each of its
+    cut-off subtrees as a slice (start, stop) of ``order``."""
     if n + 100 < sys.getrecursionlimit():
         try:
-            return _cut_sites_recursive(seeds, in_c, nb, n)
+            return _articulation_recursive(seeds, in_c, nb, n)
         except RecursionError:          # called from deep in a search: the loop below
             pass
     disc = [0] * n
@@ -480,12 +375,13 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     for x in seeds:
         is_seed[x] = 1
     cut = bytearray(n)
-    clock = 1                                  # the extra node is number 1
+    separated: dict[int, list] = {}
+    order = [-1]                               # the extra node is number 1
     for r in seeds:
         if disc[r]:
             continue
-        clock += 1
-        disc[r] = clock
+        order.append(r)
+        disc[r] = len(order)
         low[r] = 1
         stack = [r]
         its = [iter(nb[r])]
@@ -495,9 +391,9 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
                 if in_c[w]:
                     dw = disc[w]
                     if not dw:
-                        clock += 1
-                        disc[w] = clock
-                        low[w] = 1 if is_seed[w] else clock
+                        order.append(w)
+                        disc[w] = len(order)
+                        low[w] = 1 if is_seed[w] else disc[w]
                         stack.append(w)
                         its.append(iter(nb[w]))
                         break
@@ -511,22 +407,24 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
                     lv = low[v]
                     if lv >= disc[u]:
                         cut[u] = 1
+                        separated.setdefault(u, []).append((disc[v] - 1, len(order)))
                     elif lv < low[u]:
                         low[u] = lv
-    return cut
+    return disc, cut, separated, order
 
 
-def _cut_sites_recursive(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
+def _articulation_recursive(seeds: list[int], in_c: bytearray, nb, n: int):
     disc = [0] * n
     is_seed = bytearray(n)
     for x in seeds:
         is_seed[x] = 1
     cut = bytearray(n)
-    clock = [1]                                # the extra node is number 1
+    separated: dict[int, list] = {}
+    order = [-1]                               # the extra node is number 1
 
     def visit(v: int) -> int:
-        clock.append(v)
-        d = disc[v] = len(clock)
+        order.append(v)
+        d = disc[v] = len(order)
         low = 1 if is_seed[v] else d
         for w in nb[v]:
             if in_c[w]:
@@ -538,6 +436,8 @@ def _cut_sites_recursive(seeds: list[int], in_c: bytearray, nb, n: int) -> bytea
                     lw = visit(w)
                     if lw >= d:
                         cut[v] = 1
+                        # w's subtree: every site reached since w
+                        separated.setdefault(v, []).append((disc[w] - 1, len(order)))
                     elif lw < low:
                         low = lw
         return low
@@ -545,7 +445,7 @@ def _cut_sites_recursive(seeds: list[int], in_c: bytearray, nb, n: int) -> bytea
     for r in seeds:
         if not disc[r]:
             visit(r)
-    return cut
+    return disc, cut, separated, order
 
 
 def _counted(stats: dict, kind: str, fn):

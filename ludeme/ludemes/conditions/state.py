@@ -25,10 +25,12 @@ def _longest_run(fwd, back) -> int:
 
 @ludeme("is Line", T.Cond)
 def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
-            who: T.Role = None):
+            who: T.Role = None, exact: T.Cond = None):
     """Whether the piece just placed or moved (at ``(last To)``) is part of a line of
     ``length`` or more pieces of one owner (``who:`` to require a player), along
-    ``directions`` (all by default)."""
+    ``directions`` (all by default). With ``exact:True`` the line must be exactly
+    ``length`` long: a longer line through the piece does not count (an overline).
+    Ludii: ``(is Line <int> [<direction>] [who:<role>] [exact:<boolean>] ...)``."""
     board = c.require_board()
     dirs = directions or board.directions["Adjacent"]
     from ludeme.board.graph import OPPOSITE
@@ -40,7 +42,8 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
             continue
         seen.add(d)
         seen.add(OPPOSITE[d])
-        axes.append((board.step["Adjacent"][d], board.step["Adjacent"][OPPOSITE[d]]))
+        rel = "Adjacent" if d in board.directions["Adjacent"] else "All"
+        axes.append((board.step[rel][d], board.step[rel][OPPOSITE[d]]))
     longest = max((_longest_run(fwd, back) for fwd, back in axes), default=0)
     if isinstance(length, int) and length > longest:
         c.warn(f"(is Line {length}) can never hold: the longest line on this board is "
@@ -48,6 +51,7 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
     owner = c.pieces.owner
     need = length
     who_fn = who.fn if who is not None else None
+    exact_fn = exact.fn if exact is not None and exact.const is not False else None
 
     def fn(s):
         at = s.to
@@ -70,7 +74,7 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
             while x >= 0 and w[x] and owner[w[x]] == o:
                 n += 1
                 x = back[x]
-            if n >= need:
+            if n == need or (n > need and (exact_fn is None or not exact_fn(s))):
                 return True
         return False
 

@@ -142,7 +142,14 @@ def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
         s.between = old
         return out
 
-    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
+    def any_move(s):
+        old_to, old_between = s.to, s.between
+        found = find(s)
+        s.to, s.between = old_to, old_between
+        return bool(found)
+
+    return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]),
+                   any_move)
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
@@ -358,3 +365,68 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
         return victims
 
     return _capture(find_general, effect, effect_victims, then)
+
+
+@ludeme("enclose", T.Effect,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def enclose(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+            between: BETWEEN = None, *, then: T.Effect = None):
+    """Capture groups without liberties, as in Go: each neighbour of ``(from ...)`` (by
+    default the site the last move reached, which must hold a piece) along
+    ``directions`` (Adjacent by default) that meets ``(between if:...)`` (an enemy piece
+    by default) starts a group, the sites meeting the condition joined to it through
+    neighbours along ``directions``; a group with no empty neighbour (liberty) is
+    enclosed. ``(between (apply ...))`` is applied to every site of every enclosed
+    group (removal by default), all found before any is applied; ``then:`` runs once
+    when something was enclosed. As in Ludii: ``(enclose (from (last To)) Orthogonal
+    (between if:(is Enemy (who at:(between))) (apply (remove (between)))))``."""
+    from ludeme.ludemes.regions.around import neighbour_table
+
+    nb = neighbour_table(c, tuple(directions) if directions else None)
+    origin = _origin(c, from_)
+    target, _, effect, effect_victims = _defaults(c, between, None)
+    if between is not None and between.max is not None:
+        c.fail("(enclose ...) encloses whole groups: (max n) does not apply")
+
+    def find(s):
+        at = origin(s)
+        if at < 0 or not s.what[at]:
+            return None
+        w = s.what
+        old_between = s.between
+        # sites already examined, with whether they meet the condition
+        known: dict[int, bool] = {}
+
+        def is_target(x: int) -> bool:
+            ok = known.get(x)
+            if ok is None:
+                s.between = x
+                ok = known[x] = bool(target(s))
+            return ok
+
+        victims: list[int] = []
+        done: set[int] = set()
+        for start in nb[at]:
+            if start in done or not is_target(start):
+                continue
+            group = [start]
+            members = {start}
+            free = False
+            k = 0
+            while k < len(group):
+                x = group[k]
+                k += 1
+                for y in nb[x]:
+                    if not w[y]:
+                        free = True  # as in Ludii, any empty neighbour is a liberty
+                    if y not in members and is_target(y):
+                        members.add(y)
+                        group.append(y)
+            done |= members
+            if not free:
+                victims.extend(group)
+        s.between = old_between
+        return victims
+
+    return _capture(find, effect, effect_victims, then)

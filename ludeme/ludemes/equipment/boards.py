@@ -14,9 +14,12 @@ from ludeme.lang.registry import ludeme
 def board(c: CompileContext, shape: T.Shape, *, use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
     """The board: a shape, and which of its sites the game plays on (``use:Vertex``,
     ``use:{Vertex Edge}``; cells by default). Regions and moves refer to the first
-    type in ``use:`` unless they name another."""
+    type in ``use:`` unless they name another; the kinds of site the rules name
+    (``(sites Empty Edge)``) are on the board too."""
     types = [use] if isinstance(use, str) else list(use)
-    c.board = Board(shape, types)
+    # the kinds of site the rules name are built too (Ludii's boards have all three)
+    named = [t for t in c.named_site_types if t not in types]
+    c.board = Board(shape, types + named)
     c.site_type = types[0]
     return c.board
 
@@ -36,6 +39,19 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int, *,
     shape = _Shape("mancala", lambda t: mancala(rows, columns, store, numStores))
     c.board = Board(shape, ["Vertex"])
     c.site_type = "Vertex"
+    return c.board
+
+
+@ludeme("boardless", T.Item)
+def boardless(c: CompileContext, tiling: T.TilingType):
+    """A board without edges (Ludii's): a large field of the tiling's cells, a 41 x 41
+    square, a hexagon of side 21 (``Hexagonal``) or a triangle of side 41
+    (``Triangular``), numbered as that board."""
+    shape = {"Square": lambda: rectangle(41, 41, counts="Site"),
+             "Hexagonal": lambda: hex_shape(21),
+             "Triangular": lambda: tri_shape(41)}[tiling]()
+    c.board = Board(shape, ["Cell"])
+    c.site_type = "Cell"
     return c.board
 
 
@@ -67,7 +83,9 @@ def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
 def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
-    ``diagonals:Alternating`` or ``Solid`` adds diagonal lines."""
+    ``diagonals:`` adds diagonal lines: ``Alternating`` (the alquerque pattern),
+    ``Solid`` (both, crossing at a new middle point), ``Concentric`` (turning about the
+    middle) or ``Radiating`` (from the middle point out to the corners)."""
     return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
 
 
@@ -81,8 +99,9 @@ def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
 
 
 def _diagonals(c: CompileContext, kind):
-    if kind is not None and kind not in ("Alternating", "Solid", "Concentric"):
-        c.fail(f"diagonals:{kind} is not supported", "use Alternating, Solid or Concentric")
+    if kind is not None and kind not in ("Alternating", "Solid", "Concentric", "Radiating"):
+        c.fail(f"diagonals:{kind} is not supported",
+               "use Alternating, Solid, Concentric or Radiating")
     return kind
 
 
@@ -103,7 +122,8 @@ def hex_diamond(c: CompileContext, size: T.Int):
 
 @ludeme("hex Rectangle", T.Shape)
 def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
-    """``rows`` rows of ``columns`` hexagonal cells."""
+    """``rows`` rows of hexagonal cells, ``columns`` on even rows (counting from 0) and
+    one fewer on odd rows, so that both sides are straight (Ludii's)."""
     return hex_shape(rows, "Rectangle", columns)
 
 
@@ -111,6 +131,13 @@ def hex_rectangle(c: CompileContext, rows: T.Int, columns: T.Int = None):
 def hex_triangle(c: CompileContext, size: T.Int):
     """A triangle of hexagonal cells, ``size`` per side."""
     return hex_shape(size, "Triangle")
+
+
+@ludeme("hex Star", T.Shape)
+def hex_star(c: CompileContext, size: T.Int):
+    """A six-pointed star of hexagonal cells (Chinese Checkers' board with ``size`` 4):
+    a hexagon of side ``size + 1`` with a triangle of side ``size`` on each side."""
+    return hex_shape(size, "Star")
 
 
 @ludeme("tri", T.Shape)
@@ -123,6 +150,67 @@ def tri(c: CompileContext, size: T.Int):
 def tri_hexagon(c: CompileContext, size: T.Int):
     """A hexagon of triangular cells, ``size`` per side."""
     return tri_shape(size, "Hexagon")
+
+
+@ludeme("wedge", T.Shape)
+def wedge_shape(c: CompileContext, rows: T.Int, columns: T.Int = 3):
+    """A wedge (Ludii's): a point at the top with ``columns`` lines (3 by default)
+    fanning down through ``rows - 1`` rows of points joined across, as on the triangular
+    arms of hunt games' boards. It has points and lines, no cells; points are numbered
+    from the top."""
+    from ludeme.board.tiling import wedge
+
+    if columns < 2:
+        c.fail("a wedge needs at least 2 columns")
+    return Shape("wedge", lambda t: wedge(rows, columns))
+
+
+@ludeme("shape", T.Shape)
+def polygon_shape(c: CompileContext, sides: T.Int):
+    """A regular polygon of ``sides`` points and lines (Ludii's ``shape``), one cell on a
+    cell board; numbered by position."""
+    from ludeme.board.tiling import polygon
+
+    if sides < 3:
+        c.fail("a shape has at least 3 sides")
+    return Shape("polygon", lambda t: polygon(sides, False, t))
+
+
+@ludeme("shape Star", T.Shape)
+def star_shape(c: CompileContext, points: T.Int):
+    """A star of ``points`` points (Ludii's ``(shape Star n)``): each point joined to the
+    ones (n-1)/2 further round, so the lines cross (``splitCrossings`` puts points where
+    they do)."""
+    from ludeme.board.tiling import polygon
+
+    if points < 3:
+        c.fail("a star has at least 3 points")
+    return Shape("star", lambda t: polygon(points, True, t))
+
+
+@ludeme("morris", T.Shape)
+def morris_shape(c: CompileContext, rings: T.Int, *,
+                 joinCorners: T.Bool = False):  # noqa: N803 - Ludii's argument name
+    """A morris board (Ludii's): ``rings`` nested squares of 8 points, the middles of
+    their sides joined ring to ring (``joinCorners:True`` joins the corners too). Played
+    on its points; numbered bottom row first."""
+    from ludeme.board.tiling import morris
+
+    return Shape("morris", lambda t: morris(rings, bool(joinCorners)))
+
+
+@ludeme("circle", T.Shape)
+def circle_shape(c: CompileContext, cells: T.ListOf(T.Int), *, stagger: T.Bool = False):
+    """A round board (Ludii's): rings of cells about a centre, ``{1 8 8}`` the number of
+    cells in each ring from the middle out (a ring of 0 or 1 cell has no spokes).
+    ``stagger:True`` turns every other ring by half a cell. Points are numbered from
+    the centre, spoke by spoke clockwise from the top."""
+    from ludeme.board.tiling import circle
+
+    counts = [int(getattr(x, "value", x)) for x in cells]
+    if not counts:
+        c.fail("(circle ...) needs the number of cells of each ring")
+    return Shape("circle", lambda t: circle(counts, bool(stagger), t))
 
 
 @ludeme("merge", T.Shape)
@@ -172,14 +260,27 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                  vertices: T.ListOf(T.Int) = None, edges: T.ListOf(T.Any) = None):
     """A shape without some cells (Ludii's indices, ``cells:{0 4}``, or labels on the
     whole shape, ``cells:{"a1"}``), points (``vertices:{...}``, with their lines and
-    cells) and lines (``edges:{{0 1} ...}``, by their end points, with their cells)."""
-    pairs = []
-    for e in edges or []:
-        vals = [getattr(v, "value", v) for v in getattr(e, "value", e)] \
-            if isinstance(getattr(e, "value", e), (list, tuple)) else []
-        if len(vals) != 2 or not all(isinstance(v, int) for v in vals):
-            c.fail("each of edges: is a pair of vertex numbers, {0 1}")
-        pairs.append((vals[0], vals[1]))
+    cells) and lines (``edges:{{0 1} ...}`` by their end points' numbers, or
+    ``edges:{{{0 0} {1 1}} ...}`` by their positions; with their cells)."""
+    from ludeme.ludemes.equipment.operators import plain, point
+
+    pairs, at = [], []
+    for e in plain(edges or []):
+        if isinstance(e, list) and len(e) == 2 and all(isinstance(p, list) for p in e):
+            at.append((point(c, e[0], "edges:"), point(c, e[1], "edges:")))
+            continue
+        if (not isinstance(e, list) or len(e) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in e)):
+            c.fail("each of edges: is a pair of vertex numbers, {0 1}, or of points, "
+                   "{{0 0} {1 1}}")
+        pairs.append((e[0], e[1]))
+    lines = pairs
+    if at:
+        def lines(g):
+            from ludeme.board.operators import vertex_at
+
+            found = [(vertex_at(g, a), vertex_at(g, b)) for a, b in at]
+            return pairs + [(a.id, b.id) for a, b in found if a and b]
     cells = list(cells or [])
     if any(isinstance(x, str) for x in cells):
         labels = cells
@@ -196,8 +297,8 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
                 drop.add(full.index["Cell"][label])
             return drop
 
-        return remove(shape, pick, set(vertices or ()), pairs)
-    return remove(shape, set(cells), set(vertices or ()), pairs)
+        return remove(shape, pick, set(vertices or ()), lines)
+    return remove(shape, set(cells), set(vertices or ()), lines)
 
 
 @ludeme("piece", T.Item)
@@ -218,17 +319,13 @@ def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each",
         if len(facing) != 1 or facing[0] not in COMPASS:
             c.fail("a piece faces one compass direction (N, NE, E, ...)")
         face = facing[0]
-    # a player's direction (``(players {(player N) ...})``) is the way its pieces face
-    player_facing = vars(c).get("player_facing") or []
-
-    def facing_of(p: int) -> str:
-        return (player_facing[p] if p < len(player_facing) else None) or face
-
+    # the piece's own facing; its owner's direction, when the player has one, comes
+    # first (``CompileContext.facing_of``)
     if owner.name in ("Each", "All"):
         for p in range(1, c.num_players + 1):
-            c.pieces.add(name, p, symbol, value, facing_of(p))
+            c.pieces.add(name, p, symbol, value, face)
     elif owner.const is not None:
-        c.pieces.add(name, owner.const, symbol, value, facing_of(owner.const))
+        c.pieces.add(name, owner.const, symbol, value, face)
     else:
         c.fail(f"a piece belongs to Each, Shared or a player, not {owner.name}")
     return None

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.containers.hands import hand_players
 from ludeme.runtime.move import Move
 
+#: keep the (destination, direction) pairs up to date from one position to the next
+#: (tests turn it off to compare with working them out in every position)
+FRONTIER = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -104,15 +108,17 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
                      for x in range(n_sites)]
     # moves[p][x * 9 + r] = the moves placing each kind p may hold, on x turned to r, as
     # (kind index, move) pairs; filtered by what the hand holds when generating
+    interned = MoveTable(g, lambda x, pid, r: Move("add", -1, x, pid, r, act, thenfn),
+                         lambda: ((x, pid, r) for row in owned.values() for _, pid in row
+                                  for x in range(n_sites) for r, _ in turns[x]))
     moves: dict[int, list[tuple[tuple[int, Move], ...]]] = {}
     for p, row in owned.items():
         table = [()] * (n_sites * 9)
         for x in range(n_sites):
             for r, _ in turns[x]:
                 table[x * 9 + r] = tuple(
-                    (k, Move("add", -1, x, pid, r, act, thenfn)) for k, pid in row)
+                    (k, interned[x, pid, r]) for k, pid in row)
         moves[p] = table
-    g.intern_moves(lambda: (m for table in moves.values() for entry in table for _, m in entry))
     # bundles[(p, mask)][x * 9 + r]: the same restricted to the kinds in `mask`, so that
     # generating is one list extension per (site, direction); built when first needed
     bundles: dict[tuple[int, int], list[tuple[Move, ...]]] = {}
@@ -138,6 +144,25 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         for r, y in turns[x]:
             if y >= 0:
                 incoming[y].append((x, r))
+
+    kept = _kept_pairs(c, to, facing, turns, incoming, n_sites) if FRONTIER else None
+    if kept is not None:
+        def gen_kept(s):
+            p = hand_fn(s)
+            held = s.hand[p]
+            mask = 0
+            for k, n in enumerate(held):
+                if n > 0:
+                    mask |= 1 << k
+            if not mask or p not in moves:
+                return []
+            b = bundles.get((p, mask)) or bundle(p, mask)
+            out: list[Move] = []
+            for slot in kept(s):
+                out += b[slot]
+            return out
+
+        return MovesV(gen_kept)
 
     def gen(s):
         p = hand_fn(s)
@@ -174,3 +199,70 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         return out
 
     return MovesV(gen)
+
+
+def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
+    """When the destinations are exactly the empty sites and the sites pointed at (if
+    any) are read from the piece on them alone (``RegionV.by_piece``): a function of
+    the state giving the slots ``x * 9 + r`` of the allowed (destination, direction)
+    pairs in order, kept in the state from one position to the next. The cache is
+    keyed by the board itself: when the board differs from the cached one by one piece
+    added on the last move's destination, only the pairs at that site and those
+    pointing at it change; otherwise (a capture, an edited position) it is rebuilt.
+    None when the regions do not allow it."""
+    if to.by_piece is None or (facing is not None and facing.by_piece is None) \
+            or len(c.pieces.names) > 256:
+        return None
+    to_table, first, stop = to.by_piece
+    if to_table[0] != 1 or any(to_table[1:]):
+        return None                              # not exactly the empty sites
+    if facing is None:
+        face_ok = None
+        pairs_at = [tuple(x * 9 + r for r, _ in turns[x]) if first <= x < stop else ()
+                    for x in range(n_sites)]
+    else:
+        face_ok, f_first, f_stop = facing.by_piece
+        pairs_at = [tuple(x * 9 + r for r, y in turns[x] if f_first <= y < f_stop)
+                    if first <= x < stop else () for x in range(n_sites)]
+        # the pairs pointing at y: (destination, slot)
+        into = [tuple((x, x * 9 + r) for x, r in incoming[y] if first <= x < stop)
+                if f_first <= y < f_stop else () for y in range(n_sites)]
+    step_of = {}
+    for x in range(n_sites):
+        for r, y in turns[x]:
+            step_of[x * 9 + r] = y
+    slot = c.game.add_aux(lambda: [None, None, None],
+                          lambda a: [a[0], set(a[1]) if a[1] is not None else None, a[2]])
+
+    def rebuild(w) -> set:
+        if face_ok is None:
+            return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]}
+        return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]
+                if face_ok[w[step_of[i]]]}
+
+    def kept(s):
+        cache = s.aux[slot]
+        w = s.what
+        key = bytes(w)
+        if cache[0] == key:
+            return cache[2]
+        pairs = cache[1]
+        old = cache[0]
+        hist = s.history
+        x = hist[-1].to if hist else -1
+        if old is not None and 0 <= x < n_sites and not old[x] and key[x] and \
+                old[:x] == key[:x] and old[x + 1:] == key[x + 1:]:
+            if first <= x < stop:
+                pairs.difference_update(pairs_at[x])
+            if face_ok is not None and face_ok[0] != face_ok[key[x]]:
+                if face_ok[0]:                   # x stopped being a target
+                    pairs.difference_update(i for _, i in into[x])
+                else:                            # x became one
+                    pairs.update(i for y, i in into[x] if not w[y])
+        else:
+            pairs = cache[1] = rebuild(w)
+        cache[0] = key
+        cache[2] = ordered = sorted(pairs)
+        return ordered
+
+    return kept

@@ -3,13 +3,15 @@
 
 Unlike a step, a slide or a hop, the destinations are a region worked out for each
 origin (``(from)`` bound to it), so there is no ray table to fold; the moves themselves
-are interned per (origin, destination, piece) the first time they are made.
+are interned per (origin, destination, piece) the first time they are made (a
+``MoveTable``, which lists them all for a stable action space).
 """
 
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.moveparts import FROM, FromPart
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -56,14 +58,11 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     act = make_move_act(c)
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
-    interned: dict[tuple[int, int, int], Move] = {}
-
-    def move(frm: int, x: int, p: int) -> Move:
-        key = (frm, x, p)
-        m = interned.get(key)
-        if m is None:
-            m = interned[key] = Move("move", frm, x, p, 0, act, thenfn, takes)
-        return m
+    # any piece may move from any site to any site: every such move is registered
+    pieces = range(1, len(c.pieces.names))
+    interned = MoveTable(
+        c.game, lambda frm, x, p: Move("move", frm, x, p, 0, act, thenfn, takes),
+        lambda: ((frm, x, p) for p in pieces for frm in range(n) for x in range(n)))
 
     def gen(s):
         out: list[Move] = []
@@ -79,7 +78,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
                 continue
             for x in tuple(targets(s)):
                 if 0 <= x < n:
-                    out.append(move(frm, x, p))
+                    out.append(interned[frm, x, p])
         return out
 
     return MovesV(gen)

@@ -12,6 +12,7 @@ from operator import attrgetter, not_
 
 from ludeme.compile.compiler import CompileContext, sequence_effects
 from ludeme.compile.consequences import with_then
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import filter_at, if_at, memo, or_at, per_piece, priority_at
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
@@ -29,6 +30,24 @@ def make_add_act(c: CompileContext):
         s.hash ^= z[to][p]
 
     return act
+
+
+@ludeme("to", T.Region, lazy=True)
+def to_typed_region(c: CompileContext, site_type: T.SiteType, region: T.Region, *,
+                    if_: T.Cond = None):
+    """Destination sites of one site type: ``(to Edge (sites Empty Edge))``. The type
+    says which sites a number or label in ``region`` names, as in Ludii; otherwise as
+    ``(to <region>)``."""
+    kind = c.compile(site_type, T.SiteType)
+    if kind not in c.require_board().use:
+        c.fail(f"the board does not use {kind.lower()}s", "add it to the board's use:")
+    outer = c.site_type
+    c.site_type = kind
+    try:
+        compiled = c.compile(region, T.Region)
+    finally:
+        c.site_type = outer
+    return to_region(c, compiled, if_=c.compile(if_, T.Cond))
 
 
 @ludeme("to", T.Region)
@@ -84,12 +103,11 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")
     act = make_add_act(c)
     thenfn = then.fn if then is not None else None
-    table = [None] * (n + 1)
-    for p in range(1, n + 1):
-        pid = per_player[p]
-        if pid:
-            table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(g.board.n_sites)]
-    g.intern_moves(lambda: (m for row in table if row is not None for m in row))
+    sites = range(g.board.n_sites)
+    added = sorted({pid for pid in per_player[1:] if pid})
+    interned = MoveTable(g, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn),
+                         lambda: ((x, pid) for pid in added for x in sites))
+    table = [[interned[x, pid] for x in sites] if pid else None for pid in per_player]
     region = to.fn
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
@@ -116,8 +134,9 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
 @ludeme("move Pass", T.Moves)
 def move_pass(c: CompileContext, *, then: T.Effect = None):
     """Do nothing this turn."""
-    m = Move("pass", -1, -1, 0, 0, lambda s, m: None, then.fn if then else None)
-    c.game.intern_moves(lambda: (m,))
+    thenfn = then.fn if then else None
+    m = MoveTable(c.game, lambda: Move("pass", -1, -1, 0, 0, lambda s, m: None, thenfn),
+                  lambda: ((),))[()]
     return MovesV(lambda s: [m])
 
 
@@ -236,9 +255,10 @@ def or_effects(c: CompileContext, *effects: T.Effect):
 def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                      then: T.Effect = None):
     """The moves after which ``ifAfterwards`` holds. The condition sees the position
-    with the move's own action done but before its ``then:`` consequences (captures),
-    with ``(to)``/``(from)`` bound to the move's sites. As in Ludii. A last ``(then
-    ...)`` adds consequences to every move kept, after its own."""
+    with the move made, its own consequences included (the captures of ``(move Add ...
+    (then ...))``), with ``(to)``/``(from)`` bound to the move's sites. As in Ludii. A
+    last ``(then ...)`` adds consequences to every move kept, after its own (they are
+    not tried)."""
     if then is not None:
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
@@ -255,7 +275,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         # before it (one pass per position), e.g. (is Connected ...)
         decide = after_add(s) if after_add is not None else None
         for m in moves:
-            if m.kind == "add":
+            if m.kind == "add" and m.then is None:
                 to = m.to
                 old = what[to]
                 if decide is not None and not old:
@@ -276,11 +296,18 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 what[to] = old
                 s.hash ^= delta
             else:
-                t = s.clone()
+                # as in Ludii, the move is tried with its consequences (captures)
+                t = s.probe()
                 t.frm, t.to = m.frm, m.to
                 m.act(t, m)
                 t.history.append(m)  # the move being tried is the last move
-                ok = test(t)
+                try:
+                    if m.then is not None:
+                        m.then(t)
+                        t.frm, t.to = m.frm, m.to
+                    ok = test(t)
+                finally:
+                    t.history.pop()
             if ok:
                 out.append(m)
         return out

@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.directions import LAST_MOVE, last_move_directions
-from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
@@ -70,7 +70,9 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     hurdle, and ``(to (apply <effect>))`` acts on the landing site. A piece standing
     where it lands is taken. Inside a ``(piece ...)`` the hop starts from that piece;
     otherwise from every piece of the mover (or those of ``(from ...)``). ``then:`` runs
-    after the move with ``(last To)`` its destination.
+    after the move with ``(last To)`` its destination. ``SameDirection`` and
+    ``OppositeDirection`` among the directions are the line of the last move, from its
+    start through its end, or back (Ludii's capture sequences).
 
     ``(move Hop Diagonal (between if:(is Enemy (who at:(between))) (apply (remove
     (between)))) (to if:(is Empty (to))))``"""
@@ -84,7 +86,6 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                "(to if:(is Empty (to))))")
     board = c.require_board()
     n = board.n_sites
-    relative = relative_directions(c, directions)
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     before = between.before if between is not None else 0
     after = between.after if between is not None else 0
@@ -135,37 +136,47 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
 
     takes = victims_in_turn([hurdle_victims if side_victims is not None else None,
                              land_victims, then.victims if then is not None else None])
-    def lines(dirs):
-        return [tuple(r for r in (board.ray[d][x] for d in dirs if d in board.ray)
-                      if len(r) >= 2)
-                for x in range(n)]
-
     # the direction of the last move, or its opposite (Ludii's SameDirection and
     # OppositeDirection): known only when the moves are generated
     along_last = last_move_directions(board, [d for d in dirs if d in LAST_MOVE])
+    dirs = tuple(d for d in dirs if d not in LAST_MOVE)
+    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
+            for x in range(n)]
+    step_rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    # the lines a hop may follow, for the table of its moves
+    key_rays = rays if along_last is None else [
+        tuple(r for r in (board.ray[d][x] for d in dict.fromkeys(
+            dirs + board.directions["Adjacent"])) if len(r) >= 2) for x in range(n)]
 
-    if relative is None:
-        all_rays = lines(dirs)
-
-        def rays_of(pid):
-            return all_rays
-    else:
-        def rays_of(pid):
-            return lines(relative(pid))
-
-    simple = before == 0 and after == 0 and longest == 1 and stop is None \
+    exact = between.length if between is not None else None
+    simple = before == 0 and after == 0 and longest == 1 and stop is None and exact is None \
         and along_last is None
 
-    def for_piece(pid: int):
-        cache: dict[tuple[int, int, tuple[int, ...]], Move] = {}
-        rays = rays_of(pid)
+    keep = side_fn is not None  # a hop that acts on its hurdle names the hurdle's sites
 
+    def hops():
+        """Every (origin, landing, hurdle) a hop can make: past ``i <= before`` sites,
+        over ``h`` hurdle sites, landing up to ``after`` sites beyond them."""
+        for frm in range(n):
+            for ray in key_rays[frm]:
+                size = len(ray)
+                for i in range(min(before, size - 1) + 1):
+                    for h in range(shortest, longest + 1):
+                        taken = ray[i:i + h] if keep else ()
+                        for a in range(i + h, min(i + h + after, size - 1) + 1):
+                            yield frm, ray[a], taken
+                            if stop is not None and keep:
+                                yield frm, ray[a], ()
+
+    # any piece may hop when the hop stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, hurdles, pid: Move("move", frm, x, pid, hurdles, act, thenfn,
+                                                  takes),
+        lambda: ((*hop, pid) for pid in range(1, len(c.pieces.names)) for hop in hops()))
+
+    def for_piece(pid: int):
         def move(frm, x, hurdles):
-            key = (frm, x, hurdles)
-            m = cache.get(key)
-            if m is None:
-                m = cache[key] = Move("move", frm, x, pid, hurdles, act, thenfn, takes)
-            return m
+            return interned[frm, x, hurdles, pid]
 
         if simple:
             entries = [tuple((r[0], r[1], move(frm, r[1], (r[0],)) if side_fn is not None
@@ -180,21 +191,27 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
 
             possible = [frozenset(m for _, _, m in row) for row in entries]
         else:
-            keep = side_fn is not None
-
             def at(s, frm, out):
                 # hurdles of different lengths may land on one site: as Ludii compares
                 # moves by their sites, such a hop is one move (when nothing is taken)
                 s.frm = frm
                 mine: list[Move] = []
-                lines_here = rays[frm]
-                if along_last is not None:
-                    lines_here = lines_here + along_last(s, frm)
-                for ray in lines_here:
-                    _walk(s, frm, ray, mine)
+                lines = rays[frm] if along_last is None else rays[frm] + along_last(s, frm)
+                if exact is None:
+                    for ray in lines:
+                        _walk(s, frm, ray, mine, shortest, longest)
+                else:
+                    k = exact(s)
+                    if k == 0:  # as in Ludii, a hurdle of no site is a step
+                        for ray in step_rays[frm]:
+                            if go(s, ray[0]):
+                                mine.append(move(frm, ray[0], ()))
+                    elif k > 0:
+                        for ray in lines:
+                            _walk(s, frm, ray, mine, k, k)
                 out.extend(dict.fromkeys(mine))
 
-            def _walk(s, frm, ray, out):
+            def _walk(s, frm, ray, out, shortest, longest):
                 size = len(ray)
                 i = 0
                 while i < size:
@@ -230,7 +247,9 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
         return describe(at, anchored=True, possible=possible)
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_))
 
 
-move_hop.relative_directions = True
+move_hop.last_move_directions = True
+move_hop.per_facing = True  # relative directions: see ludeme.compile.directions

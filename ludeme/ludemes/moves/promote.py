@@ -4,6 +4,7 @@ far row becomes a king)."""
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -82,15 +83,10 @@ def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
             s.hash ^= zr[x][r]
             s.rot[x] = 0
 
-    tables: dict[int, list[Move]] = {}
-
-    def table(pid: int) -> list[Move]:
-        t = tables.get(pid)
-        if t is None:
-            t = tables[pid] = [Move("promote", x, x, pid, 0, act, thenfn) for x in range(n)]
-        return t
-
-    g.intern_moves(lambda: (m for t in tables.values() for m in t))
+    # the pieces a site may become: the named one, or that kind of each player's
+    kinds = sorted({fixed} if role is None else {p for p in by_player if p})
+    table = MoveTable(g, lambda x, pid: Move("promote", x, x, pid, 0, act, thenfn),
+                      lambda: ((x, pid) for pid in kinds for x in range(n)))
     owner_fn = role.fn if role is not None else None
 
     def gen(s):
@@ -98,6 +94,6 @@ def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
         if not 0 <= x < n:
             return []
         pid = fixed if owner_fn is None else by_player[owner_fn(s)]
-        return [table(pid)[x]] if pid else []
+        return [table[x, pid]] if pid else []
 
     return MovesV(gen)

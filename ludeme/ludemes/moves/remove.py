@@ -8,6 +8,7 @@ of the region (is there a piece?).
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -32,8 +33,9 @@ def move_remove(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect 
         clear(s, m.to)
 
     # Ludii's removal is a move from the site to itself
-    table = [Move("remove", x, x, 0, 0, act, thenfn) for x in range(n)]
-    c.game.intern_moves(lambda: table)
+    interned = MoveTable(c.game, lambda x: Move("remove", x, x, 0, 0, act, thenfn),
+                         lambda: ((x,) for x in range(n)))
+    table = [interned[x,] for x in range(n)]
     if isinstance(where, SiteV):
         site = where.fn
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.moveparts import FROM
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -37,13 +38,11 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
     def act(s, m):
         pass
 
-    interned: dict[tuple[int, int], Move] = {}
-
-    def move(frm: int, x: int) -> Move:
-        m = interned.get((frm, x))
-        if m is None:
-            m = interned[(frm, x)] = Move("select", frm, x, 0, 0, act, thenfn, takes)
-        return m
+    # the sites chosen: one site (twice), or any pair when there is (to ...)
+    interned = MoveTable(
+        c.game, lambda frm, x: Move("select", frm, x, 0, 0, act, thenfn, takes),
+        (lambda: ((x, x) for x in range(n))) if targets is None
+        else (lambda: ((frm, x) for frm in range(n) for x in range(n))))
 
     def gen(s):
         out: list[Move] = []
@@ -54,11 +53,11 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
             if cond is not None and not cond(s):
                 continue
             if targets is None:
-                out.append(move(frm, frm))
+                out.append(interned[frm, frm])
                 continue
             for x in dict.fromkeys(targets(s)):
                 if 0 <= x < n:
-                    out.append(move(frm, x))
+                    out.append(interned[frm, x])
         return out
 
     return MovesV(gen)

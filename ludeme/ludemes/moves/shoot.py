@@ -7,6 +7,7 @@ from __future__ import annotations
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import site_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -57,12 +58,10 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
     rule = c.compile(to, TO).cond if to is not None else None
     thenfn = c.compile(then, T.Effect).fn if then is not None else None
     act = make_add_act(c)
-    table = [None] * (c.num_players + 1)
-    for p in range(1, c.num_players + 1):
-        pid = per_player[p]
-        if pid:
-            table[p] = [Move("add", -1, x, pid, 0, act, thenfn) for x in range(n)]
-    c.game.intern_moves(lambda: (m for row in table if row is not None for m in row))
+    shot = sorted({pid for pid in per_player[1:] if pid})
+    interned = MoveTable(c.game, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn),
+                         lambda: ((x, pid) for pid in shot for x in range(n)))
+    table = [[interned[x, pid] for x in range(n)] if pid else None for pid in per_player]
     rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
     if rule is None:
         def go(s, x):

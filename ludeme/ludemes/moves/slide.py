@@ -28,6 +28,7 @@ from ludeme.compile.moveparts import (
     RangePart,
     ToPart,
 )
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
 from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
@@ -63,9 +64,9 @@ def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPL
     ``(apply <effect>)`` what happens to them (for captures: ``(apply (remove
     (between)))``). For ``(move Hop ...)``, ``before:``/``after:`` say how far before
     and after the hurdle the hop may start and land (0 by default: next to it)."""
-    limit = low = None
+    limit = low = length = None
     if isinstance(range_, RangePart):
-        limit, low = range_.max, range_.min
+        limit, low, length = range_.max, range_.min, range_.length
     elif range_ is not None:
         limit = _fixed(c, range_, "the range of (between ...)")
     if limit is not None and limit < 1:
@@ -74,7 +75,7 @@ def between_part(c: CompileContext, range_: (RANGE, T.IntFn) = None, apply: APPL
         c.fail("(between (apply ...)) takes an effect; put the condition in if:")
     return BetweenPart(limit, if_, apply.effect if apply is not None else None, low,
                        _fixed(c, before, "before:") if before is not None else 0,
-                       _fixed(c, after, "after:") if after is not None else 0)
+                       _fixed(c, after, "after:") if after is not None else 0, length)
 
 
 def _fixed(c: CompileContext, value, what: str) -> int:
@@ -107,6 +108,16 @@ def apply_part(c: CompileContext, effect: T.Effect = None, *, if_: T.Cond = None
 def max_range(c: CompileContext, n: T.Int):
     """At most ``n`` sites: the range of ``(between (max 1) ...)``."""
     return RangePart(n)
+
+
+@ludeme("exact", RANGE, ludii="Only (move Hop ...)'s hurdle may be worked out during play.")
+def exact_part(c: CompileContext, n: T.IntFn):
+    """Exactly ``n`` sites: ``(between (exact (- (count Sites in:...) 1)))`` is a hop's
+    hurdle of that length, worked out as the hop starts (0: the hop is a step to the
+    next site). Ludii: ``(exact <int>)``."""
+    if n.const is not None and n.const > 0:
+        return RangePart(n.const, n.const)
+    return RangePart(None, None, n.fn)
 
 
 @ludeme("range", RANGE)
@@ -196,24 +207,20 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
             for x in range(n)]
     fast = go is None and stop is None and (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
-    tables: dict[int, list[list[Move | None]]] = {}
-
-    def interned():
-        for pid in range(1, len(c.pieces.names)):  # any piece may slide when standalone
-            for_piece(pid)
-        return (m for t in tables.values() for row in t for m in row if m is not None)
-
-    c.game.intern_moves(interned)
+    # any piece may slide when the slide stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, pid: Move("move", frm, x, pid, 0, act, thenfn, takes),
+        lambda: ((frm, x, pid) for pid in range(1, len(c.pieces.names)) for frm in range(n)
+                 for ray in rays[frm] for x in ray))
 
     def for_piece(pid: int) -> Callable:
         if pid in bound:
             return bound[pid]
-        moves = tables[pid] = [[None] * n for _ in range(n)]
+        moves: list[list[Move | None]] = [[None] * n for _ in range(n)]
         for frm in range(n):
             for ray in rays[frm]:
                 for x in ray:
-                    if moves[frm][x] is None:
-                        moves[frm][x] = Move("move", frm, x, pid, 0, act, thenfn, takes)
+                    moves[frm][x] = interned[frm, x, pid]
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
             # when that site is the first occupied one) and the moves of a free ray
@@ -245,7 +252,11 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
         bound[pid] = at
         return at
 
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_))
+
+
+move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
@@ -353,7 +364,7 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     return None
 
 
-@ludeme("forEach Piece", T.Moves,
+@ludeme("forEach Piece", T.Moves, lazy=True,
         ludii="The player (<roleType>/player:), top: and on: are not supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                    moves: T.Moves = None, *, then: T.Effect = None):
@@ -362,55 +373,60 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
     those moves instead of the declared ones, with ``(from)`` the piece's site
     (``(forEach Piece "Counter" (move Step (directions {FR FL}) (to if:(is Empty
-    (to)))))``). A last ``(then ...)`` adds consequences to every move, after its own.
-    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] ... [<then>])``."""
+    (to)))))``). Relative directions (Forward, FR, ...) in the moves are taken from each
+    piece's facing (see ``(piece ...)`` and ``(player ...)``). A last ``(then ...)`` adds
+    consequences to every move, after its own. Ludii: ``(forEach Piece [<string> |
+    {<string>}] [<moves>] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
-        return with_then(c, for_each_piece(c, names, moves), then)
+        effect = c.compile(then, T.Effect)
+        return with_then(c, for_each_piece(c, names, moves), effect)
     pieces = c.pieces
     n_players = c.num_players
-    kinds = None if names is None else ([names] if isinstance(names, str) else list(names))
+    kinds = c.compile(names, (T.Str, T.ListOf(T.Str))) if names is not None else None
+    if isinstance(kinds, str):
+        kinds = [kinds]
     for k in kinds or ():
         if k not in pieces.kind_names:
             from ludeme.errors import suggest
 
             c.fail(f"no piece '{k}' in the equipment", suggest(k, pieces.kind_names))
-    table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
-    if moves is not None:
-        # Ludii: the pieces of the mover of those kinds (every kind when none is named)
-        for_piece = per_piece(moves)
-        for pid in range(1, len(pieces.names)):
-            if pieces.owner[pid] and (kinds is None or pieces.kinds[pid] in kinds):
-                table[pieces.owner[pid]][pid] = for_piece(pid)
-        return _for_each_piece_from(c, table)
-    declared = _declared(c)
-    if not declared:
-        c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
-               'e.g. (piece "Rook" Each (move Slide Orthogonal))')
     if vars(c).get("in_piece_moves"):
         c.fail("(forEach Piece) plays the pieces' moves: it cannot be one of them")
-    for pids, checked in declared:
-        vars(c)["in_piece_moves"] = True
-        try:
-            mv = c.compile(checked, T.Moves)
-        finally:
-            vars(c)["in_piece_moves"] = False
-        for_piece = per_piece(mv)
-        for pid in pids:
-            if kinds is not None and pieces.kinds[pid] not in kinds:
-                continue
-            owner = pieces.owner[pid]
-            at = for_piece(pid)
-            for p in ([owner] if owner else range(1, n_players + 1)):
-                table[p][pid] = at
-    return _for_each_piece_from(c, table)
-
-
-def _for_each_piece_from(c: CompileContext, table: list[list]) -> MovesV:
-    """The generator of ``(forEach Piece)``: per player and piece id, the piece's ``at``
-    (None for a piece that does not move)."""
-    n_players = c.num_players
+    if moves is not None:
+        # Ludii: the pieces of the mover of those kinds (every kind when none is named)
+        declared = [(tuple(pid for pid in range(1, len(pieces.names))
+                           if pieces.owner[pid] and (kinds is None
+                                                     or pieces.kinds[pid] in kinds)),
+                     moves)]
+    else:
+        declared = _declared(c)
+        if not declared:
+            c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
+                   'e.g. (piece "Rook" Each (move Slide Orthogonal))')
+    table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
+    for all_pids, checked in declared:
+        # compiled once per facing of the pieces, which relative directions (Forward,
+        # FR, ...) are taken from
+        by_facing: dict[str, list[int]] = {}
+        for pid in all_pids:
+            if kinds is None or pieces.kinds[pid] in kinds:
+                by_facing.setdefault(c.facing_of(pid), []).append(pid)
+        for facing, pids in by_facing.items():
+            vars(c)["in_piece_moves"] = True
+            c.facing = facing
+            try:
+                mv = c.compile(checked, T.Moves)
+            finally:
+                vars(c)["in_piece_moves"] = False
+                c.facing = None
+            for_piece = per_piece(mv)
+            for pid in pids:
+                owner = pieces.owner[pid]
+                at = for_piece(pid)
+                for p in ([owner] if owner else range(1, n_players + 1)):
+                    table[p][pid] = at
 
     sites = range(c.require_board().n_sites)
     # per player and piece id: does the piece move (to pick the mover's pieces in C)

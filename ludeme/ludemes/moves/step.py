@@ -10,10 +10,9 @@ step is one lookup per neighbour.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.directions import LAST_MOVE
-from ludeme.compile.directions import per_piece as relative_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
@@ -42,25 +41,10 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
                "e.g. (move Step Orthogonal (to if:(is Empty (to))))")
     board = c.require_board()
     n = board.n_sites
-
-    def neighbours(dirs):
-        # per site, its neighbours in the step's directions (each once, in direction order)
-        return [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
-                for x in range(n)]
-
-    if directions and any(d in LAST_MOVE for d in directions):
-        c.fail("SameDirection and OppositeDirection are supported in (move Hop ...) only")
-    relative = relative_directions(c, directions)
-    if relative is not None:
-        made: dict[tuple[str, ...], list] = {}
-
-        def targets(pid):
-            dirs = relative(pid)
-            if dirs not in made:
-                made[dirs] = neighbours(dirs)
-            return made[dirs]
-    else:
-        targets = neighbours(tuple(directions) if directions else board.directions["Adjacent"])
+    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    # per site, its neighbours in the step's directions (each once, in direction order)
+    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
+               for x in range(n)]
     conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
              if f is not None]
     if len(conds) == 2:
@@ -81,36 +65,30 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
     return moves_to_targets(c, targets, rule, act, then, from_)
 
 
-move_step.relative_directions = True
+move_step.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
-def moves_to_targets(c: CompileContext, targets, rule, act, then, from_part) -> PieceMovesV:
+def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, act, then,
+                     from_part) -> PieceMovesV:
     """The moves of a piece from each site to the sites ``targets[site]`` lists, kept where
     the landing ``rule`` holds: folded into a site-and-piece table when it reads only the
     site, its piece and the mover, else asked per target. The generator behind ``(move
     Step ...)`` and ``(move Leap ...)``, which differ in their target tables and in what
-    ``act`` does on landing. ``targets`` may be a function of the piece id, giving the
-    table for that piece (directions relative to its facing)."""
-    n = c.require_board().n_sites
-    targets_of = targets if callable(targets) else (lambda pid: targets)
+    ``act`` does on landing."""
+    n = len(targets)
     np = len(c.pieces.names)
     folded = site_piece_table(rule, "to", n, np, c.game.next_of) if rule else None
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
 
-    tables: dict[int, list[tuple[Move, ...]]] = {}
-
-    def interned():  # every piece's table, for a stable action space (ludeme.interop)
-        for pid in range(1, np):
-            for_piece(pid)
-        return (m for rows in tables.values() for row in rows for m in row)
-
-    c.game.intern_moves(interned)
+    # any piece may make the move when it stands alone (no piece of its own)
+    interned = MoveTable(
+        c.game, lambda frm, x, pid: Move("move", frm, x, pid, 0, act, thenfn, takes),
+        lambda: ((frm, x, pid) for pid in range(1, np) for frm in range(n)
+                 for x in targets[frm]))
 
     def for_piece(pid: int):
-        targets = targets_of(pid)
-        moves = tables[pid] = [tuple(Move("move", frm, x, pid, 0, act, thenfn, takes)
-                                     for x in targets[frm]) for frm in range(n)]
+        moves = [tuple(interned[frm, x, pid] for x in targets[frm]) for frm in range(n)]
         if rule is None:
             def at(s, frm, out):
                 out.extend(moves[frm])
@@ -136,4 +114,5 @@ def moves_to_targets(c: CompileContext, targets, rule, act, then, from_part) -> 
         return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_part))

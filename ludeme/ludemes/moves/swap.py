@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -45,15 +46,13 @@ def move_swap(c: CompileContext, what: T.SwapType, a: T.Site = None, b: T.Site =
         w[x], w[y], rot[x], rot[y] = q, p, t, r
         s.hash = h
 
-    interned: dict[tuple[int, int], Move] = {}
+    interned = MoveTable(c.game, lambda x, y: Move("swap", x, y, 0, 0, act, thenfn, takes),
+                         lambda: ((x, y) for x in range(n) for y in range(n)))
 
     def gen(s):
         x, y = first(s), second(s)
         if not (0 <= x < n and 0 <= y < n):
             return []
-        m = interned.get((x, y))
-        if m is None:
-            m = interned[(x, y)] = Move("swap", x, y, 0, 0, act, thenfn, takes)
-        return [m]
+        return [interned[x, y]]
 
     return MovesV(gen)

@@ -89,6 +89,8 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
     region = region if region is not None else in_
     if region.static is not None:
         return IntV.of(len(region.static))
+    if region.size is not None:
+        return IntV(region.size)
     fn = region.fn
     return IntV(lambda s: len(fn(s)))
 
@@ -98,6 +100,24 @@ def count_rows(c: CompileContext, site_type: T.SiteType = None):
     """The number of rows of the board (of its cells, or of ``Vertex``/``Edge``)."""
     board = c.require_board()
     return IntV.of(len(board.rows[site_type or c.site_type or board.default_type]))
+
+
+@ludeme("count Cells", T.IntFn)
+def count_cells(c: CompileContext):
+    """The number of cells of the board. As in Ludii: ``(count Cells)``."""
+    return IntV.of(c.require_board().count.get("Cell", 0))
+
+
+@ludeme("count Vertices", T.IntFn)
+def count_vertices(c: CompileContext):
+    """The number of vertices of the board. As in Ludii: ``(count Vertices)``."""
+    return IntV.of(c.require_board().count.get("Vertex", 0))
+
+
+@ludeme("count Edges", T.IntFn)
+def count_edges(c: CompileContext):
+    """The number of edges of the board. As in Ludii: ``(count Edges)``."""
+    return IntV.of(c.require_board().count.get("Edge", 0))
 
 
 @ludeme("count Columns", T.IntFn)
@@ -147,6 +167,12 @@ def to_site(c: CompileContext):
     return SiteV(lambda s: s.to)
 
 
+@ludeme("site", T.Site)
+def site_here(c: CompileContext):
+    """The site ``(forEach Site ...)`` is at."""
+    return SiteV(lambda s: s.site)
+
+
 @ludeme("from", T.Site)
 def from_site(c: CompileContext):
     """The origin site of the move being generated or applied."""
@@ -182,6 +208,24 @@ def minus(c: CompileContext, a: T.IntFn, b: T.IntFn = None):
         return IntV(lambda s: -fa(s))
     fb = b.fn
     return IntV(lambda s: fa(s) - fb(s))
+
+
+@ludeme("/", T.IntFn, ludii="Ludii stops with an error on a division by zero; ludeme "
+        "gives 0.")
+def divide(c: CompileContext, a: T.IntFn, b: T.IntFn):
+    """The integer quotient ``a / b``, rounded towards zero as in Ludii (Java)."""
+    fa, fb = a.fn, b.fn
+
+    def fn(s):
+        d = fb(s)
+        if d == 0:
+            return 0
+        q = abs(fa(s)) // abs(d)
+        return q if (fa(s) >= 0) == (d > 0) else -q
+
+    if a.const is not None and b.const is not None:
+        return IntV.of(fn(None))
+    return IntV(fn)
 
 
 @ludeme("*", T.IntFn)

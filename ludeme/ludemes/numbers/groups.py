@@ -70,3 +70,176 @@ def count_groups(c: CompileContext, directions: T.Direction = None, who: T.Role 
     """The number of groups of ``who``'s pieces (see ``sizes Group``)."""
     sizes = _group_sizes(c, directions, who)
     return IntV(lambda s: len(sizes(s)))
+
+
+def _group_at(c: CompileContext, directions, at, if_):
+    """A function state -> (the group at ``at``, as a list; its sites, as a set), as
+    Ludii's ``(count Liberties ...)`` and ``(size Group ...)`` find it: the sites joined
+    to ``at`` through neighbours along ``directions`` (Adjacent by default) that hold the
+    same piece, or, with ``if:``, where the condition holds with ``(to)`` the site
+    examined and ``(from)`` ``at`` (``at`` itself must meet it)."""
+    from ludeme.ludemes.regions.around import neighbour_table
+
+    nb = neighbour_table(c, tuple(directions) if directions else None)
+    start = at.fn if at is not None else (lambda s: s.history[-1].to if s.history else -1)
+    cond = if_.fn if if_ is not None else None
+
+    def group_at(s):
+        x0 = start(s)
+        if x0 < 0:
+            return [], set()
+        w = s.what
+        old_to, old_from = s.to, s.frm
+        group = []
+        if cond is None:
+            group.append(x0)
+        else:
+            s.to = x0
+            if cond(s):
+                group.append(x0)
+        members = set(group)
+        piece = w[x0]
+        if group:
+            s.frm = x0
+            k = 0
+            while k < len(group):
+                for y in nb[group[k]]:
+                    if y in members:
+                        continue
+                    if cond is None:
+                        ok = w[y] == piece
+                    else:
+                        s.to = y
+                        ok = cond(s)
+                    if ok:
+                        members.add(y)
+                        group.append(y)
+                k += 1
+        s.to, s.frm = old_to, old_from
+        return group, members
+
+    return group_at, nb
+
+
+@ludeme("count Liberties", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def count_liberties(c: CompileContext, directions: T.Direction = None, *,
+                    at: T.Site = None, if_: T.Cond = None):
+    """The number of liberties of the group at ``at`` (by default the site the last
+    move reached): the empty sites next to the group along ``directions`` (Adjacent by
+    default). The group is the sites joined to ``at`` through neighbours that hold the
+    same piece, or, with ``if:``, the sites where the condition holds, evaluated with
+    ``(to)`` the site examined (``at`` itself must meet it). As in Ludii: ``(> (count
+    Liberties Orthogonal) 0)`` says the piece just placed is not left without
+    liberties."""
+    group_at, nb = _group_at(c, directions, at, if_)
+
+    def fn(s):
+        group, members = group_at(s)
+        w = s.what
+        return len({y for x in group for y in nb[x] if not w[y] and y not in members})
+
+    return IntV(fn)
+
+
+@ludeme("size Group", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported.")
+def size_group(c: CompileContext, directions: T.Direction = None, *, at: T.Site,
+               if_: T.Cond = None):
+    """The number of sites of the group at ``at``: the sites joined to it through
+    neighbours along ``directions`` (Adjacent by default) that hold the same piece as
+    ``at`` (an empty ``at``: the empty sites), or, with ``if:``, where the condition
+    holds, evaluated with ``(to)`` the site examined (0 when ``at`` does not meet it).
+    As in Ludii: ``(= 1 (size Group at:(last To)))``."""
+    group_at, _ = _group_at(c, directions, at, if_)
+    return IntV(lambda s: len(group_at(s)[0]))
+
+
+@ludeme("size Territory", T.IntFn,
+        ludii="The site type is the one in scope (use:); Ludii's optional first "
+              "<siteType> argument is not supported. Ludii 1.0.8's way of joining empty "
+              "sites is kept (see the text), so that scores are Ludii's.")
+def size_territory(c: CompileContext, who: (T.Role, T.IntFn), directions: T.Direction = None):
+    """A player's territory, as Ludii 1.0.8 counts it (Go's territory score). Ludii means
+    the empty sites of the regions of empty sites bordered by ``who``'s pieces only, but
+    its union-find keeps one list of neighbours for the whole board, and ludeme counts
+    what Ludii counts: the empty sites (sites without an owned piece) are taken in site
+    order; each is joined to every earlier empty site that neighbours (along
+    ``directions``, Orthogonal by default) any empty site taken so far; a group whose
+    last site is m then counts its own sites and the empty sites neighbouring the empty
+    sites up to m, and is ``who``'s when no site neighbouring those holds another
+    player's piece. On an empty board every site counts for every player. ``(size
+    Territory P1)``."""
+    from ludeme.ludemes.regions.around import neighbour_table
+
+    board = c.require_board()
+    nb = neighbour_table(c, tuple(directions) if directions else
+                         board.directions["Orthogonal"])
+    sites = board.sites[c.site_type or board.default_type]
+    owner = c.pieces.owner
+    player = who.fn
+    n_players = c.num_players
+
+    def fn(s):
+        p = player(s)
+        w = s.what
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        seen_at: dict[int, int] = {}        # site -> the step it joined the neighbours
+        first_owner = [None] * (n_players + 1)  # owner -> first step seeing its piece
+        empties_seen = []                    # per step: empty neighbours seen so far
+        n_seen_empty = 0
+        waiting: list[int] = []              # empty neighbours not yet before the step
+        anchor = None
+        order = []
+        for k in sites:
+            if owner[w[k]]:
+                continue
+            parent[k] = k
+            order.append(k)
+            for y in nb[k]:
+                if y in seen_at:
+                    continue
+                seen_at[y] = k
+                o = owner[w[y]]
+                if o:
+                    if first_owner[o] is None:
+                        first_owner[o] = k
+                else:
+                    n_seen_empty += 1
+                    waiting.append(y)
+            empties_seen.append(n_seen_empty)
+            # k joins every earlier empty site among the neighbours seen so far
+            ready = [y for y in waiting if y < k]
+            if ready:
+                waiting = [y for y in waiting if y >= k]
+            # (those that were before an earlier step are already one group: anchor's)
+            for y in ready:
+                parent[find(y)] = find(k)
+            if anchor is not None:
+                parent[find(anchor)] = find(k)
+            if ready or anchor is not None:
+                anchor = k
+        step_of = {k: i for i, k in enumerate(order)}
+        groups: dict[int, list[int]] = {}
+        for k in order:
+            groups.setdefault(find(k), []).append(k)
+        total = 0
+        for members in groups.values():
+            last = max(members)
+            if any(first_owner[o] is not None and first_owner[o] <= last
+                   for o in range(1, n_players + 1) if o != p):
+                continue
+            own = sum(1 for x in members if not (x in seen_at and seen_at[x] <= last))
+            total += empties_seen[step_of[last]] + own
+        return total
+
+    return IntV(fn)

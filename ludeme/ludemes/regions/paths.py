@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ludeme.board.graph import EDGE, OPPOSITE, VERTEX
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import CondV, MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -95,14 +96,16 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         c.fail(f"(move Path length:{length}) could have up to {bound:,} paths on this board "
                f"(the limit is {MAX_PATHS:,})", "use a shorter length")
 
-    made: list[Move] = []  # every path move, for g.intern_moves
-    g.intern_moves(lambda: made)
+    # every path move, keyed by its walk: the walks are all found below, at compile time
+    walks: list[tuple] = []
+    interned = MoveTable(g, lambda vs, es, pid: Move("path", vs[0], vs[-1], pid, vs,
+                                                     _draw_act(es, zobrist), thenfn),
+                         lambda: walks)
 
     def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
-        act = _draw_act(es, zobrist)
-        moves = tuple(Move("path", vs[0], vs[-1], pid_of[p], vs, act, thenfn) if pid_of[p]
-                      else None for p in range(n_players + 1))
-        made.extend(m for m in moves if m is not None)
+        moves = tuple(interned[vs, es, pid_of[p]] if pid_of[p] else None
+                      for p in range(n_players + 1))
+        walks.extend((vs, es, pid) for pid in pid_of if pid)
         # (end, the walk from the other end is the canonical one when both ends qualify,
         #  every edge, the move for each player)
         return (vs[-1], vs[-1] < vs[0], es, moves)

@@ -65,7 +65,10 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
         w = s.what
         return [x for x in all_sites if not w[x]]
 
-    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop))
+    by_piece = (bytes([1] + [0] * (len(c.pieces.names) - 1)), first, stop) \
+        if len(all_sites) == stop - first else None
+    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop),
+                   by_piece=by_piece)
 
 
 @ludeme("sites Occupied", T.Region)
@@ -99,10 +102,16 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
             w = s.what
             return [x for x in all_sites if ok[w[x]]]
 
-        return RegionV(fn_kind, None, lambda s, x: ok[s.what[x]])
+        first, stop = all_sites[0], all_sites[-1] + 1
+        return RegionV(fn_kind, None, lambda s, x: ok[s.what[x]],
+                       by_piece=(bytes(ok), first, stop)
+                       if len(all_sites) == stop - first else None)
     if by is None:
+        first, stop = all_sites[0], all_sites[-1] + 1
         return RegionV(lambda s: [x for x in all_sites if s.what[x]], None,
-                       lambda s, x: s.what[x] != 0)
+                       lambda s, x: s.what[x] != 0,
+                       by_piece=(bytes([0] + [1] * (len(c.pieces.names) - 1)), first, stop)
+                       if len(all_sites) == stop - first else None)
     players = by.players()
 
     def fn(s):
@@ -237,23 +246,40 @@ def sites_side(c: CompileContext, direction: T.Direction, site_type: T.SiteType 
     return RegionV.of(out)
 
 
+def _line(c: CompileContext, lines, index, what: str) -> RegionV:
+    """Row or column ``index`` of ``lines``: fixed when the number is, else looked up in
+    each position (no site when the number is off the board)."""
+    if index.const is not None:
+        if not 0 <= index.const < len(lines):
+            c.fail(f"{what} {index.const} is not on the board ({what}s 0 to {len(lines) - 1})")
+        return RegionV.of(lines[index.const])
+    fn, n = index.fn, len(lines)
+    members = [frozenset(line) for line in lines]
+
+    def sites(s):
+        i = fn(s)
+        return lines[i] if 0 <= i < n else ()
+
+    def contains(s, x):
+        i = fn(s)
+        return 0 <= i < n and x in members[i]
+
+    return RegionV(sites, None, contains)
+
+
 @ludeme("sites Row", T.Region)
-def sites_row(c: CompileContext, row: T.Int, site_type: T.SiteType = None):
+def sites_row(c: CompileContext, row: T.IntFn, site_type: T.SiteType = None):
     """The sites of one row, counted from 0 at the bottom (Ludii's rows: on a hex
-    rhombus they run up to the right)."""
-    rows = c.require_board().rows[_type(c, site_type)]
-    if not 0 <= row < len(rows):
-        c.fail(f"row {row} is not on the board (rows 0 to {len(rows) - 1})")
-    return RegionV.of(rows[row])
+    rhombus they run up to the right). The number may be worked out in play: ``(sites
+    Row (/ (count Rows) 2))``."""
+    return _line(c, c.require_board().rows[_type(c, site_type)], row, "row")
 
 
 @ludeme("sites Column", T.Region)
-def sites_column(c: CompileContext, column: T.Int, site_type: T.SiteType = None):
-    """The sites of one column, counted from 0 at the left (Ludii's columns)."""
-    cols = c.require_board().columns[_type(c, site_type)]
-    if not 0 <= column < len(cols):
-        c.fail(f"column {column} is not on the board (columns 0 to {len(cols) - 1})")
-    return RegionV.of(cols[column])
+def sites_column(c: CompileContext, column: T.IntFn, site_type: T.SiteType = None):
+    """The sites of one column, counted from 0 at the left (Ludii's columns). The number
+    may be worked out in play."""
+    return _line(c, c.require_board().columns[_type(c, site_type)], column, "column")
 
 
 @ludeme("sites Drop", T.Region)

@@ -19,6 +19,8 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     named regions.
     """
     c.num_players = c.compile(players, T.Players)
+    # as in Ludii, a board has every kind of site: those the rules name are built too
+    c.named_site_types = _site_types_named(rules)
     c.compile(equipment, T.Equipment)
     if c.board is None:
         c.fail("the equipment has no (board ...)")
@@ -30,6 +32,23 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     return g
 
 
+def _site_types_named(tree) -> list[str]:
+    """The site types (Cell, Vertex, Edge) written anywhere in a checked tree."""
+    found: list[str] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Lit):
+            if node.type.name == "SiteType" and node.value not in found:
+                found.append(node.value)
+        elif isinstance(node, Call):
+            for v in node.args.values():
+                stack.extend(v if isinstance(v, list) else [v])
+        elif hasattr(node, "items"):
+            stack.extend(node.items)
+    return found
+
+
 @ludeme("players", T.Players)
 def players(c: CompileContext, count: T.Int):
     """The number of players, 1 to 6. They are P1, P2, ... in turn order."""
@@ -38,34 +57,10 @@ def players(c: CompileContext, count: T.Int):
     return count
 
 
-@ludeme("players", T.Players)
-def players_listed(c: CompileContext, each: T.ListOf(T.PlayerDecl)):
-    """The players one by one, in turn order: ``(players {(player N) (player S)})``. A
-    player's direction is the way all its pieces face (over the piece's own, as in
-    Ludii), which directions relative to a piece (``Forward``, ``FR``) turn from.
-    Ludii: ``(players {<player>})``."""
-    count = players(c, len(each))
-    c.player_facing = [None] + list(each)
-    return count
-
-
-@ludeme("player", T.PlayerDecl,
-        ludii="A player's name is not supported.")
-def player(c: CompileContext, facing: T.Direction = None):
-    """One player of ``(players {...})``, with the direction its pieces face. Ludii:
-    ``(player [<directionFacing>])``."""
-    if facing is None:
-        return None
-    from ludeme.board.steps import COMPASS
-
-    if len(facing) != 1 or facing[0] not in COMPASS:
-        c.fail("a player faces one compass direction (N, NE, E, ...)")
-    return facing[0]
-
-
 @ludeme("equipment", T.Equipment, lazy=True)
 def equipment(c: CompileContext, items: T.ListOf(T.Item)):
-    """The board, pieces, hands and named regions. The board is set up first."""
+    """The board, pieces, hands and named regions. The board is set up first. As in
+    Ludii, when no piece is declared each player has one, ``"Ball"``."""
     def is_board(item) -> bool:
         return isinstance(item, Call) and item.decl.head == "board"
 
@@ -75,16 +70,24 @@ def equipment(c: CompileContext, items: T.ListOf(T.Item)):
     ordered = boards + [i for i in getattr(items, "items", [items]) if not is_board(i)]
     for item in ordered:
         c.compile(item, T.Item)
+    if len(c.pieces.names) == 1:
+        # as in Ludii, a game that declares no piece has a "Ball" for each player
+        for p in range(1, c.num_players + 1):
+            c.pieces.add("Ball", p)
 
 
 @ludeme("rules", T.Rules, lazy=True)
-def rules(c: CompileContext, start: T.Effect = None, play: (T.Phase, T.ListOf(T.Phase)) = None,
-          end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
+def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
+          play: (T.Phase, T.ListOf(T.Phase)) = None, end: T.ListOf(T.EndRule) = None, *, phases: T.ListOf(T.Phase) = None,
           heuristics: T.ListOf(T.Heuristic) = None):
-    """The rules: an optional start position, the play (one ``(play ...)`` or a list
-    of ``(phase ...)``), and the end rules, checked in order after every move.
+    """The rules: optional meta rules (``(meta (noRepeat))``), an optional start
+    position, the play (one ``(play ...)`` or a list of ``(phase ...)``), and the end
+    rules, checked in order after every move.
     ``heuristics:{(heuristic ...) ...}`` tells search agents how to judge a position."""
     g = c.game
+    if meta is not None:
+        for rule in c.compile(meta, T.Meta):
+            rule(g)
     if start is not None:
         g.start.append(c.compile(start, T.Effect).fn)
     plays = phases if phases is not None else play
@@ -283,12 +286,20 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """Whether the player to move has no legal move of its own (the only move it is
-    given is the pass Ludii inserts for a stuck player). Only ``Next`` (the player to
-    move, in end rules) is meaningful here."""
-    if who.name not in ("Next", "Mover"):
-        c.fail("(no Moves ...) asks about the player to move: use Next")
-    stuck = c.game.stuck
+    """In end rules: ``(no Moves Next)``, whether the player to move has no legal move
+    of its own (the only move it is given is the pass Ludii inserts for a stuck player);
+    ``(no Moves Mover)``, whether the player who just moved was stuck: its move was that
+    inserted pass. This is what Ludii's stalemate flag says at that point: a player's
+    flag is cleared whenever its moves are listed and set when it passes with no other
+    move. Ludii: ``(no Moves <role>)``."""
+    g = c.game
+    if who.name == "Mover":
+        forced = g.auto_pass_move
+        return CondV(lambda s: bool(s.history) and s.history[-1] is forced)
+    if who.name != "Next":
+        c.fail("(no Moves ...) asks about the player to move (Next) or the one who just "
+               "moved (Mover)")
+    stuck = g.stuck
 
     def no_moves_next(s):
         # as Ludii's (no Moves Next): the player to move is asked with the player who
@@ -301,4 +312,3 @@ def no_moves(c: CompileContext, who: T.Role):
             s.prev_mover = old
 
     return CondV(no_moves_next)
-

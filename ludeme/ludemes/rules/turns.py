@@ -83,6 +83,17 @@ def can_move(c: CompileContext, moves: T.Moves):
     return CondV(fn)
 
 
+@ludeme("can Move", T.Cond)
+def can_move_effect(c: CompileContext, effect: T.Effect):
+    """Whether a capture rule (``enclose``, ``custodial``, ``surround``), which Ludii
+    writes as a move generator, would capture anything in the current position. As in
+    Ludii: ``(not (can Move (enclose (from (last To)) Orthogonal)))``."""
+    if effect.any_move is None:
+        c.fail("(can Move ...) asks a move generator or a capture rule; this effect "
+               "makes no moves to count")
+    return CondV(effect.any_move)
+
+
 @ludeme("nextPhase", T.NextPhase,
         ludii="A player given by number ((player n)) is not supported: name a role.")
 def next_phase(c: CompileContext, who: T.Role = None, cond: T.Cond = None,
@@ -101,3 +112,17 @@ def next_phase(c: CompileContext, who: T.Role = None, cond: T.Cond = None,
             c.fail(f"(nextPhase {who.name} ...) names one player: Mover, P1, ...")
         target = who.fn
     return (target, test, name)
+
+
+@ludeme("all Passed", T.Cond)
+def all_passed(c: CompileContext):
+    """Whether every player's last move was a pass, in a row: the last moves of the
+    game, one per player, are all passes (the pass of ``(move Pass)`` or the one a
+    player without a legal move makes). As in Ludii: ``(end (if (all Passed) ...))``."""
+    n = c.num_players
+
+    def fn(s):
+        h = s.history
+        return len(h) >= n and all(m.kind == "pass" for m in h[-n:])
+
+    return CondV(fn)

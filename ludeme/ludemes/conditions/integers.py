@@ -1,0 +1,27 @@
+"""Conditions on integers: ``(is Even ...)``, ``(is Odd ...)``."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("is Even", T.Cond)
+def is_even(c: CompileContext, value: T.IntFn):
+    """Whether the integer is even: ``(is Even (count Moves))``. Ludii: ``(is Even
+    <int>)``."""
+    if value.const is not None:
+        return CondV.of(value.const % 2 == 0)
+    fn = value.fn
+    return CondV(lambda s: fn(s) % 2 == 0)
+
+
+@ludeme("is Odd", T.Cond)
+def is_odd(c: CompileContext, value: T.IntFn):
+    """Whether the integer is odd. Ludii: ``(is Odd <int>)``."""
+    if value.const is not None:
+        return CondV.of(value.const % 2 == 1)
+    fn = value.fn
+    return CondV(lambda s: fn(s) % 2 == 1)

@@ -1,0 +1,113 @@
+"""Effects on Ludii's state values: ``(set Counter)``, ``(set Var ...)``, ``(set Pending
+...)``, ``(set Value <player> ...)`` and ``(trigger ...)``. The values are read by
+``(counter)``, ``(var)``, ``(is Pending)``/``(value Pending)``/``(sites Pending)``,
+``(value Player ...)`` and ``(is Triggered ...)``."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import EffectV, RegionV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+def _then(effect, then: EffectV | None) -> EffectV:
+    if then is None:
+        return EffectV(effect)
+    after = then.fn
+
+    def fn(s):
+        effect(s)
+        after(s)
+
+    return EffectV(fn, then.victims)
+
+
+@ludeme("set Counter", T.Effect)
+def set_counter(c: CompileContext, value: T.IntFn = None, *, then: T.Effect = None):
+    """Set Ludii's move counter, ``(counter)``, to ``value`` (-1 by default: the move
+    counter is 0 once this move is over). As in Ludii: ``(then (set Counter))`` after a
+    capture, with ``(if (= (counter) 100) (result Mover Draw))``."""
+    fn = value.fn if value is not None else (lambda s: -1)
+
+    def effect(s):
+        s.counter = fn(s)
+
+    return _then(effect, then)
+
+
+@ludeme("set Var", T.Effect,
+        ludii="As in Ludii 1.0.8 there is one variable, without a name.")
+def set_var(c: CompileContext, value: T.IntFn = None, *, then: T.Effect = None):
+    """Set the game's variable, ``(var)``, to ``value`` (-1 by default). It keeps its
+    value from move to move. As in Ludii: ``(set Var (last To))``."""
+    fn = value.fn if value is not None else (lambda s: -1)
+
+    def effect(s):
+        s.temp = fn(s)
+
+    return _then(effect, then)
+
+
+@ludeme("set Pending", T.Effect)
+def set_pending(c: CompileContext, value: (T.IntFn, T.Region) = None, *,
+                then: T.Effect = None):
+    """Mark a value, or every site of a region, as pending until the next move starts
+    (1 when none is given, as in Ludii). The next player's moves can ask ``(is
+    Pending)``, ``(value Pending)`` and ``(sites Pending)``: a pawn's double step sets
+    the site it passed over, which an en passant capture reads. As in Ludii: ``(set
+    Pending (ahead (last To) Backward))``."""
+    if value is None:
+        def effect(s):
+            if 1 not in s.pending:
+                s.pending = (*s.pending, 1)
+    elif isinstance(value, RegionV):
+        sites = value.fn
+
+        def effect(s):
+            add = [x for x in sites(s) if x not in s.pending]
+            if add:
+                s.pending = (*s.pending, *dict.fromkeys(add))
+    else:
+        fn = value.fn
+
+        def effect(s):
+            v = fn(s)
+            v = 1 if v == -1 else v
+            if v not in s.pending:
+                s.pending = (*s.pending, v)
+
+    return _then(effect, then)
+
+
+@ludeme("set Value", T.Effect)
+def set_value(c: CompileContext, who: (T.Role, T.IntFn), value: T.IntFn, *,
+              then: T.Effect = None):
+    """Set a player's value, ``(value Player <player>)``. As in Ludii: ``(set Value
+    Mover 1)``."""
+    player, fn = who.fn, value.fn
+
+    def effect(s):
+        s.player_value[player(s)] = fn(s)
+
+    return _then(effect, then)
+
+
+@ludeme("trigger", T.Effect,
+        ludii="As in Ludii 1.0.8, the event's name is not kept: a player is triggered or "
+              "not, whatever the event.")
+def trigger(c: CompileContext, event: T.Str, who: (T.Role, T.IntFn), *,
+            then: T.Effect = None):
+    """Trigger an event for a player, for the rest of the game: ``(is Triggered <event>
+    <player>)`` then holds. As in Ludii: ``(trigger "CaptureMade" Next)`` with ``(end
+    (if (is Triggered "CaptureMade" Next) (result Next Loss)))``."""
+    player = who.fn
+
+    def effect(s):
+        p = player(s)
+        if p > 0:
+            s.triggered |= 1 << (p - 1)
+
+    return _then(effect, then)
+
+
