@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludeme.board import Board
-from ludeme.compile.directions import RELATIVE, relative
+from ludeme.compile.directions import LAST_MOVE, RELATIVE, per_facing, relative
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.lang import types as T
@@ -43,6 +43,10 @@ class CompileContext:
         self.player_facing: dict[int, str] = {}
         self.facing: str | None = None
         self._spans: list[Span] = []
+        # whether the ludeme being compiled reads the direction of the last move
+        # (SameDirection, OppositeDirection): it says so with ``last_move_directions =
+        # True`` on its compile function
+        self.last_move_ok = False
         self.warnings: list[Diagnostic] = []
         self.dice = None   # the dice the equipment declares (a runtime.chance.DiceSpec)
 
@@ -140,6 +144,21 @@ class CompileContext:
         return value
 
     def call(self, call: Call) -> Any:
+        outer = self.last_move_ok
+        # (directions {...}) passes the permission on to its arguments
+        self.last_move_ok = getattr(call.decl.fn, "last_move_directions", False) or (
+            outer and call.decl.head == "directions")
+        try:
+            if self.facing is None and getattr(call.decl.fn, "per_facing", False):
+                # relative directions outside a piece's moves: per piece facing
+                value = per_facing(self, call, self._call)
+                if value is not None:
+                    return value
+            return self._call(call)
+        finally:
+            self.last_move_ok = outer
+
+    def _call(self, call: Call) -> Any:
         decl = call.decl
         if decl.lazy:
             return decl.fn(self, **{self._pyname(decl, k): v for k, v in call.args.items()})
@@ -237,21 +256,28 @@ class CompileContext:
             # Ludii's All is every direction of the site type: on a square grid of
             # vertices that adds the diagonals to the (orthogonal) Adjacent ones
             return board.directions.get("All") or board.directions["Adjacent"]
+        if name in LAST_MOVE and not self.last_move_ok:
+            self.fail(f"'{name}' (the direction of the last move) is supported in "
+                      "(move Hop ...) only")
         return (name,)
 
     def facing_of(self, pid: int) -> str:
-        """The facing of piece ``pid``: its owner's direction, N when it has none."""
-        return self.player_facing.get(self.pieces.owner[pid], "N")
+        """The facing of piece ``pid``: its owner's direction when the player has one
+        (``(players {(player N) ...})``, over the piece's own, as in Ludii), else the
+        piece's own (``(piece "Counter" P1 N)``), else N."""
+        return (self.player_facing.get(self.pieces.owner[pid])
+                or self.pieces.facing[pid] or "N")
 
     def current_facing(self) -> str:
         """The facing relative directions are taken from here: the one the piece moves
-        being compiled have, or, outside them, the only one the players have."""
+        being compiled have, or, outside them, the only one the pieces have."""
         if self.facing is not None:
             return self.facing
-        facings = set(self.player_facing.values()) or {"N"}
+        facings = {self.facing_of(pid) for pid in range(1, len(self.pieces.names))} or {"N"}
         if len(facings) > 1:
             self.fail("a relative direction (Forward, FR, ...) outside the moves of a "
-                      "(piece ...) is not supported when players face different ways",
+                      "(piece ...) or (forEach Piece ...) is not supported when pieces face "
+                      "different ways",
                       "declare the moves in the (piece ...) and play them with (forEach Piece)")
         return facings.pop()
 

@@ -133,6 +133,10 @@ class PieceMovesV(MovesV):
     standing on ``site`` (see ``ludeme.compile.piecemoves``)."""
 
     for_piece: Callable[[int], Callable] | None = None
+    #: ``starts(for_piece)``: the same generator (the same start sites) playing another
+    #: ``for_piece``; how a generator compiled once per facing plays each piece by its own
+    #: (``ludeme.compile.directions.per_facing``)
+    starts: Callable[[Callable], MovesFnT] | None = None
 
 
 @dataclass(frozen=True, slots=True)

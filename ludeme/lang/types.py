@@ -44,7 +44,9 @@ DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Di
                    # Ludii's relative directions, from the facing of the piece's owner
                    "Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards",
                    "Rightwards", "Leftwards", "FL", "FLL", "FLLL", "BL", "BLL", "BLLL", "FR",
-                   "FRR", "FRRR", "BR", "BRR", "BRRR")
+                   "FRR", "FRRR", "BR", "BRR", "BRRR",
+                   # the direction of the last move, or its opposite ((move Hop ...) only)
+                   "SameDirection", "OppositeDirection")
 
 Int = LType("Int", "an integer literal", ("IntFn",))
 IntFn = LType("IntFn", "an integer expression, evaluated on the current state")
@@ -64,6 +66,8 @@ StepType = LType("StepType", "a step of a walk: F (one site forward), L or R (tu
                  "right)", values=("F", "L", "R"))
 SwapType = LType("SwapType", "what (move Swap ...) exchanges: Pieces or Players",
                  values=("Pieces", "Players"))
+When = LType("When", "when an effect applies: EndOfTurn (when the mover's turn ends) or "
+             "StartOfTurn", values=("StartOfTurn", "EndOfTurn"))
 Shape = LType("Shape", "a board shape (a tiling of cells)")
 Diagonals = LType("Diagonals", "which diagonal lines a square grid has",
                   values=("Alternating", "Solid", "Concentric", "Radiating"))
@@ -112,7 +116,7 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           RegionType, TilingType, RegionTypeDynamic, RepetitionType, Landmark):
+           RegionType, TilingType, RegionTypeDynamic, RepetitionType, Landmark, When):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -125,7 +129,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, MetaRule,
                                  Meta, RepetitionType, PlayerDef, RegionType, Track, Landmark,
-                                 Pair, Any)}
+                                 Pair, When, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

@@ -42,8 +42,10 @@ class Pieces:
     symbol: list[str] = field(default_factory=lambda: [""])      # notation prefix
     kind_names: list[str] = field(default_factory=list)          # distinct kinds, in order
     value: list[int] = field(default_factory=lambda: [0])        # (value Piece at:...)
+    facing: list[str] = field(default_factory=lambda: [""])      # "N", or "" for none
 
-    def add(self, kind: str, owner: int, symbol: str = "", value: int = 0) -> int:
+    def add(self, kind: str, owner: int, symbol: str = "", value: int = 0,
+            facing: str = "") -> int:
         if kind not in self.kind_names:
             self.kind_names.append(kind)
         self.names.append(f"{kind}{owner}" if owner else kind)
@@ -51,6 +53,7 @@ class Pieces:
         self.owner.append(owner)
         self.symbol.append(symbol)
         self.value.append(value)
+        self.facing.append(facing)
         return len(self.names) - 1
 
     def find(self, kind: str, owner: int) -> int:
@@ -105,6 +108,9 @@ class Game:
         # incremental structures some ludemes keep on each state (see ``add_aux``)
         self.aux_init: list[Callable[[], object]] = []
         self.aux_copy: list[Callable[[object], object]] = []
+        # what runs once a move's consequences are done, before the turn passes:
+        # ``fn(state, player who moved)`` (removals put off to the end of the turn)
+        self.after_move: list[Callable[[State, int], None]] = []
         # every generator's interned moves, for numbering them once (see ``interned_moves``)
         self.move_tables: list[Callable[[], Iterable[Move]]] = []
         rng = random.Random(0x1D0E)
@@ -305,6 +311,9 @@ class Game:
         s.history.append(m)
         if m.then is not None:
             m.then(s)
+        if self.after_move:
+            for fn in self.after_move:
+                fn(s, who)
         if dice is not None:
             dice.live = False
         s.ply += 1

@@ -203,7 +203,8 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
-           "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die"}
+           "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
+           "max Moves"}
 
 
 def _moves(leaves: list[str], dice: bool = False):
@@ -222,6 +223,7 @@ def _moves(leaves: list[str], dice: bool = False):
             # chance: each die's moves (dice in the cell games only), after a roll
             *([children.map(lambda x: f"(forEach Die {x})"),
                children.map(lambda x: f"(do (roll) next:{x})")] if dice else []),
+            children.map(lambda x: f"(max Moves {x})"),
         )
 
     return st.recursive(leaf, combine, max_leaves=5)
@@ -294,5 +296,5 @@ def test_the_property_covers_every_move_generator_and_combinator():
     assert names <= COVERED, f"add {sorted(names - COVERED)} to the property test"
     leaves = " ".join(CELL_LEAVES + PATH_LEAVES)
     for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move",
-                              "forEach Die"}:
+                              "forEach Die", "max Moves"}:
         assert f"({name}" in leaves

@@ -81,8 +81,19 @@ def test_expand_adds_the_neighbours_of_a_region():
                           "b4", "d4", "b2", "d2"])
 
 
-def test_relative_directions_outside_a_piece_with_players_facing_apart_are_refused():
-    with pytest.raises(LudemeError, match="relative direction"):
-        ludeme.loads(PAWNS.replace("(play (forEach Piece))",
+def test_a_step_outside_a_piece_moves_each_piece_by_its_own_facing():
+    g = ludeme.loads(PAWNS.replace("(play (forEach Piece))",
                                    "(play (move Step Forward (to if:(is Empty (to)))))"),
                      file="pawns.lud")
+    s = position(g, {"c2": "Pawn1", "b4": "Pawn2"}, 1)
+    assert texts(s) == ["c2-c3"]
+    s = position(g, {"c2": "Pawn1", "b4": "Pawn2"}, 2)
+    assert texts(s) == ["b4-b3"]
+
+
+def test_relative_directions_outside_moves_with_players_facing_apart_are_refused():
+    with pytest.raises(LudemeError, match="relative direction"):
+        ludeme.loads(PAWNS.replace(
+            "(play (forEach Piece))",
+            "(play (move Add (to (sites Direction from:(centrePoint) Forward))))"),
+            file="pawns.lud")

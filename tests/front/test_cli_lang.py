@@ -49,12 +49,17 @@ def test_parse_expanded_reads_back_to_the_same_tree(run):
     assert parse_text(result.stdout) == [desc.game]
 
 
-def test_parse_does_not_check_the_vocabulary(run):
-    # the tafl description uses ludemes ludeme does not have: it parses, it does not check
-    assert run("parse", str(DATA / "tablut.lud")).exit_code == 0
-    result = run("check", str(DATA / "tablut.lud"))
+def test_parse_does_not_check_the_vocabulary(run, tmp_path):
+    # a description using a ludeme that does not exist parses; it does not check
+    path = tmp_path / "unknown.lud"
+    path.write_text('(game "Unknown Vocabulary" (players 2)\n'
+                    '    (equipment {(board (square 3)) (piece "Disc" Each)})\n'
+                    '    (rules (play (frobnicate (sites Empty)))\n'
+                    '        (end (if (is Full) (result Mover Draw)))))\n')
+    assert run("parse", str(path)).exit_code == 0
+    result = run("check", str(path))
     assert result.exit_code == 1
-    assert "error: unknown ludeme 'centrePoint'" in result.stderr
+    assert "unknown.lud:3:19: error: unknown ludeme 'frobnicate'" in result.stderr
 
 
 def test_check_ok(run):
@@ -114,13 +119,16 @@ def test_info_of_a_variant_and_of_a_description_that_does_not_check(run):
     data = json.loads(result.stdout)
     assert data["name"] == "Gomoku (small board)"
     assert data["variant_of"].endswith("gomoku.lud")
-    result = run("info", str(DATA / "tablut.lud"), "--json")
+    result = run("info", str(DATA / "kalah.lud"), "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["players"] == 2 and data["board"] == "(board (square 9))"
+    assert data["players"] == 2
     assert data["errors"] and all("error" in e for e in data["errors"])
-    result = run("info", str(DATA / "tablut.lud"))
+    result = run("info", str(DATA / "kalah.lud"))
     assert "  does not check:" in result.stdout
+    # one that checks has no errors to report
+    data = json.loads(run("info", str(DATA / "tablut.lud"), "--json").stdout)
+    assert data["board"] == "square board, 81 cells" and not data["errors"]
 
 
 def test_info_usage_errors(run):

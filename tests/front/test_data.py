@@ -11,8 +11,9 @@ from ludeme.syntax.printer import format_nodes
 
 from .conftest import DATA
 
-PARSE_ONLY = ["tablut.lud", "draughts.lud", "kalah.lud"]   # use ludemes ludeme lacks
+PARSE_ONLY = ["draughts.lud", "kalah.lud"]   # use ludemes ludeme lacks
 CHECKED = ["gomoku.lud", "variants/gomoku-small.lud", "variants/gomoku-quick-six.lud"]
+PLAYED = ["tablut.lud"]   # written as Ludii's tafl files are: every choice plays
 
 
 def choices(name: str) -> list[tuple[tuple[str, ...], str | None]]:
@@ -23,7 +24,7 @@ def choices(name: str) -> list[tuple[tuple[str, ...], str | None]]:
     return out or [((), None)]
 
 
-@pytest.mark.parametrize("name", PARSE_ONLY + CHECKED)
+@pytest.mark.parametrize("name", PARSE_ONLY + CHECKED + PLAYED)
 def test_every_choice_parses(name):
     for options, ruleset in choices(name):
         desc = ludeme.load_description(DATA / name, options, ruleset)
@@ -62,6 +63,21 @@ def test_checked_descriptions_play(name):
         game = ludeme.load(DATA / name, options, ruleset)
         state = game.new_initial_state()
         assert len(state.legal_moves()) == game.board.count["Cell"]
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_every_choice_compiles_and_plays(name):
+    import random
+
+    for options, ruleset in choices(name):
+        state = ludeme.load(DATA / name, options, ruleset).new_initial_state()
+        rng = random.Random(7)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            moves = state.legal_moves()
+            assert moves and len(moves) == len(set(moves))
+            state.apply(rng.choice(moves))
 
 
 def test_parse_only_descriptions_report_only_vocabulary_errors():

@@ -22,12 +22,36 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
-@ludeme("remove", T.Effect)
-def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect = None):
+@ludeme("remove", T.Effect, ludii="count: and a site type are not supported; "
+        "at:StartOfTurn is not supported.")
+def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, at: T.When = None,
+                  then: T.Effect = None):
     """Take the piece(s) on a site or a region off the board: ``(remove (between))``.
-    A region is worked out in full before anything is removed."""
+    A region is worked out in full before anything is removed. With ``at:EndOfTurn`` the
+    pieces stay, marked in ``(sites ToClear)``, until the mover's turn ends (the end of
+    the first move not followed by ``(moveAgain)``), as in Ludii's capture sequences.
+    Ludii: ``(remove <region> [at:<whenType>] [count:<int>] [<then>])``."""
     take = c.game.clear_site
     thenfn = then.fn if then is not None else None
+    if at == "StartOfTurn":
+        c.fail("(remove ... at:StartOfTurn) is not supported", "at:EndOfTurn is")
+    if at == "EndOfTurn":
+        from ludeme.compile.removals import to_clear_slot
+
+        slot = to_clear_slot(c, deferred=True)
+        target = where.fn
+        single = isinstance(where, SiteV)
+
+        def mark(s):
+            marked = s.aux[slot]
+            w = s.what
+            for x in ((target(s),) if single else tuple(target(s))):
+                if x >= 0 and w[x] and x not in marked:
+                    marked.append(x)
+            if thenfn is not None:
+                thenfn(s)
+
+        return EffectV(mark, then.victims if then is not None else None)
 
     if isinstance(where, SiteV):
         site = where.fn

@@ -317,17 +317,30 @@ def remove_cells(c: CompileContext, shape: T.Shape, *,
 
 
 @ludeme("piece", T.Item)
-def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each", *, symbol: T.Str = "",
-          value: T.Int = 0):
+def piece(c: CompileContext, name: T.Str, owner: T.Role = "Each",
+          facing: T.Direction = None, *, symbol: T.Str = "", value: T.Int = 0):
     """A kind of piece. ``Each`` gives every player one (named ``Disc1``, ``Disc2``...),
-    ``P2`` only that player, ``Shared``/``Neutral`` a piece nobody owns. ``symbol:`` is
-    its prefix in move notation (``"K"``: ``Kd4-d6``). ``value:`` is a number the rules
-    can read with ``(value Piece at:...)`` (a size, a strength; 0 by default)."""
+    ``P2`` only that player, ``Shared``/``Neutral`` a piece nobody owns. A compass
+    direction after the owner is the way the piece faces (``(piece "Counter" P1 N)``;
+    north when none), which directions relative to the piece (``Forward``, ``FR``,
+    ...) turn from. ``symbol:`` is its prefix in move notation (``"K"``: ``Kd4-d6``).
+    ``value:`` is a number the rules can read with ``(value Piece at:...)`` (a size, a
+    strength; 0 by default). Ludii: ``(piece <string> [<roleType>]
+    [<directionFacing>] [<moves>] ...)``."""
+    face = ""
+    if facing is not None:
+        from ludeme.board.steps import COMPASS
+
+        if len(facing) != 1 or facing[0] not in COMPASS:
+            c.fail("a piece faces one compass direction (N, NE, E, ...)")
+        face = facing[0]
+    # the piece's own facing; its owner's direction, when the player has one, comes
+    # first (``CompileContext.facing_of``)
     if owner.name in ("Each", "All"):
         for p in range(1, c.num_players + 1):
-            c.pieces.add(name, p, symbol, value)
+            c.pieces.add(name, p, symbol, value, face)
     elif owner.const is not None:
-        c.pieces.add(name, owner.const, symbol, value)
+        c.pieces.add(name, owner.const, symbol, value, face)
     else:
         c.fail(f"a piece belongs to Each, Shared or a player, not {owner.name}")
     return None

@@ -242,6 +242,15 @@ def and_effects(c: CompileContext, *effects: T.Effect):
     return sequence_effects(effects)
 
 
+@ludeme("or", T.Effect,
+        ludii="The effects apply one after another; Ludii works out each on the position "
+              "before any of them applies (the same when they take different pieces).")
+def or_effects(c: CompileContext, *effects: T.Effect):
+    """Apply every one of the effects, in order: Ludii's ``(or {...})`` of
+    consequences, as in ``(then (or {(custodial ...) (surround ...)}))``."""
+    return sequence_effects(effects)
+
+
 @ludeme("do", T.Moves)
 def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                      then: T.Effect = None):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
+from ludeme.compile.directions import LAST_MOVE, last_move_directions
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.movetable import MoveTable
@@ -53,7 +54,7 @@ def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callabl
 @ludeme("hop", T.Moves, ludii="Ludii's other spelling of (move Hop ...), as its defines use it.")
 @ludeme("move Hop", T.Moves, ludii="Ludii's stack: is not supported; before:, after: and "
         "the hurdle's (range ...) must be numbers known when the game is compiled.")
-def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
              between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
     """Hop over a hurdle along a line (every adjacent direction by default) and land
     beyond it. The hurdle is the sites meeting ``(between if:<cond>)`` (any site when no
@@ -69,7 +70,9 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     hurdle, and ``(to (apply <effect>))`` acts on the landing site. A piece standing
     where it lands is taken. Inside a ``(piece ...)`` the hop starts from that piece;
     otherwise from every piece of the mover (or those of ``(from ...)``). ``then:`` runs
-    after the move with ``(last To)`` its destination.
+    after the move with ``(last To)`` its destination. ``SameDirection`` and
+    ``OppositeDirection`` among the directions are the line of the last move, from its
+    start through its end, or back (Ludii's capture sequences).
 
     ``(move Hop Diagonal (between if:(is Enemy (who at:(between))) (apply (remove
     (between)))) (to if:(is Empty (to))))``"""
@@ -133,12 +136,21 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
 
     takes = victims_in_turn([hurdle_victims if side_victims is not None else None,
                              land_victims, then.victims if then is not None else None])
+    # the direction of the last move, or its opposite (Ludii's SameDirection and
+    # OppositeDirection): known only when the moves are generated
+    along_last = last_move_directions(board, [d for d in dirs if d in LAST_MOVE])
+    dirs = tuple(d for d in dirs if d not in LAST_MOVE)
     rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
             for x in range(n)]
     step_rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    # the lines a hop may follow, for the table of its moves
+    key_rays = rays if along_last is None else [
+        tuple(r for r in (board.ray[d][x] for d in dict.fromkeys(
+            dirs + board.directions["Adjacent"])) if len(r) >= 2) for x in range(n)]
 
     exact = between.length if between is not None else None
-    simple = before == 0 and after == 0 and longest == 1 and stop is None and exact is None
+    simple = before == 0 and after == 0 and longest == 1 and stop is None and exact is None \
+        and along_last is None
 
     keep = side_fn is not None  # a hop that acts on its hurdle names the hurdle's sites
 
@@ -146,7 +158,7 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
         """Every (origin, landing, hurdle) a hop can make: past ``i <= before`` sites,
         over ``h`` hurdle sites, landing up to ``after`` sites beyond them."""
         for frm in range(n):
-            for ray in rays[frm]:
+            for ray in key_rays[frm]:
                 size = len(ray)
                 for i in range(min(before, size - 1) + 1):
                     for h in range(shortest, longest + 1):
@@ -184,8 +196,9 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                 # moves by their sites, such a hop is one move (when nothing is taken)
                 s.frm = frm
                 mine: list[Move] = []
+                lines = rays[frm] if along_last is None else rays[frm] + along_last(s, frm)
                 if exact is None:
-                    for ray in rays[frm]:
+                    for ray in lines:
                         _walk(s, frm, ray, mine, shortest, longest)
                 else:
                     k = exact(s)
@@ -194,7 +207,7 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                             if go(s, ray[0]):
                                 mine.append(move(frm, ray[0], ()))
                     elif k > 0:
-                        for ray in rays[frm]:
+                        for ray in lines:
                             _walk(s, frm, ray, mine, k, k)
                 out.extend(dict.fromkeys(mine))
 
@@ -234,4 +247,9 @@ def move_hop(c: CompileContext, from_: FROM = None, directions: T.Direction = No
         return describe(at, anchored=True, possible=possible)
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_))
+
+
+move_hop.last_move_directions = True
+move_hop.per_facing = True  # relative directions: see ludeme.compile.directions

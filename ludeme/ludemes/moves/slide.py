@@ -252,7 +252,11 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
         bound[pid] = at
         return at
 
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_))
+
+
+move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
@@ -299,6 +303,8 @@ def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None
     the sites of ``(from ...)`` when given)."""
     owner = c.pieces.owner
     n = c.require_board().n_sites
+    if isinstance(frm, SiteV):  # a bare site, as Ludii allows: (move Hop (from) ...)
+        frm = FromPart(site=frm)
     if frm is not None and frm.site is not None:
         site_fn = frm.site.fn
         sites_fn = lambda s: (site_fn(s),)  # noqa: E731
@@ -336,7 +342,8 @@ def _declared(c: CompileContext) -> list[tuple[tuple[int, ...], object]]:
 
 @ludeme("piece", T.Item, lazy=True)
 def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
-                     moves: T.Moves = None, *, symbol: T.Str = "", value: T.Int = 0):
+                     facing: T.Direction = None, moves: T.Moves = None, *,
+                     symbol: T.Str = "", value: T.Int = 0):
     """A kind of piece with its moves, as in Ludii: ``(piece "King" P2 (move Slide
     Orthogonal) symbol:"K")``. ``(forEach Piece)`` plays them; in them ``(from)`` is the
     site of the piece moving."""
@@ -349,37 +356,63 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     extra = {}
     if not isinstance(value, int):
         extra["value"] = c.compile(value, T.Int)
-    plain_piece(c, kind, role, symbol=sym, **extra)
+    face = c.compile(facing, T.Direction) if facing is not None else None
+    plain_piece(c, kind, role, face, symbol=sym, **extra)
     pids = tuple(range(before, len(c.pieces.names)))
     if moves is not None:
         _declared(c).append((pids, moves))
     return None
 
 
-@ludeme("forEach Piece", T.Moves)
-def for_each_piece(c: CompileContext, *, then: T.Effect = None):
+@ludeme("forEach Piece", T.Moves, lazy=True,
+        ludii="The player (<roleType>/player:), top: and on: are not supported.")
+def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
+                   moves: T.Moves = None, *, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
-    ``(piece ...)``. A last ``(then ...)`` adds consequences to every move, after its
-    own."""
+    ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
+    "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
+    those moves instead of the declared ones, with ``(from)`` the piece's site
+    (``(forEach Piece "Counter" (move Step (directions {FR FL}) (to if:(is Empty
+    (to)))))``). Relative directions (Forward, FR, ...) in the moves are taken from each
+    piece's facing (see ``(piece ...)`` and ``(player ...)``). A last ``(then ...)`` adds
+    consequences to every move, after its own. Ludii: ``(forEach Piece [<string> |
+    {<string>}] [<moves>] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
-        return with_then(c, for_each_piece(c), then)
-    declared = _declared(c)
-    if not declared:
-        c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
-               'e.g. (piece "Rook" Each (move Slide Orthogonal))')
-    if vars(c).get("in_piece_moves"):
-        c.fail("(forEach Piece) plays the pieces' moves: it cannot be one of them")
+        effect = c.compile(then, T.Effect)
+        return with_then(c, for_each_piece(c, names, moves), effect)
     pieces = c.pieces
     n_players = c.num_players
+    kinds = c.compile(names, (T.Str, T.ListOf(T.Str))) if names is not None else None
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    for k in kinds or ():
+        if k not in pieces.kind_names:
+            from ludeme.errors import suggest
+
+            c.fail(f"no piece '{k}' in the equipment", suggest(k, pieces.kind_names))
+    if vars(c).get("in_piece_moves"):
+        c.fail("(forEach Piece) plays the pieces' moves: it cannot be one of them")
+    if moves is not None:
+        # Ludii: the pieces of the mover of those kinds (every kind when none is named)
+        declared = [(tuple(pid for pid in range(1, len(pieces.names))
+                           if pieces.owner[pid] and (kinds is None
+                                                     or pieces.kinds[pid] in kinds)),
+                     moves)]
+    else:
+        declared = _declared(c)
+        if not declared:
+            c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
+                   'e.g. (piece "Rook" Each (move Slide Orthogonal))')
     table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
     for all_pids, checked in declared:
-        # compiled once per facing of the pieces' owners, which relative directions
-        # (Forward, FR, ...) are taken from
+        # compiled once per facing of the pieces, which relative directions (Forward,
+        # FR, ...) are taken from
         by_facing: dict[str, list[int]] = {}
         for pid in all_pids:
-            by_facing.setdefault(c.facing_of(pid), []).append(pid)
+            if kinds is None or pieces.kinds[pid] in kinds:
+                by_facing.setdefault(c.facing_of(pid), []).append(pid)
         for facing, pids in by_facing.items():
             vars(c)["in_piece_moves"] = True
             c.facing = facing

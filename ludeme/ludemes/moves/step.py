@@ -23,7 +23,7 @@ from ludeme.runtime.move import Move
 
 @ludeme("step", T.Moves, ludii="Ludii's other spelling of (move Step ...).")
 @ludeme("move Step", T.Moves, ludii="Ludii's stack: is not supported.")
-def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
+def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
               to: TO = None, *, then: T.Effect = None):
     """Move a piece to the neighbouring site in one of ``directions`` (every adjacent
     direction by default) when ``(to if:<cond>)`` holds there, with ``(to)`` bound to
@@ -63,6 +63,9 @@ def move_step(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             base_act(s, m)
 
     return moves_to_targets(c, targets, rule, act, then, from_)
+
+
+move_step.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
 def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, act, then,
@@ -111,4 +114,5 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
         return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece)
+    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece,
+                       starts=lambda other: from_each_piece(c, other, from_part))

@@ -1,4 +1,4 @@
-"""Sets of directions: ``(directions {...})``."""
+"""Sets of directions: ``(directions ...)``."""
 
 from __future__ import annotations
 
@@ -9,9 +9,21 @@ from ludeme.lang.registry import ludeme
 
 @ludeme("directions", T.Direction,
         ludii="Ludii's of: (relation) and bySite: are not supported; its forms with a "
-              "site type, from: and to: are not either.")
-def directions(c: CompileContext, dirs: T.Direction):
-    """A set of directions, absolute or relative: ``(directions {N S})``,
-    ``(directions {FR FL})`` (forward-right and forward-left of the piece's owner, see
-    ``(player ...)``). Ludii: ``(directions <direction> | {<direction>})``."""
+              "site type, from: and to: are not either; a piece's rotation is not applied.")
+def directions(c: CompileContext, dirs: (T.Direction, T.ListOf(T.Direction))):
+    """A set of directions, absolute (``(directions {N S})``) or relative to the piece
+    that moves (``(directions {FR FL})``: forward right and forward left of the way the
+    piece faces: its owner's direction, ``(player N)``, or else its own, ``(piece
+    "Counter" P1 N)``, north when neither is given). Relative directions are Ludii's:
+    Forward, Backward, Rightward, Leftward, Forwards, Backwards, Rightwards, Leftwards,
+    FR, FL, BR, BL (and FRR, FLL, ..., which Ludii 1.0.8 turns as FR, FL, ...), taken
+    among the board's adjacent directions; SameDirection and OppositeDirection (the line
+    of the last move) are for ``(move Hop ...)``. Ludii: ``(directions <direction> |
+    {<direction>})``."""
+    if isinstance(dirs, list):
+        out: dict[str, None] = {}
+        for group in dirs:
+            for d in group:
+                out[d] = None
+        return tuple(out)
     return tuple(dirs)

@@ -122,6 +122,17 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     return RegionV(fn, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
 
 
+@ludeme("sites ToClear", T.Region)
+def sites_to_clear(c: CompileContext):
+    """The sites of the pieces captured this turn with ``(remove ... at:EndOfTurn)`` and
+    still on the board until the turn ends (none otherwise). Ludii: ``(sites
+    ToClear)``."""
+    from ludeme.compile.removals import to_clear_slot
+
+    slot = to_clear_slot(c)
+    return RegionV(lambda s: tuple(s.aux[slot]), None, lambda s, x: x in s.aux[slot])
+
+
 def _static(c: CompileContext, name: str, table: dict, site_type):
     return RegionV.of(table[_type(c, site_type)])
 

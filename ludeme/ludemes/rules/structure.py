@@ -304,4 +304,16 @@ def no_moves(c: CompileContext, who: T.Role):
     if who.name != "Next":
         c.fail("(no Moves ...) asks about the player to move (Next) or the one who just "
                "moved (Mover)")
-    return CondV(g.stuck)
+    stuck = g.stuck
+
+    def no_moves_next(s):
+        # as Ludii's (no Moves Next): the player to move is asked with the player who
+        # has just moved as the previous one (so (is Prev Mover) means a move again)
+        old = s.prev_mover
+        s.prev_mover = s.who
+        try:
+            return stuck(s)
+        finally:
+            s.prev_mover = old
+
+    return CondV(no_moves_next)

@@ -1,0 +1,47 @@
+"""Conditions on where pieces stand: ``(is Within ...)``."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.values import CondV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+
+
+@ludeme("is Within", T.Cond,
+        ludii="at:/in: as Ludii names them; site_type: is not supported.")
+def is_within(c: CompileContext, piece: T.IntFn, *, at: T.Site = None, in_: T.Region = None):
+    """Whether a piece of the given id (``(id "King2")``) stands on a site of the region
+    ``in:`` (or on the site ``at:``; by default the destination of the last move). Ludii:
+    ``(is Within <int> [<siteType>] (at:<int> | in:<region>))``:
+    ``(is Within (id "Jarl2") in:(sites Outer))``."""
+    if at is not None and in_ is not None:
+        c.fail("(is Within ...) takes at:<site> or in:<region>, not both")
+    pid = piece.fn
+    if in_ is not None:
+        if in_.static is not None:
+            sites = in_.static
+
+            def within(s):
+                p = pid(s)
+                w = s.what
+                return any(w[x] == p for x in sites) if p else False
+
+            return CondV(within)
+        region = in_.fn
+        return CondV(lambda s: bool(pid(s)) and any(s.what[x] == pid(s) for x in region(s)))
+    if at is not None:
+        site = at.fn
+        n = c.require_board().n_sites
+
+        def on(s):
+            x = site(s)
+            return 0 <= x < n and s.what[x] == pid(s) != 0
+
+        return CondV(on)
+
+    def last(s):
+        x = s.history[-1].to if s.history else -1
+        return x >= 0 and s.what[x] == pid(s) != 0
+
+    return CondV(last)
