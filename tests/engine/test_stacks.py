@@ -113,3 +113,16 @@ def test_the_hash_tells_piles_apart_by_their_order():
     c = g.new_initial_state()
     play(c, 1, 0, 0, 1)  # site 0: P2 under P1
     assert c.stack != a.stack and c.hash != a.hash
+
+
+def test_setting_a_piece_replaces_the_whole_pile():
+    from ludeme.runtime.position import position, set_piece
+
+    g = ludeme.loads(PILES)
+    s = g.new_initial_state()
+    play(s, 0, 0, 0)
+    label = g.board.labels[0]
+    set_piece(s, label, "Disc2")
+    assert heights(s)[0] == 1 and s.what[0] == 2 and s.hash == g._full_hash(s)
+    p = position(g, {label: "Disc1"})
+    assert p.stack == [()] * 5 and heights(p) == [1, 0, 0, 0, 0]

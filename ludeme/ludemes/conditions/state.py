@@ -117,8 +117,8 @@ def _line_by_level(axes, need, who_fn, exact_fn, owner):
         if who_fn is not None and owner[p] != who_fn(s):
             return False
         top = stack_height(s, at) - 1
-        n = 1
-        while n <= top and piece_at_level(s, at, top - n) == p:
+        n = 1  # down the pile, as Ludii counts it: never past the length sought
+        while n < need and n <= top and piece_at_level(s, at, top - n) == p:
             n += 1
         if ok(s, n):
             return True
