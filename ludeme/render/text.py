@@ -75,12 +75,27 @@ def wide_token(s: State, site: int) -> str:
     p = s.what[site]
     if not p:
         return "."
-    owner = g.pieces.owner[p]
     arrow = DIR_ARROWS[s.rot[site]] if s.rot[site] else ""
+    return piece_mark(g, p) + arrow
+
+
+def piece_mark(g, p: int) -> str:
+    """Piece ``p`` as its owner's mark and symbol (``X2``), a shared piece by the first
+    letter of its kind (``r``)."""
+    owner = g.pieces.owner[p]
     if owner == 0:
-        return (g.pieces.symbol[p] or g.pieces.kinds[p][0]).lower() + arrow
+        return (g.pieces.symbol[p] or g.pieces.kinds[p][0]).lower()
     sym = g.pieces.symbol[p] or (g.pieces.kinds[p][0] if len(g.pieces.kind_names) > 1 else "")
-    return PLAYER_MARKS[owner] + sym + arrow
+    return PLAYER_MARKS[owner] + sym
+
+
+def stack_token(s: State, site: int) -> str:
+    """A site of a game with stacks: its whole pile, bottom first, top last (``XOX``);
+    ``.`` when empty."""
+    if not s.what[site]:
+        return "."
+    g = s.game
+    return "".join(piece_mark(g, p) for p in s.stack[site]) + wide_token(s, site)
 
 
 def count_token(s: State, site: int) -> str:
@@ -174,7 +189,8 @@ def _wide_grid(s: State) -> list[list[Seg]]:
     sites = b.sites[b.default_type]
     lay = _layout(s, sites)
     col_of = lay.col_of
-    token = count_token if s.count is not None else wide_token
+    token = count_token if s.count is not None else \
+        stack_token if s.stack is not None else wide_token
     tokens = {x: token(s, x) for x in sites}
     w = max(3, max(len(t) for t in tokens.values()))
     lines = []
@@ -290,7 +306,8 @@ def diagram(s: State) -> list[list[Seg]]:
     g = s.game
     b = g.board
     t = b.default_type
-    if t == "Cell" and _needs_wide_cells(g) or s.count is not None and t in ("Cell", "Vertex"):
+    if t == "Cell" and _needs_wide_cells(g) or (s.count is not None or s.stack is not None) \
+            and t in ("Cell", "Vertex"):
         return _wide_grid(s)
     if t in ("Cell", "Vertex"):
         return _grid(s)

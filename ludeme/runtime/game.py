@@ -95,6 +95,9 @@ class Game:
         #: whether sites hold counts of pieces (``state.count``), as mancala pits do
         self.uses_counts = False
         self._count_keys: list[list[int]] | None = None
+        #: whether sites hold stacks of pieces (``state.stack``), as Ludii's stacking games
+        self.uses_stacks = False
+        self._stack_keys: list[list[list[int]]] | None = None
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
@@ -164,6 +167,7 @@ class Game:
         s.what = [0] * n
         s.rot = [0] * n
         s.count = [0] * n if self.uses_counts else None
+        s.stack = [()] * n if self.uses_stacks else None
         s.hand = [[0] * len(self.pieces.kind_names) for _ in range(self.num_players + 1)]
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
@@ -237,7 +241,57 @@ class Game:
             for site, n in enumerate(s.count):
                 if n > 1 and s.what[site]:
                     h ^= zc[site][n & 127]
+        if s.stack is not None:
+            zs = self.stack_keys
+            for site, below in enumerate(s.stack):
+                for level, p in enumerate(below):
+                    h ^= zs[site][level & 63][p]
         return h
+
+    @property
+    def stack_keys(self) -> list[list[list[int]]]:
+        """Zobrist keys of the pieces under the top of a stack
+        (``stack_keys[x][level & 63][piece]``); the top piece is hashed as a piece alone
+        on its site, so a stack of one hashes as in games without stacks."""
+        if self._stack_keys is None:
+            rng = random.Random(0x57AC)
+            n_pieces = max(len(self.pieces.names), 2)
+            self._stack_keys = [[[rng.getrandbits(64) for _ in range(n_pieces)]
+                                 for _ in range(64)] for _ in range(self.board.n_sites)]
+        return self._stack_keys
+
+    def push_piece(self, s: State, x: int, p: int) -> None:
+        """Put piece ``p`` on top of the stack at site ``x``, keeping the hash."""
+        w = s.what
+        old = w[x]
+        h = s.hash ^ self.zobrist[x][p]
+        if old:
+            below = s.stack[x]
+            h ^= self.zobrist[x][old] ^ self.stack_keys[x][len(below) & 63][old]
+            s.stack[x] = (*below, old)
+        w[x] = p
+        s.hash = h
+
+    def pop_piece(self, s: State, x: int) -> None:
+        """Take the top piece off the stack at site ``x``, keeping the hash."""
+        w = s.what
+        old = w[x]
+        if not old:
+            return
+        h = s.hash ^ self.zobrist[x][old]
+        below = s.stack[x]
+        if below:
+            top = below[-1]
+            h ^= self.zobrist[x][top] ^ self.stack_keys[x][(len(below) - 1) & 63][top]
+            s.stack[x] = below[:-1]
+            w[x] = top
+        else:
+            w[x] = 0
+            r = s.rot[x]
+            if r:
+                h ^= self.zobrist_rot[x][r]
+                s.rot[x] = 0
+        s.hash = h
 
     @property
     def count_keys(self) -> list[list[int]]:
@@ -275,6 +329,9 @@ class Game:
         if p:
             if s.count is not None:
                 self.set_count(s, x, 0)
+                return
+            if s.stack is not None:
+                self.pop_piece(s, x)
                 return
             w[x] = 0
             h = s.hash ^ self.zobrist[x][p]

@@ -19,7 +19,8 @@ class State:
 
     ``what[s]`` is the piece id on site s (0 = empty), ``count[s]`` how many of it stand
     there in a game with counts per site (mancala seeds; None in other games: a piece
-    on a site is then one piece), ``rot[s]`` its direction index
+    on a site is then one piece), ``stack[s]`` the pieces under ``what[s]``, bottom
+    first, in a game with stacks (None in others), ``rot[s]`` its direction index
     (0 = none), ``hand[p][k]`` how many pieces of kind k player p holds, ``score[p]``
     and ``tally[t][p]`` per-player numbers (players are 1-based; index 0 is unused).
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
@@ -38,7 +39,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "__weakref__")
+                 "count", "stack", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -60,6 +61,8 @@ class State:
         self.dice = None
         self.pips = -1
         self.count: list[int] | None = None  # per site, in games with counts
+        # per site, the pieces under the top one (bottom first), in games with stacks
+        self.stack: list[tuple[int, ...]] | None = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -203,6 +206,7 @@ class State:
         c.what = self.what[:]
         c.rot = self.rot[:]
         c.count = self.count[:] if self.count is not None else None
+        c.stack = self.stack[:] if self.stack is not None else None
         c.hand = [h[:] for h in self.hand]
         c.score = self.score[:]
         c.tally = [t[:] for t in self.tally]

@@ -25,12 +25,17 @@ def _longest_run(fwd, back) -> int:
 
 @ludeme("is Line", T.Cond)
 def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
-            who: T.Role = None, exact: T.Cond = None):
+            who: T.Role = None, exact: T.Cond = None, byLevel: T.Bool = False):  # noqa: N803
     """Whether the piece just placed or moved (at ``(last To)``) is part of a line of
     ``length`` or more pieces of one owner (``who:`` to require a player), along
     ``directions`` (all by default). With ``exact:True`` the line must be exactly
     ``length`` long: a longer line through the piece does not count (an overline).
-    Ludii: ``(is Line <int> [<direction>] [who:<role>] [exact:<boolean>] ...)``."""
+    Ludii: ``(is Line <int> [<direction>] [who:<role>] [exact:<boolean>] ...)``.
+
+    With ``byLevel:True`` (sites hold stacks) the line runs through the top of the stack
+    at ``(last To)``: down that stack, along the board at that level, or along the board
+    one level up or down per site (diagonally across the stacks), of pieces that are the
+    same piece as that top one."""
     board = c.require_board()
     dirs = directions or board.directions["Adjacent"]
     from ludeme.board.graph import OPPOSITE
@@ -52,6 +57,8 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
     need = length
     who_fn = who.fn if who is not None else None
     exact_fn = exact.fn if exact is not None and exact.const is not False else None
+    if bool(getattr(byLevel, "value", byLevel)):
+        return CondV(_line_by_level(axes, need, who_fn, exact_fn, owner))
 
     def fn(s):
         at = s.to
@@ -79,6 +86,50 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
         return False
 
     return CondV(fn)
+
+
+def _line_by_level(axes, need, who_fn, exact_fn, owner):
+    """``(is Line ... byLevel:True)``: lines through the top of the stack at ``(last
+    To)``, down that stack and across the stacks along each axis, at the same level or
+    climbing one level per site either way."""
+    from ludeme.ludemes.containers.stacks import piece_at_level, stack_height
+
+    def run(s, x, step, level, climb, p):
+        n = 0
+        x = step[x]
+        level += climb
+        while x >= 0 and level >= 0 and piece_at_level(s, x, level) == p:
+            n += 1
+            x = step[x]
+            level += climb
+        return n
+
+    def ok(s, n):
+        return n == need or (n > need and (exact_fn is None or not exact_fn(s)))
+
+    def fn(s):
+        at = s.to
+        if at < 0:
+            return False
+        p = s.what[at]
+        if not p:
+            return False
+        if who_fn is not None and owner[p] != who_fn(s):
+            return False
+        top = stack_height(s, at) - 1
+        n = 1  # down the pile, as Ludii counts it: never past the length sought
+        while n < need and n <= top and piece_at_level(s, at, top - n) == p:
+            n += 1
+        if ok(s, n):
+            return True
+        for fwd, back in axes:
+            for climb in (0, 1, -1):
+                n = 1 + run(s, at, fwd, top, climb, p) + run(s, at, back, top, -climb, p)
+                if ok(s, n):
+                    return True
+        return False
+
+    return fn
 
 
 @ludeme("is Connected", T.Cond)

@@ -79,14 +79,21 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
 
 @ludeme("move Add", T.Moves)
 def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
-             then: T.Effect = None):
+             stack: T.Bool = False, then: T.Effect = None):
     """Place a piece of the mover on one of the ``to`` sites that is empty (as in Ludii,
     a placement never replaces a piece: occupied ``to`` sites are left out). ``piece``
     names the kind when the mover has several (``(move Add "Null" (to ...))``); it may
-    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form."""
+    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form. With
+    ``stack:True`` the piece goes on top of whatever stands on the site (sites hold
+    stacks, ``(size Stack at:...)``), so occupied ``to`` sites are kept."""
     if to is None:
         c.fail("(move Add ...) needs (to ...)")
     g = c.game
+    stack = bool(getattr(stack, "value", stack))
+    if stack:
+        from ludeme.ludemes.containers.stacks import enable_stacks
+
+        enable_stacks(c)
     pieces = c.pieces
     n = c.num_players
     per_player = [0] * (n + 1)
@@ -101,7 +108,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         per_player[p] = owned[0] if owned else 0
     if not any(per_player[1:]):
         c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")
-    act = make_add_act(c)
+    act = make_add_act(c) if not stack else (lambda s, m: g.push_piece(s, m.to, m.piece))
     thenfn = then.fn if then is not None else None
     sites = range(g.board.n_sites)
     added = sorted({pid for pid in per_player[1:] if pid})
@@ -112,7 +119,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
     if to.empty_range is not None:
         return MovesV(_add_to_empty(c, table, to.empty_range))
 
-    if to.known_empty():
+    if to.known_empty() or stack:
         def gen(s):
             row = table[s.who]
             if row is None:
