@@ -51,6 +51,8 @@ def set_piece(state: State, label: str, piece: str | None) -> None:
     state.rot[x] = 0
     if state.count is not None:
         state.count[x] = 1 if state.what[x] else 0
+    if state.site_state is not None:
+        state.site_state[x] = 0
     _restart(state)
 
 
@@ -76,6 +78,7 @@ def position(game: Game, pieces: dict[str, str], mover: int = 1, ply: int = 0) -
     s.what = [0] * n
     s.rot = [0] * n
     s.count = [0] * n if game.uses_counts else None
+    s.site_state = [0] * n if game.uses_site_state else None
     for label, name in pieces.items():
         x = _site(game, label)
         s.what[x] = piece_id(game, name)

@@ -38,7 +38,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "__weakref__")
+                 "count", "site_state", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -60,6 +60,8 @@ class State:
         self.dice = None
         self.pips = -1
         self.count: list[int] | None = None  # per site, in games with counts
+        # per site, the state value of the piece there, in games whose pieces have one
+        self.site_state: list[int] | None = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -203,6 +205,7 @@ class State:
         c.what = self.what[:]
         c.rot = self.rot[:]
         c.count = self.count[:] if self.count is not None else None
+        c.site_state = self.site_state[:] if self.site_state is not None else None
         c.hand = [h[:] for h in self.hand]
         c.score = self.score[:]
         c.tally = [t[:] for t in self.tally]
