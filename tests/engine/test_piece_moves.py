@@ -186,6 +186,8 @@ CELL_LEAVES = [
     "(move Add (handSite Mover) (to (sites Empty)))",
     "(move Pass)",
     "(forEach Site (sites Occupied by:Next) (move Remove (site)))",
+    "(append (forEach Site (sites Occupied by:Next) (move Remove (site))))",
+    "(forEach Site (sites Empty) (append (custodial)))",
     '(claim (to (sites {"a2" "b2"})))',
 ]
 PATH_LEAVES = [
@@ -203,7 +205,8 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "move Remove", "move Select", "move Promote", "hop", "step", "slide",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
-           "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die"}
+           "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
+           "append"}
 
 
 def _moves(leaves: list[str], dice: bool = False):

@@ -70,3 +70,82 @@ def test_the_state_is_part_of_the_hash():
     assert b.hash != a.hash and b.hash == g._full_hash(b)
     g.set_site_state(b, 0, 1)
     assert b.hash == a.hash
+
+
+# a small flanking game of double-sided discs, written for these tests: a disc is placed
+# where it encloses a line of the opponent's side orthogonally; those discs turn over
+FLANK = """
+(game "Flank" (players 2)
+    (equipment {(board (square 4)) (piece "Disc" Neutral (flips 1 2))})
+    (rules
+        (start {(place "Disc0" {"b2" "c3"} state:1) (place "Disc0" {"c2" "b3"} state:2)})
+        (play (forEach Site (sites Empty)
+            (append
+                (custodial Orthogonal
+                    (between if:(is Enemy (state at:(between)))
+                        (apply (allCombinations
+                            (add (piece "Disc0" state:(mover)) (to (site)))
+                            (flip (between)))))
+                    (to if:(is Friend (state at:(to)))))
+                (then (set Score Mover (count Sites in:(sites State (mover))))))))
+        (end (if (all Passed) (byScore)))))
+"""
+
+
+def states(s) -> dict[str, int]:
+    board = s.game.board
+    return {board.labels[x]: v for x, v in enumerate(s.site_state) if v}
+
+
+def test_flanking_discs_turn_over_and_one_move_is_made_per_site():
+    g = ludeme.loads(FLANK)
+    s = g.new_initial_state()
+    # P1 (state 1) encloses c2 from d2 (b2 beyond) and b3 from b4 (b2 beyond), ...
+    assert legal(s) == {"a3-a3", "b4-b4", "c1-c1", "d2-d2"}
+    play(s, "d2-d2")
+    assert states(s) == {"b2": 1, "c2": 1, "d2": 1, "c3": 1, "b3": 2}
+    assert s.score[1] == 4 and s.hash == g._full_hash(s)
+
+
+def test_a_line_of_several_discs_turns_over_at_once():
+    g = ludeme.loads(FLANK)
+    s = g.new_initial_state()
+    for label in ("a3-a3", "a2-a2", "a1-a1", "b4-b4"):
+        play(s, label)
+    assert states(s)["b2"] == 2 and states(s)["c2"] == 2
+    play(s, "d2-d2")                   # P1: a2 beyond b2 and c2
+    assert states(s) == {"a1": 1, "a2": 1, "b2": 1, "c2": 1, "d2": 1, "a3": 1,
+                         "b3": 2, "c3": 1, "b4": 2}
+    assert s.score[1] == 7 and s.hash == g._full_hash(s)
+
+
+def test_flip_turns_a_disc_between_its_two_sides():
+    def game(piece: str, site: str):
+        return ludeme.loads(f"""
+            (game "Turn" (players 2)
+                (equipment {{(board (square 3)) {piece}}})
+                (rules (start (place "Disc0" {{"a1"}} state:1))
+                    (play (move Add "Disc" (to (sites Empty)) (then (flip {site}))))
+                    (end (if (is Full) (result Mover Draw)))))""")
+    g = game('(piece "Disc" Neutral (flips 1 2))', "0")     # site 0 is a1
+    s = g.new_initial_state()
+    play(s, "b1")
+    assert s.site_state[:2] == [2, 0] and s.hash == g._full_hash(s)
+    play(s, "c1")
+    assert s.site_state[:3] == [1, 0, 0] and s.hash == g._full_hash(s)
+    g = game('(piece "Disc" Neutral (flips 1 2))', "(last To)")
+    s = g.new_initial_state()
+    play(s, "b1")                      # the new disc has state 0, neither side: stays
+    assert s.site_state[:2] == [1, 0]
+    g = game('(piece "Disc" Neutral)', "0")  # without (flips ...) nothing turns
+    s = g.new_initial_state()
+    play(s, "b1")
+    assert s.site_state[:2] == [1, 0]
+
+
+def test_append_makes_one_move_of_several():
+    g = make('(append (forEach Site (sites {"a1" "b1"}) (move Add "Disc" (to (site)))))')
+    s = g.new_initial_state()
+    (m,) = s.legal_moves()
+    s.apply(m)
+    assert s.what[0] and s.what[1] and not any(s.what[2:])

@@ -10,6 +10,7 @@ nothing. Taking a piece off a site clears its state.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.moveparts import FLIPS, PIECE_STATE, FlipsPart, PieceStatePart
 from ludeme.compile.values import EffectV, IntV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -69,3 +70,53 @@ def sites_state(c: CompileContext, value: T.IntFn):
         return [x for x in range(n) if st[x] == v]
 
     return RegionV(fn)
+
+
+@ludeme("flips", FLIPS)
+def flips(c: CompileContext, a: T.Int, b: T.Int):
+    """The two state values of a double-sided piece, which ``(flip ...)`` turns it
+    between: ``(piece "Disc" Neutral (flips 1 2))``."""
+    if a == b:
+        c.fail("(flips ...) needs two different state values")
+    return FlipsPart(a, b)
+
+
+def piece_flips(c: CompileContext) -> dict[int, tuple[int, int]]:
+    """Piece id -> the two state values it flips between, as the equipment declares."""
+    return vars(c).setdefault("piece_flips", {})
+
+
+@ludeme("flip", T.Effect)
+def flip(c: CompileContext, at: T.Site = None):
+    """Turn the piece on a site (``(to)`` by default) over: its state value becomes the
+    other of its ``(flips a b)`` (a state that is neither stays; a piece without flips
+    or an empty site is left alone). As in Ludii: ``(flip (between))``."""
+    enable_site_state(c)
+    site = at.fn if at is not None else (lambda s: s.to)
+    n = c.require_board().n_sites
+    put = c.game.set_site_state
+    declared = piece_flips(c)
+    # per piece id: state -> flipped state (None: the piece does not flip)
+    table: list[dict[int, int] | None] = [None] * len(c.pieces.names)
+    for pid, (a, b) in declared.items():
+        table[pid] = {a: b, b: a}
+
+    def run(s):
+        x = site(s)
+        if 0 <= x < n:
+            turn = table[s.what[x]]
+            if turn is not None:
+                v = s.site_state[x]
+                put(s, x, turn.get(v, v))
+
+    return EffectV(run)
+
+
+@ludeme("piece", PIECE_STATE)
+def piece_with_state(c: CompileContext, name: T.Str, *, state: T.IntFn = None):
+    """A piece to add with a state value: ``(add (piece "Disc0" state:(mover)) (to
+    (site)))``. The piece is named as declared (``"King2"``; a neutral one also
+    ``"Disc0"``, as Ludii names it), or by its kind alone when only one player has it."""
+    if state is not None:
+        enable_site_state(c)
+    return PieceStatePart(name, state.fn if state is not None else None)

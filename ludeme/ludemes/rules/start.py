@@ -9,13 +9,9 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
-@ludeme("place", T.Effect)
-def place(c: CompileContext, piece: T.Str, where: T.Region, *, state: T.Int = 0):
-    """Put a piece on each site of a region (in ``(start ...)``). The piece is named as
-    declared with its owner's number (``"King2"``), or by its kind alone when only one
-    player has that kind. ``state:`` gives each the state value (Ludii's local state:
-    the side a double-sided disc shows), as in ``(place "Disc0" (sites Centre)
-    state:1)``."""
+def piece_named(c: CompileContext, piece: str) -> int:
+    """The id of a piece named as declared with its owner's number (``"King2"``; a
+    neutral one also ``"Disc0"``), or by its kind alone when only one player has it."""
     pieces = c.pieces
     pid = pieces.named(piece)
     if not pid:
@@ -27,6 +23,17 @@ def place(c: CompileContext, piece: T.Str, where: T.Region, *, state: T.Int = 0)
             c.fail(f"no piece \"{piece}\"", suggest(piece, pieces.names[1:])
                    or "pieces: " + ", ".join(pieces.names[1:]))
         pid = ids[0]
+    return pid
+
+
+@ludeme("place", T.Effect)
+def place(c: CompileContext, piece: T.Str, where: T.Region, *, state: T.Int = 0):
+    """Put a piece on each site of a region (in ``(start ...)``). The piece is named as
+    declared with its owner's number (``"King2"``), or by its kind alone when only one
+    player has that kind. ``state:`` gives each the state value (Ludii's local state:
+    the side a double-sided disc shows), as in ``(place "Disc0" (sites Centre)
+    state:1)``."""
+    pid = piece_named(c, piece)
     z = c.game.zobrist
     if where.static is not None:
         sites = where.static
