@@ -25,8 +25,11 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
         return with_then(c, append(c, moves), c.compile(then, T.Effect))
     # a capture rule compiled here generates moves: it looks out from (from), as in
     # Ludii, not from where the last move went (its default as a consequence)
+    # (only for an effect given directly: the consequences of moves keep their default)
+    from ludeme.lang.checker import accepts
+
     outer = vars(c).get("capture_as_moves", False)
-    c.capture_as_moves = True
+    c.capture_as_moves = not accepts(T.Moves, moves.type)
     try:
         moves = c.compile(moves, (T.Moves, T.Effect))
     finally:
