@@ -60,3 +60,20 @@ class RangePart:
     max: int | None
     min: int | None = None
     length: Callable | None = None  # (exact <int>) not known at compile time
+
+
+FLIPS = LType("Flips", "the two state values a double-sided piece turns between: "
+              "(flips <int> <int>)")
+PIECE_STATE = LType("PieceState", "a piece with a state value: (piece <name> state:<int>)")
+
+
+@dataclass(frozen=True)
+class FlipsPart:
+    a: int
+    b: int
+
+
+@dataclass(frozen=True)
+class PieceStatePart:
+    name: str
+    state: Callable | None = None  # state -> int; None: no state value

@@ -62,6 +62,15 @@ class Pieces:
                 return pid
         return 0
 
+    def named(self, name: str) -> int:
+        """The id of the piece named ``name`` ("King2"; a neutral piece also by Ludii's
+        name for it, "Disc0"), else 0."""
+        if name in self.names[1:]:
+            return self.names.index(name)
+        if name.endswith("0"):
+            return self.find(name[:-1], 0)
+        return 0
+
     def ids_of_kind(self, kind: str) -> tuple[int, ...]:
         return tuple(p for p in range(1, len(self.names)) if self.kinds[p] == kind)
 
@@ -98,6 +107,10 @@ class Game:
         #: whether sites hold stacks of pieces (``state.stack``), as Ludii's stacking games
         self.uses_stacks = False
         self._stack_keys: list[list[list[int]]] | None = None
+        #: whether pieces on sites carry a state value (``state.site_state``), as
+        #: Ludii's (piece ... state:) and (flip ...) use
+        self.uses_site_state = False
+        self._site_state_keys: list[list[int]] | None = None
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
         self.draw = tuple([0.0] * (num_players + 1))
@@ -168,6 +181,7 @@ class Game:
         s.rot = [0] * n
         s.count = [0] * n if self.uses_counts else None
         s.stack = [()] * n if self.uses_stacks else None
+        s.site_state = [0] * n if self.uses_site_state else None
         s.hand = [[0] * len(self.pieces.kind_names) for _ in range(self.num_players + 1)]
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
@@ -246,6 +260,11 @@ class Game:
             for site, below in enumerate(s.stack):
                 for level, p in enumerate(below):
                     h ^= zs[site][level & 63][p]
+        if s.site_state is not None:
+            zs = self.site_state_keys
+            for site, v in enumerate(s.site_state):
+                if v:
+                    h ^= zs[site][v & 127]
         return h
 
     @property
@@ -294,6 +313,26 @@ class Game:
         s.hash = h
 
     @property
+    def site_state_keys(self) -> list[list[int]]:
+        """Zobrist keys of the state values of sites (``[x][v & 127]``); state 0 has
+        none, so a game whose pieces never take a state hashes as without states."""
+        if self._site_state_keys is None:
+            rng = random.Random(0x57A7E)
+            self._site_state_keys = [[rng.getrandbits(64) for _ in range(128)]
+                                     for _ in range(self.board.n_sites)]
+        return self._site_state_keys
+
+    def set_site_state(self, s: State, x: int, v: int) -> None:
+        """Give site ``x`` the state value ``v``, keeping the hash."""
+        st = s.site_state
+        old = st[x]
+        if old == v:
+            return
+        keys = self.site_state_keys[x]
+        s.hash ^= (keys[old & 127] if old else 0) ^ (keys[v & 127] if v else 0)
+        st[x] = v
+
+    @property
     def count_keys(self) -> list[list[int]]:
         """Zobrist keys of counts above one per site (``count_keys[x][n & 127]``); a site
         holding one piece is hashed by its piece alone, as in games without counts."""
@@ -340,6 +379,8 @@ class Game:
                 h ^= self.zobrist_rot[x][r]
                 s.rot[x] = 0
             s.hash = h
+            if s.site_state is not None:
+                self.set_site_state(s, x, 0)
 
     def change_hand(self, s: State, player: int, kind: int, delta: int) -> None:
         """Add ``delta`` pieces of kind index ``kind`` to a hand, keeping the hash."""

@@ -53,6 +53,8 @@ def set_piece(state: State, label: str, piece: str | None) -> None:
         state.count[x] = 1 if state.what[x] else 0
     if state.stack is not None:
         state.stack[x] = ()  # the piece replaces the whole pile
+    if state.site_state is not None:
+        state.site_state[x] = 0
     _restart(state)
 
 
@@ -79,6 +81,7 @@ def position(game: Game, pieces: dict[str, str], mover: int = 1, ply: int = 0) -
     s.rot = [0] * n
     s.count = [0] * n if game.uses_counts else None
     s.stack = [()] * n if game.uses_stacks else None
+    s.site_state = [0] * n if game.uses_site_state else None
     for label, name in pieces.items():
         x = _site(game, label)
         s.what[x] = piece_id(game, name)

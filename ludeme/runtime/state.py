@@ -39,7 +39,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "stack", "__weakref__")
+                 "count", "stack", "site_state", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -63,6 +63,8 @@ class State:
         self.count: list[int] | None = None  # per site, in games with counts
         # per site, the pieces under the top one (bottom first), in games with stacks
         self.stack: list[tuple[int, ...]] | None = None
+        # per site, the state value of the piece there, in games whose pieces have one
+        self.site_state: list[int] | None = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -207,6 +209,7 @@ class State:
         c.rot = self.rot[:]
         c.count = self.count[:] if self.count is not None else None
         c.stack = self.stack[:] if self.stack is not None else None
+        c.site_state = self.site_state[:] if self.site_state is not None else None
         c.hand = [h[:] for h in self.hand]
         c.score = self.score[:]
         c.tally = [t[:] for t in self.tally]

@@ -186,6 +186,8 @@ CELL_LEAVES = [
     "(move Add (handSite Mover) (to (sites Empty)))",
     "(move Pass)",
     "(forEach Site (sites Occupied by:Next) (move Remove (site)))",
+    "(append (forEach Site (sites Occupied by:Next) (move Remove (site))))",
+    "(forEach Site (sites Empty) (append (custodial)))",
     '(claim (to (sites {"a2" "b2"})))',
 ]
 PATH_LEAVES = [
@@ -204,7 +206,7 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
-           "max Moves"}
+           "max Moves", "append"}
 
 
 def _moves(leaves: list[str], dice: bool = False):

@@ -90,8 +90,11 @@ def _remover(c: CompileContext) -> Callable:
 
 def _origin(c: CompileContext, frm: FromPart | None) -> Callable:
     """The site a capture rule looks out from: ``(from <site>)``, by default the
-    destination of the move just made."""
+    destination of the move just made; when the rule generates moves (under
+    ``(append ...)``), ``(from)`` as in Ludii."""
     if frm is None:
+        if vars(c).get("capture_as_moves"):
+            return lambda s: s.frm
         return lambda s: s.history[-1].to if s.history else -1
     if frm.site is None or frm.cond is not None:
         c.fail("a capture rule starts from one site: (from (last To))")

@@ -19,6 +19,7 @@ from ludeme.compile.fold import constant, site_table
 from ludeme.compile.moveparts import (
     APPLY,
     BETWEEN,
+    FLIPS,
     FROM,
     RANGE,
     TO,
@@ -342,11 +343,12 @@ def _declared(c: CompileContext) -> list[tuple[tuple[int, ...], object]]:
 
 @ludeme("piece", T.Item, lazy=True)
 def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
-                     facing: T.Direction = None, moves: T.Moves = None, *,
-                     symbol: T.Str = "", value: T.Int = 0):
+                     facing: T.Direction = None, moves: T.Moves = None, flips: FLIPS = None,
+                     *, symbol: T.Str = "", value: T.Int = 0):
     """A kind of piece with its moves, as in Ludii: ``(piece "King" P2 (move Slide
     Orthogonal) symbol:"K")``. ``(forEach Piece)`` plays them; in them ``(from)`` is the
-    site of the piece moving."""
+    site of the piece moving. ``(flips a b)`` makes it double-sided: ``(flip ...)``
+    turns its state value between ``a`` and ``b``."""
     from ludeme.ludemes.equipment.boards import piece as plain_piece
 
     kind = c.compile(name, T.Str)
@@ -359,6 +361,13 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     face = c.compile(facing, T.Direction) if facing is not None else None
     plain_piece(c, kind, role, face, symbol=sym, **extra)
     pids = tuple(range(before, len(c.pieces.names)))
+    if flips is not None:
+        from ludeme.ludemes.containers.site_states import enable_site_state, piece_flips
+
+        sides = c.compile(flips, FLIPS)
+        enable_site_state(c)
+        for pid in pids:
+            piece_flips(c)[pid] = (sides.a, sides.b)
     if moves is not None:
         _declared(c).append((pids, moves))
     return None

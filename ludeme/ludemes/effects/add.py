@@ -1,0 +1,38 @@
+"""Adding a piece as an effect: ``(add (piece "Disc0" state:(mover)) (to (site)))``."""
+
+from __future__ import annotations
+
+from ludeme.compile.compiler import CompileContext
+from ludeme.compile.moveparts import PIECE_STATE
+from ludeme.compile.values import EffectV
+from ludeme.lang import types as T
+from ludeme.lang.registry import ludeme
+from ludeme.ludemes.rules.start import piece_named
+
+
+@ludeme("add", T.Effect,
+        ludii="A site already holding the same piece takes the state again (Ludii "
+              "adds it again, as when one move adds twice); other occupied sites are "
+              "left alone.")
+def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region):
+    """Put the piece on each empty site of ``to``, with its ``state:`` value when it has
+    one. As in Ludii: ``(add (piece "Disc0" state:(mover)) (to (site)))``."""
+    pid = piece_named(c, piece.name)
+    region, state = to.fn, piece.state
+    z = c.game.zobrist
+    put = c.game.set_site_state
+
+    def run(s):
+        w = s.what
+        v = state(s) if state is not None else 0
+        for x in list(region(s)):
+            old = w[x]
+            if old and old != pid:
+                continue
+            if not old:
+                w[x] = pid
+                s.hash ^= z[x][pid]
+            if state is not None:
+                put(s, x, v)
+
+    return EffectV(run)
