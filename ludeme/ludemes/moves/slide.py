@@ -357,14 +357,17 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves)
-def for_each_piece(c: CompileContext, *, then: T.Effect = None):
+def for_each_piece(c: CompileContext, *, container: T.IntFn = None, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
-    ``(piece ...)``. A last ``(then ...)`` adds consequences to every move, after its
-    own."""
+    ``(piece ...)``. With ``container:`` those of the pieces the mover holds in that
+    container instead (as Ludii numbers containers: 0 the board, then each hand in the
+    order the equipment declares them; ``(forEach Piece container:(mover))`` with
+    ``(hand Each)``), ``(from)`` bound to the hand site. A last ``(then ...)`` adds
+    consequences to every move, after its own."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
-        return with_then(c, for_each_piece(c), then)
+        return with_then(c, for_each_piece(c, container=container), then)
     declared = _declared(c)
     if not declared:
         c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
@@ -406,6 +409,9 @@ def for_each_piece(c: CompileContext, *, then: T.Effect = None):
     # the same moves as its fellows: those are kept once
     repeats = [any(f is not None and not is_anchored(f) for f in row) for row in table]
 
+    if container is not None and container.const != 0:
+        return _hand_pieces(c, table, container)
+
     def gen(s):
         who = s.who
         w = s.what
@@ -426,5 +432,40 @@ def for_each_piece(c: CompileContext, *, then: T.Effect = None):
         for frm in compress(sites, map(moving[who].__getitem__, w)):
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
+
+    return MovesV(gen)
+
+
+def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
+    """``(forEach Piece container:n)`` for a hand: the moves of each kind of piece the
+    mover holds there, from the hand site that holds it."""
+    from ludeme.ludemes.containers.hands import hand_layout
+    from ludeme.ludemes.moves.from_to import hand_origins
+
+    layout = hand_layout(c)
+    _, hand_piece, _ = hand_origins(c)
+    order = [p for p, _ in getattr(c, "hand_order", [])]
+    if not order:
+        c.fail("(forEach Piece container:...) plays pieces held in a hand: there is none",
+               "declare hands in the equipment: (hand Each)")
+    # container k (1-based) is the k-th hand declared, as Ludii numbers its containers
+    hand_sites = [()] + [layout.sites(p) for p in order]
+    which = container.fn
+    pieces_owner = c.pieces.owner
+
+    def gen(s):
+        k = which(s)
+        out: list[Move] = []
+        if not 0 < k < len(hand_sites):
+            return out
+        who = s.who
+        mine = table[who]
+        for x in hand_sites[k]:
+            if not layout.count(s, x):
+                continue
+            p = hand_piece(x)
+            if p and pieces_owner[p] in (who, 0) and mine[p] is not None:
+                mine[p](s, x, out)
+        return out
 
     return MovesV(gen)
