@@ -3,7 +3,10 @@ small descriptions written for these tests."""
 
 from __future__ import annotations
 
+import pytest
+
 import ludeme
+from ludeme.errors import LudemeError
 
 # P1 runs east to End, P2 west to End; every piece moves two elements along its track
 RUN = """
@@ -57,3 +60,14 @@ def test_the_other_player_follows_its_own_track():
     state.apply([m for m in state.legal_moves() if m.frm == 0][0])
     # P2's disc on C1 runs west: one step is B1, where P1's disc now stands
     assert [(m.frm, m.to) for m in state.legal_moves()] == []
+
+
+def test_coord_is_the_site_of_a_label():
+    text = RUN.replace("STEPS", "1").replace('(place "Disc2" {"C1"})',
+                                              '(place "Disc2" (coord "B1"))')
+    state = ludeme.loads(text).new_initial_state()
+    assert state.what[1] != 0 and state.what[2] == 0
+    bad = RUN.replace("STEPS", "1").replace('(place "Disc2" {"C1"})',
+                                             '(place "Disc2" (coord "Z9"))')
+    with pytest.raises(LudemeError, match="Z9"):
+        ludeme.loads(bad)
