@@ -53,6 +53,7 @@ class BetweenPart:
 class ToPart:
     cond: CondV | None = None        # (to if:...)
     apply: ApplyPart | None = None   # (to (apply if:... <effect>))
+    region: RegionV | None = None    # (move (from) (to <region> (apply ...))): where to
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,8 @@ class Checker:
         if isinstance(node, Str):
             return Lit(node.value, T.Str, node)
         if isinstance(node, Name):
+            if node.value in T.INT_NAMES:  # Ludii's global integer constants
+                return Lit(T.INT_NAMES[node.value], T.Int, node)
             t = T.NAME_TYPES.get(node.value)
             if t is None:
                 pool = list(T.NAME_TYPES) + [sub for _, sub in REGISTRY if sub]

@@ -122,6 +122,9 @@ for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, S
 for _v in set(Role.values) & set(Direction.values):
     NAME_TYPES[_v] = RoleOrDirection
 
+#: Ludii's global integer constants, written as bare names: ``(= (trackSite ...) End)``
+INT_NAMES: dict[str, int] = {"Off": -1, "End": -2, "Undefined": -1}
+
 ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Site, Moves, Effect,
                                  Role, Direction, SiteType, Outcome, Shape, Diagonals,
                                  StoreType, TilingType, Poly, RegionTypeDynamic, Item,

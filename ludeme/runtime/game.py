@@ -443,7 +443,8 @@ class Game:
                     break
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
-        if m.kind == "pass" and s.outcome is None and self._all_passed(s):
+        # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
+        if m.kind == "pass" and s.outcome is None and s.dice is None and self._all_passed(s):
             s.outcome = self.draw  # every player passed in a row: Ludii's draw
             s._moves = []
         if s.player_phase is not None and s.outcome is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import RegionV
+from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -118,7 +118,9 @@ def build_tracks(c: CompileContext, specs: list[TrackSpec]) -> list[Track]:
                     current = nxt
                     seq.append(current)
         for x in seq:
-            if x != -2 and not first <= x < stop:
+            # a site past the board's is a hand's (numbered after the board's, as in
+            # Ludii), where pieces enter the track from
+            if x != -2 and x < first:
                 c.fail(f"the track {spec.name} leaves the board (site {x - first})")
         # as in Ludii, a site repeated in a row counts once (a "bump")
         flat = [x for i, x in enumerate(seq) if i == len(seq) - 1 or seq[i + 1] != x]
@@ -167,3 +169,59 @@ def sites_track(c: CompileContext, who: T.Role = None, name: T.Str = None):
         fn = who.fn
         return RegionV(lambda s: per[fn(s)])
     return RegionV.of([x for x in tracks[0].sites if x >= 0])
+
+
+@ludeme("trackSite Move", T.Site,
+        ludii="A track passing twice over a site is searched from its start (Ludii tells "
+              "the passes apart by the pieces on them).")
+def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *,
+                    from_: T.IntFn = None, steps: T.IntFn):
+    """The site ``steps`` elements along a track from ``from:`` (``(from)`` by default),
+    as Ludii's ``(trackSite Move steps:n)``: the track of ``who`` (the mover by
+    default) named ``name`` (the player's first track when no name is given). A site not
+    on the track counts as just before its end; past the end of a track that does not
+    loop it is ``Off`` (-1); a track written with ``End`` reaches ``End`` (-2) there."""
+    have = tracks_of(c)
+    if not have:
+        c.fail("the board has no track", "give it one: (board ... (track \"Track\" "
+               "\"0,E,End\" P1 directed:True))")
+    if name is not None:
+        find_tracks(c, name)
+    per: list[Track | None] = []
+    for p in range(c.num_players + 1):
+        got = None
+        if name is not None:
+            got = next((t for t in have if name in t.name and t.owner == p), None) or \
+                next((t for t in have if name in t.name), None)
+        if got is None:
+            got = next((t for t in have if t.owner == p), None) or \
+                next((t for t in have if t.owner == 0), None)
+        per.append(got)
+    # per player: the track's sites, where each site first appears, whether it loops
+    tables = []
+    for t in per:
+        if t is None:
+            tables.append(None)
+            continue
+        first: dict[int, int] = {}
+        for i, x in enumerate(t.sites):
+            first.setdefault(x, i)
+        tables.append((t.sites, first, t.loop))
+    player = who.fn if who is not None else (lambda s: s.who)
+    at = from_.fn if from_ is not None else (lambda s: s.frm)
+    ahead = steps.fn
+
+    def site(s):
+        table = tables[player(s)]
+        if table is None:
+            return -1
+        sites, first, loop = table
+        n = len(sites)
+        i = first.get(at(s), n) + ahead(s)
+        if 0 <= i < n:
+            return sites[i]
+        if not loop or i < 0:
+            return -1
+        return sites[i % n]
+
+    return SiteV(site)

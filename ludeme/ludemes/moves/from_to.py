@@ -10,15 +10,16 @@ are interned per (origin, destination, piece) the first time they are made (a
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.moveparts import FROM, FromPart
+from ludeme.compile.moveparts import APPLY, FROM, TO, FromPart, ToPart
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
-_LUDII = ("A hand site as (from ...) plays one of the pieces held there; copy:, "
-          "stack:, levels, a mover role or (to ... (apply ...)) are not supported.")
+_LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
+          "(to ...) takes the piece into that hand; copy:, stack:, levels and a mover "
+          "role are not supported.")
 
 
 def origins_of(from_: FromPart | SiteV):
@@ -144,9 +145,66 @@ def make_board_act(c: CompileContext):
     return put
 
 
+@ludeme("to", TO)
+def to_with_apply(c: CompileContext, region: T.Region, apply: APPLY, *, if_: T.Cond = None):
+    """The destinations of a ``(move (from ...) (to ...))`` with an effect: ``region``
+    (filtered by ``if:``), and ``(apply if:<cond> <effect>)`` run before the piece lands
+    when ``<cond>`` holds there, with ``(to)`` bound to the destination (Ludii's capture
+    rule: ``(to (sites Empty) (apply if:(is Enemy (who at:(to))) (remove (to))))``)."""
+    from ludeme.ludemes.moves.generators import to_region
+
+    return ToPart(None, apply, to_region(c, region, if_=if_))
+
+
+def with_apply(c: CompileContext, act, apply):
+    """``act`` preceded by ``(apply ...)``'s effect where its condition holds, evaluated
+    in the state the move is made in (the state it was generated in), as Ludii chains
+    the capture effect before the move."""
+    if apply is None or apply.effect is None:
+        return act
+    effect = apply.effect.fn
+    cond = apply.cond.fn if apply.cond is not None else None
+
+    def run(s, m):
+        s.frm = m.frm
+        s.to = m.to
+        if cond is None or cond(s):
+            s.to = m.to
+            effect(s)
+        act(s, m)
+
+    return run
+
+
+def board_to_hand(c: CompileContext, layout):
+    """The primitive that takes the piece on a board site into the hand a hand site
+    belongs to (its count of that kind goes up), keeping the hash."""
+    g = c.game
+    z, zr = g.zobrist, g.zobrist_rot
+    kinds = [c.pieces.kind_index(k) if k else -1 for k in c.pieces.kinds]
+    change = g.change_hand
+    owner, base = layout.owner, layout.base
+
+    def act(s, m):
+        x = m.frm
+        p = s.what[x]
+        if not p:
+            return
+        h = s.hash ^ z[x][p]
+        r = s.rot[x]
+        if r:
+            h ^= zr[x][r]
+            s.rot[x] = 0
+        s.what[x] = 0
+        s.hash = h
+        change(s, owner[m.to - base], kinds[p], 1)
+
+    return act
+
+
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
-def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
+def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *,
                  count: T.IntFn = None, then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
@@ -164,6 +222,13 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
 
     n = c.require_board().n_sites
     origins, cond = origins_of(from_)
+    apply = None
+    if isinstance(to, ToPart):
+        if to.region is None:
+            c.fail("(move (from ...) (to ...)) needs the sites to move to",
+                   "(to (sites Empty)) or (to <region> (apply ...))")
+        apply = to.apply
+        to = to.region
     if isinstance(to, SiteV):
         to_site = to.fn
         targets = lambda s: (to_site(s),)  # noqa: E731
@@ -171,6 +236,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
         targets = to.fn
     act = make_move_act(c)
     from_hand, hand_piece, hands = hand_origins(c)
+    to_hand = board_to_hand(c, hands) if hands is not None else None
+    act = with_apply(c, act, apply)
+    if from_hand is not None:
+        from_hand = with_apply(c, from_hand, apply)
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
     if count is not None:
@@ -180,9 +249,11 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
     pieces = range(1, len(c.pieces.names))
     stop = hands.stop if hands is not None else n
     interned = MoveTable(
-        c.game, lambda frm, x, p: Move("move", frm, x, p, 0, act if frm < n else from_hand,
+        c.game, lambda frm, x, p: Move("move", frm, x, p, 0,
+                                       (act if x < n else to_hand) if frm < n else from_hand,
                                        thenfn, takes),
-        lambda: ((frm, x, p) for p in pieces for frm in range(stop) for x in range(n)))
+        lambda: ((frm, x, p) for p in pieces for frm in range(stop)
+                 for x in range(n if frm >= n else stop)))
 
     def gen(s):
         out: list[Move] = []
@@ -203,7 +274,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: T.Region, *,
             if cond is not None and not cond(s):
                 continue
             for x in tuple(targets(s)):
-                if 0 <= x < n:
+                if 0 <= x < stop:  # a board site, or a hand site taking the piece
                     out.append(interned[frm, x, p])
         return out
 

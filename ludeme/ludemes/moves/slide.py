@@ -376,21 +376,28 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 @ludeme("forEach Piece", T.Moves, lazy=True,
         ludii="The player (<roleType>/player:), top: and on: are not supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
-                   moves: T.Moves = None, *, then: T.Effect = None):
+                   moves: T.Moves = None, *, container: T.IntFn = None,
+                   then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
     ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
     those moves instead of the declared ones, with ``(from)`` the piece's site
     (``(forEach Piece "Counter" (move Step (directions {FR FL}) (to if:(is Empty
     (to)))))``). Relative directions (Forward, FR, ...) in the moves are taken from each
-    piece's facing (see ``(piece ...)`` and ``(player ...)``). A last ``(then ...)`` adds
-    consequences to every move, after its own. Ludii: ``(forEach Piece [<string> |
-    {<string>}] [<moves>] ... [<then>])``."""
+    piece's facing (see ``(piece ...)`` and ``(player ...)``). With ``container:``, the
+    moves of the pieces the mover holds in that container instead (as Ludii numbers
+    containers: 0 the board, then each hand in the order the equipment declares them;
+    ``(forEach Piece container:(mover))`` with ``(hand Each)``), ``(from)`` bound to the
+    hand site. A last ``(then ...)`` adds consequences to every move, after its own.
+    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] [container:] ...
+    [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves), effect)
+        return with_then(c, for_each_piece(c, names, moves, container=container), effect)
+    if container is not None:
+        container = c.compile(container, T.IntFn)
     pieces = c.pieces
     n_players = c.num_players
     kinds = c.compile(names, (T.Str, T.ListOf(T.Str))) if names is not None else None
@@ -448,6 +455,9 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # the same moves as its fellows: those are kept once
     repeats = [any(f is not None and not is_anchored(f) for f in row) for row in table]
 
+    if container is not None and container.const != 0:
+        return _hand_pieces(c, table, container)
+
     def gen(s):
         who = s.who
         w = s.what
@@ -468,5 +478,40 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         for frm in compress(sites, map(moving[who].__getitem__, w)):
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
+
+    return MovesV(gen)
+
+
+def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
+    """``(forEach Piece container:n)`` for a hand: the moves of each kind of piece the
+    mover holds there, from the hand site that holds it."""
+    from ludeme.ludemes.containers.hands import hand_layout
+    from ludeme.ludemes.moves.from_to import hand_origins
+
+    layout = hand_layout(c)
+    _, hand_piece, _ = hand_origins(c)
+    order = [p for p, _ in getattr(c, "hand_order", [])]
+    if not order:
+        c.fail("(forEach Piece container:...) plays pieces held in a hand: there is none",
+               "declare hands in the equipment: (hand Each)")
+    # container k (1-based) is the k-th hand declared, as Ludii numbers its containers
+    hand_sites = [()] + [layout.sites(p) for p in order]
+    which = container.fn
+    pieces_owner = c.pieces.owner
+
+    def gen(s):
+        k = which(s)
+        out: list[Move] = []
+        if not 0 < k < len(hand_sites):
+            return out
+        who = s.who
+        mine = table[who]
+        for x in hand_sites[k]:
+            if not layout.count(s, x):
+                continue
+            p = hand_piece(x)
+            if p and pieces_owner[p] in (who, 0) and mine[p] is not None:
+                mine[p](s, x, out)
+        return out
 
     return MovesV(gen)

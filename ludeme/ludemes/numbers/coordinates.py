@@ -1,9 +1,10 @@
-"""Where a site lies on the board: ``(row of:...)`` and ``(column of:...)``."""
+"""Where a site lies on the board: ``(row of:...)`` and ``(column of:...)``; the site
+of a coordinate, ``(coord "F2")``."""
 
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import IntV
+from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -32,3 +33,11 @@ def column(c: CompileContext, *, of: T.Site):
     """The column of a site, from 0 at the left: ``(column of:(from))``. Ludii:
     ``(column of:<int>)``."""
     return _coordinate(c, c.require_board().col_of, of)
+
+
+@ludeme("coord", T.Site)
+def coord(c: CompileContext, label: T.Str):
+    """The site of a coordinate label of the board (of its default site type):
+    ``(coord "F2")``, as Ludii writes it where a number is expected."""
+    site = c.site_of(label)
+    return SiteV(lambda s: site, site)

@@ -28,7 +28,8 @@ class PieceCountV(IntV):
 
 @ludeme("count Pieces", T.IntFn)
 def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
-    """The number of pieces on the board (of ``who``; of kind ``piece``)."""
+    """The number of pieces (of ``who``; of kind ``piece``): on the board and, as in
+    Ludii, held in hands (with a kind, on the board only)."""
     board = c.require_board()
     sites = board.sites[c.site_type or board.default_type]
     pieces = c.pieces
@@ -63,6 +64,25 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
                            lambda s: not any(map(s.what.__contains__, pids)))
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
+    on_board = _count_on_board(who, ids, owner, fixed, counter)
+    from ludeme.ludemes.containers.hands import declared_hands
+
+    held = sorted(p for p in declared_hands(c) if p > 0)
+    if piece is not None or not held:
+        return on_board
+    # as in Ludii, a player's pieces are counted in every container: its hand's too
+    board_fn = on_board.fn
+    if who is None or who.many is not None:
+        return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in held))
+    if who.const is not None:
+        mine = who.const
+        return IntV(lambda s: board_fn(s) + sum(s.hand[mine]))
+    players = who.players()
+    return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in players(s) if p in held))
+
+
+def _count_on_board(who, ids, owner, fixed, counter):
+    """``(count Pieces ...)`` over the board's sites."""
     if who is None:
         return fixed(tuple(ids))
     if who.const is not None:
