@@ -209,8 +209,9 @@ class CompileContext:
         t = site_type or self.site_type or board.default_type
         if isinstance(label, int):
             if not 0 <= label < board.count[t]:
+                noun = {"Vertex": "vertices"}.get(t, f"{t.lower()}s")
                 self.fail(f"site {label} is not on the board (it has {board.count[t]} "
-                          f"{t.lower()}s)")
+                          f"{noun})")
             return board.offset[t] + label
         idx = board.index[t].get(label)
         if idx is None:

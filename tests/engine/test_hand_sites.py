@@ -100,3 +100,17 @@ def test_hash_equals_a_recomputation_along_random_games(seed):
             legal = s.legal_moves()
             s.apply(legal[rng.randrange(len(legal))])
         assert s.hash == g._full_hash(s)
+
+
+def test_what_reads_the_piece_a_hand_holds():
+    # (what at:) of a hand site is the piece the hand holds there, none once it is empty
+    g = ludeme.loads(PLACE.replace(
+        "(end (if (is Line 3) (result Mover Win)))",
+        '(end { (if (= (what at:(handSite P1)) 0) (result P2 Win))'
+        ' (if (is Line 3) (result Mover Win)) })'))
+    s = g.new_initial_state()
+    for text in ("hand1-a1", "hand2-c3"):
+        s.apply(s.parse_move(text))
+        assert not s.is_terminal()
+    s.apply(s.parse_move("hand1-a2"))   # P1's hand is empty: what it holds is no piece
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]

@@ -13,9 +13,24 @@ from ludeme.lang.registry import ludeme
 
 @ludeme("what", T.IntFn)
 def what_at(c: CompileContext, *, at: T.Site):
-    """The id of the piece on a site (0 when empty); compare it with ``(id ...)``."""
+    """The id of the piece on a site (0 when empty, or when the site is off the
+    board, as ``Off``); on a hand site, the piece the hand holds there (0 when it holds
+    none). Compare it with ``(id ...)``."""
+    from ludeme.ludemes.moves.from_to import hand_origins
+
     site = at.fn
-    return IntV(lambda s: s.what[site(s)])
+    n = c.require_board().n_sites
+    _, hand_piece, hands = hand_origins(c)
+
+    def what(s) -> int:
+        x = site(s)
+        if 0 <= x < n:
+            return s.what[x]
+        if hands is not None and n <= x < hands.stop and hands.count(s, x):
+            return hand_piece(x)
+        return 0
+
+    return IntV(what)
 
 
 def _piece_id(c: CompileContext, name: str, role) -> int:
