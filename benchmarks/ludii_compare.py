@@ -94,8 +94,9 @@ def move_key(move, board) -> str:
     the board's as in Ludii, whose first hand site is the number of the board's cells."""
     offset = board.offset
     if max(move.frm, move.to) >= board.n_sites:
-        cells = board.sites.get("Cell") or board.sites[board.default_type]
-        offset = {**offset, "Hand": len(cells)}
+        # the cells even when the game plays on vertices only (its graph's faces)
+        cells = board.sites.get("Cell")
+        offset = {**offset, "Hand": len(cells) if cells else len(board.graph.faces)}
     return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, offset,
                      board.default_type)
 

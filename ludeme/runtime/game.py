@@ -30,6 +30,8 @@ class Phase:
     #: phase changes, or None for every player; condition; index of the phase to go to,
     #: or None for the one after this)
     next_phase: tuple[tuple[Callable | None, Callable, int | None], ...] = ()
+    #: the player whose phase it is (Ludii's role of a phase); None: every player's
+    owner: int | None = None
 
 
 @dataclass
@@ -173,6 +175,14 @@ class Game:
         return list(seen.values())
 
     # -- states ------------------------------------------------------------------------
+    def initial_phases(self) -> list[int]:
+        """Each player's first phase, as Ludii starts them: the first phase that is the
+        player's own or every player's (index 0 for the unused player 0)."""
+        out = [0] * (self.num_players + 1)
+        for p in range(1, self.num_players + 1):
+            out[p] = next((i for i, ph in enumerate(self.phases) if ph.owner in (None, p)), 0)
+        return out
+
     def new_initial_state(self) -> State:
         s = State(self)
         s.aux = [init() for init in self.aux_init]
@@ -186,13 +196,15 @@ class Game:
         s.score = [0] * (self.num_players + 1)
         s.tally = [[0] * (self.num_players + 1) for _ in self.tally_names]
         s.phase = 0
-        s.player_phase = [0] * (self.num_players + 1) if self.uses_next_phase else None
+        s.player_phase = self.initial_phases() if self.uses_next_phase else None
         s.order_pos = 0
         s.ply = 0
         first = self.phases[0].order
         s.mover = first[0] if first else 1
         s.who = s.mover
         s.nxt = self.next_of[s.mover]
+        if s.player_phase is not None:
+            s.phase = s.player_phase[s.mover]
         s.hash = 0
         if self.dice is not None:
             s.dice = self.dice.initial()
@@ -432,6 +444,10 @@ class Game:
         if s.positions is not None and who != s.prev_mover:
             # as in Ludii, the position after a player's first move of a turn is recorded
             s.positions.add(s.hash ^ self.zobrist_mover[s.mover])
+        if s.player_phase is not None and s.phase != s.player_phase[s.mover]:
+            # the next player's moves (``(no Moves Next)``) are those of its own phase
+            s.phase = s.player_phase[s.mover]
+            s._moves = None
         if self.end_rules:
             s.who = who
             s.nxt = s.mover

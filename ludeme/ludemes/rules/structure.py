@@ -100,7 +100,7 @@ def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
         c.fail("the rules have no (play ...) and no phases")
     compiled = c.compile(plays, T.ListOf(T.Phase))
     g.phases.extend(_resolve_next_phases(c, compiled, plays))
-    g.uses_next_phase = any(ph.next_phase for ph in g.phases)
+    g.uses_next_phase = any(ph.next_phase or ph.owner is not None for ph in g.phases)
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
@@ -146,9 +146,9 @@ def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
 
 
 @ludeme("phase", T.Phase, lazy=True,
-        ludii="order: and skipStuck: are this engine's; Ludii's role, mode and end "
-              "arguments are not supported.")
-def phase(c: CompileContext, name: T.Str, play: T.Phase,
+        ludii="order: and skipStuck: are this engine's; Ludii's mode and end arguments "
+              "are not supported.")
+def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = None,
           nextPhase: (T.NextPhase, T.ListOf(T.NextPhase)) = None, *,
           order: T.ListOf(T.Role) = None, skipStuck: T.Bool = False):
     """A phase of play. As in Ludii, it lasts until one of its ``(nextPhase ...)`` rules
@@ -160,7 +160,21 @@ def phase(c: CompileContext, name: T.Str, play: T.Phase,
     by those players in that order, and every player goes on to the next phase; without,
     players take turns in cycle (starting with the player after the previous phase's
     last mover) until the game ends or a ``(nextPhase ...)`` applies.
+
+    A role after the name makes it one player's phase (``(phase "Placement" P1 ...)``,
+    Ludii's owner): each player starts in the first phase that is its own or every
+    player's (``Shared``, or no role).
     """
+    if play is None:
+        c.fail(f"(phase {name.value!r} ...) needs its (play ...)")
+    owner = None
+    if role is not None:
+        r = c.compile(role, T.Role)
+        if r.name != "Shared":
+            if r.const is None:
+                c.fail("a phase belongs to one player (P1, P2, ...) or to every player "
+                       "(Shared)", node=role)
+            owner = r.const
     ph = c.compile(play, T.Phase)
     rules = c.compile(nextPhase, T.ListOf(T.NextPhase)) if nextPhase is not None else []
     seq = None
@@ -170,7 +184,7 @@ def phase(c: CompileContext, name: T.Str, play: T.Phase,
             c.fail("a phase order names players: P1, P2, ...", node=order)
         seq = tuple(r.const for r in roles)
     skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
-    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules))
+    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner)
 
 
 @ludeme("end", T.EndRule)
