@@ -146,18 +146,24 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             if y >= 0:
                 incoming[y].append((x, r))
 
+    def held_bundle(s):
+        """The moves of each slot for the kinds the hand to play from holds (None when
+        it holds nothing)."""
+        p = hand_fn(s)
+        mask = 0
+        for k, n in enumerate(s.hand[p]):
+            if n > 0:
+                mask |= 1 << k
+        if not mask or p not in moves:
+            return None
+        return bundles.get((p, mask)) or bundle(p, mask)
+
     kept = _kept_pairs(c, to, facing, turns, incoming, n_sites) if FRONTIER else None
     if kept is not None:
         def gen_kept(s):
-            p = hand_fn(s)
-            held = s.hand[p]
-            mask = 0
-            for k, n in enumerate(held):
-                if n > 0:
-                    mask |= 1 << k
-            if not mask or p not in moves:
+            b = held_bundle(s)
+            if b is None:
                 return []
-            b = bundles.get((p, mask)) or bundle(p, mask)
             out: list[Move] = []
             for slot in kept(s):
                 out += b[slot]
@@ -166,15 +172,9 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         return MovesV(gen_kept)
 
     def gen(s):
-        p = hand_fn(s)
-        held = s.hand[p]
-        mask = 0
-        for k, n in enumerate(held):
-            if n > 0:
-                mask |= 1 << k
-        if not mask or p not in moves:
+        b = held_bundle(s)
+        if b is None:
             return []
-        b = bundles.get((p, mask)) or bundle(p, mask)
         out: list[Move] = []
         if face is None:
             for x in region(s):
