@@ -214,6 +214,7 @@ class PieceView:
     direction: str       # compass direction it points ("" when it does not)
     size: float          # 0..1: relative size (pieces whose symbols are sizes 1, 2, 3)
     count: int = 1       # how many stand there (mancala seeds); their number is the text
+    below: tuple[int, ...] = ()  # the pieces under it in a stack, bottom first
 
 
 def piece_text(game, piece: int) -> str:
@@ -249,8 +250,9 @@ def piece_view(state: State, site: int) -> PieceView | None:
     if state.count is not None:  # a game with counts: the number tells them apart
         count = state.count[site] or 1
         text = (text if len(g.pieces.kind_names) > 1 else "") + str(count)
+    below = tuple(state.stack[site]) if state.stack is not None else ()
     return PieceView(site, p, g.pieces.owner[p], g.pieces.kinds[p], text, direction, size,
-                     count)
+                     count, below)
 
 
 # -- regions and moves ----------------------------------------------------------------

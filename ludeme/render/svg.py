@@ -212,8 +212,17 @@ def _draw(state: State, view: PositionView, st: Style, size: int | None, title: 
         name = f"{pv.kind}" + (f" of P{pv.owner}" if pv.owner else "")
         if pv.direction:
             name += f" pointing {pv.direction}"
+        if pv.below:
+            name += f" on a stack of {len(pv.below) + 1}: " + " ".join(
+                g.pieces.names[q] for q in pv.below) + " under it"
         out.append(f'<g class="piece" data-site="{site}"><title>{escape(name)} on '
                    f'{labels[site]}</title>')
+        # a stack: the pieces under the top one show as discs stepping down from it
+        for i, q in enumerate(pv.below):
+            dy = 5 * (len(pv.below) - i)
+            out.append(f'<circle class="under" cx="{cx}" cy="{cy + dy:.1f}" r="16" '
+                       f'fill="{st.fill_of(g.pieces.owner[q], g.pieces.kinds[q])}" '
+                       f'stroke="#111" stroke-width="1.4"/>')
         out.append(_piece(pv, cx, cy, st, on_vertex=b.site_type[site] == "Vertex" and
                           bool(geo.edges), mark=three_or_more))
         out.append("</g>")

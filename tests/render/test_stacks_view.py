@@ -22,3 +22,14 @@ def test_a_record_of_a_stacking_game_replays(tmp_path):
     assert rec.end == "rules"
     report = verify_record(rec)
     assert report.ok, report.divergence
+
+
+def test_the_svg_shows_the_pieces_under_the_top_of_a_stack():
+    from ludeme.render.svg import render_svg
+
+    s = ludeme.loads(PILES).new_initial_state()
+    play(s, 0, 0, 1, 0)  # site 0: P1, P2, P2 (two under the top); site 1: P1
+    picture = render_svg(s)
+    assert picture.count('class="under"') == 2
+    assert "Disc of P2 on a stack of 3: Disc1 Disc2 under it on a1" in picture
+    assert picture.count('<g class="piece"') == 2
