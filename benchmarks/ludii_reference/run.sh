@@ -51,7 +51,11 @@ fi
 # 1) IsTarget is missing from the mirror (its dir 'target/' was git-ignored).
 if [ ! -f "$B/src/main/java/game/functions/booleans/is/target/IsTarget.java" ]; then
   mkdir -p "$B/src/main/java/game/functions/booleans/is/target"
-  cp "$DRIVER_DIR/IsTarget.java" "$B/src/main/java/game/functions/booleans/is/target/IsTarget.java"
+  # a class in Ludii's own package: it is not kept here but taken from the shared
+  # reference (LUDII_SHARED_REFERENCE, default ../../shared/ludii-reference from here)
+  SHARED="${LUDII_SHARED_REFERENCE:-$SCRIPT_DIR/../../../shared/ludii-reference}"
+  [ -f "$SHARED/IsTarget.java" ] || die "no IsTarget.java in $SHARED: set LUDII_SHARED_REFERENCE to the shared ludii-reference folder"
+  cp "$SHARED/IsTarget.java" "$B/src/main/java/game/functions/booleans/is/target/IsTarget.java"
 fi
 # 2) Grammar.removeRedundantFunctionNames removes the same clause twice
 #    (GraphFunction listed twice) -> IndexOutOfBounds at grammar init. Add 'break'.
