@@ -42,7 +42,9 @@ def measure(g: Graph, types: tuple[str, ...] = TYPES) -> list:
     return perims
 
 
-def _point_in_polygon(x: float, y: float, poly: list[tuple[float, float]]) -> bool:
+def point_in_polygon(x: float, y: float, poly: list[tuple[float, float]]) -> bool:
+    """Whether (x, y) is inside the polygon, by crossing count (Ludii's
+    Polygon.contains)."""
     odd = False
     j = len(poly) - 1
     for i in range(len(poly)):
@@ -98,12 +100,12 @@ def _perimeters(g: Graph) -> list:
         covered |= on
         poly = [(v.x, v.y) for v in per]
         for v in g.vertices:
-            if v.id not in covered and _point_in_polygon(v.x, v.y, poly):
+            if v.id not in covered and point_in_polygon(v.x, v.y, poly):
                 covered.add(v.id)
         perims.append(per)
     for pa in range(len(perims) - 1, -1, -1):
         x, y = perims[pa][0].x, perims[pa][0].y
-        if any(pb != pa and _point_in_polygon(x, y, [(v.x, v.y) for v in perims[pb]])
+        if any(pb != pa and point_in_polygon(x, y, [(v.x, v.y) for v in perims[pb]])
                for pb in range(len(perims))):
             del perims[pa]
     for per in perims:

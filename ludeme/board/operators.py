@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from ludeme.board.measure import point_in_polygon
 from ludeme.board.tiling import Graph, Vertex
 from ludeme.errors import LudemeError
 
@@ -259,16 +260,7 @@ def inflate(poly: list[Point], amount: float = 0.1) -> list[Point]:
 
 def contains(poly: list[Point], pt: Point) -> bool:
     """Whether ``pt`` is inside the polygon (crossing count, Ludii's Polygon.contains)."""
-    x, y = pt
-    odd = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        ix, iy = poly[i]
-        jx, jy = poly[j]
-        if ((iy < y <= jy) or (jy < y <= iy)) and (ix <= x or jx <= x):
-            odd ^= ix + (y - iy) / (jy - iy) * (jx - ix) < x
-        j = i
-    return odd
+    return point_in_polygon(pt[0], pt[1], poly)
 
 
 def keep(g: Graph, poly: list[Point]) -> Graph:
