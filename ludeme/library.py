@@ -24,7 +24,7 @@ def descriptions_dir() -> Path:
 
 
 def bundled() -> dict[str, Path]:
-    """Bundled description names -> paths (``brandubh``, ``branches-young``...)."""
+    """Bundled description names -> paths (the file names without ``.lud``)."""
     root = descriptions_dir()
     return {p.stem: p for p in sorted(root.rglob("*.lud"))}
 
@@ -40,7 +40,7 @@ def is_bare_name(ref: str) -> bool:
 def resolve(ref: str | Path) -> Path:
     """A path to an existing file, or a bundled description's name.
 
-    Only a bare name (``brandubh``) is looked up among the bundled descriptions;
+    Only a bare name (no folder, no suffix) is looked up among the bundled descriptions;
     anything with a folder, a scheme or a ``.lud`` suffix is a file, or an error, so a
     missing path never quietly becomes a bundled game of the same name."""
     text = str(ref)

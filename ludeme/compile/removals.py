@@ -4,7 +4,7 @@ the sites waiting for them, ``(sites ToClear)``.
 A piece captured this way stays on the board, marked to clear, until the move that is
 not followed by another of the same player (no ``(moveAgain)``) ends: then every marked
 piece is taken off at once. Ludii does this at the end of each decision move that does
-not make the mover play again (``Move.apply``), which is what lets a draughts capture
+not make the mover play again (``Move.apply``), which is what lets a jumping capture
 sequence hop over pieces already taken without taking them twice.
 """
 

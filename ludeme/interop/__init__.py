@@ -6,8 +6,8 @@ Any description (a bundled name or a `.lud` path) is an OpenSpiel game and a
 PettingZoo environment. Install the extras: `pip install "ludeme[openspiel,pettingzoo]"`.
 
     from ludeme.interop import openspiel, pettingzoo
-    game = openspiel.load("hex", options=["Board Size/7x7"])   # a pyspiel.Game
-    env = pettingzoo.env("brandubh")                           # a PettingZoo AECEnv
+    game = openspiel.load("my-game.lud", options=["Board Size/7x7"])   # a pyspiel.Game
+    env = pettingzoo.env("my-game.lud")                                # an AECEnv
 
 ## OpenSpiel
 
@@ -73,7 +73,7 @@ Pieces in hand, scores and which way a piece points are not in the tensor.
 
 OpenSpiel needs a bound on the length of a game: `max_game_length` (default 1000
 plies). A game that reaches it without ending is over, drawn (OpenSpiel), or truncated
-(PettingZoo). Descriptions with their own move limit (Brandubh's 400) end before.
+(PettingZoo). Descriptions with a lower move limit of their own end before.
 """
 
 from ludeme.interop.actions import ActionSpace, action_space

@@ -1,4 +1,4 @@
-"""Hopping over pieces: ``(move Hop ...)``, as in Ludii (draughts, Alquerque, peg
+"""Hopping over pieces: ``(move Hop ...)``, as in Ludii (jumping captures, peg
 solitaire, the hunt games).
 
 A hop goes along a line from the piece: past at most ``before:`` sites that meet the

@@ -1,5 +1,5 @@
-"""``(max Moves <moves>)``: Ludii's rule of the longest capture sequence (the draughts
-of the majority rule), a filter on moves."""
+"""``(max Moves <moves>)``: Ludii's rule of the longest capture sequence (the majority
+rule of capture races), a filter on moves."""
 
 from __future__ import annotations
 
