@@ -77,9 +77,13 @@ class ActionSpace:
         """The legal actions of ``s``."""
         moves = s.legal_moves()
         acts = list(map(_INDEX, moves))
-        if -1 in acts:  # a move not numbered yet (never, once every move is interned)
+        ordered = sorted(acts)
+        # -1 is a move not numbered yet (never, once every move is interned); sorted
+        # first, it is found without another pass over the actions
+        if ordered and ordered[0] < 0:
             acts = [self.encode(m) for m in moves]
-        return Legal(acts, moves)
+            ordered = sorted(acts)
+        return Legal(acts, moves, ordered)
 
 
 _INDEX = attrgetter("index")
@@ -87,21 +91,15 @@ _INDEX = attrgetter("index")
 
 class Legal:
     """The legal actions of a position: ``acts`` (the action of each legal move, in the
-    moves' order; distinct, as a position's legal moves are), ``ordered`` (increasing,
-    made when first asked for) and the move of each."""
+    moves' order; distinct, as a position's legal moves are), ``ordered`` (the same,
+    increasing) and the move of each."""
 
-    __slots__ = ("acts", "moves", "_ordered")
+    __slots__ = ("acts", "moves", "ordered")
 
-    def __init__(self, acts: list[int], moves: list[Move]):
+    def __init__(self, acts: list[int], moves: list[Move], ordered: list[int]):
         self.acts = acts
         self.moves = moves
-        self._ordered: list[int] | None = None
-
-    @property
-    def ordered(self) -> list[int]:
-        if self._ordered is None:
-            self._ordered = sorted(self.acts)
-        return self._ordered
+        self.ordered = ordered
 
     def move(self, action: int) -> Move | None:
         """The legal move of ``action``; None when it is not legal."""

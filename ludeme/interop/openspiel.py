@@ -222,9 +222,14 @@ class LudemeGame(pyspiel.Game):
 
 class _Position:
     """The Python side of a ``LudemeState``, the one attribute OpenSpiel copies when it
-    clones a state and pickles when it serializes one."""
+    clones a state and pickles when it serializes one.
 
-    __slots__ = ("game", "space", "limit", "s", "legal", "done", "shared")
+    What OpenSpiel asks of a position on every move (whether it is over, who acts, the
+    legal actions) is worked out once, when first asked (``look``), and forgotten when
+    a move is made: a random playout through OpenSpiel then costs little more than one
+    through ludeme's own API."""
+
+    __slots__ = ("game", "space", "limit", "s", "player", "legal", "shared")
 
     def __init__(self, game: LudemeGame, s: State, shared: bool = False):
         self.game = game
@@ -232,8 +237,8 @@ class _Position:
         self.space = game.actions
         self.limit = game.max_length
         self.s = s
-        self.legal: Legal | None = None
-        self.done: bool | None = None   # whether the game is over (asked on every call)
+        self.player: int | None = None   # OpenSpiel's current player, once looked at
+        self.legal: Legal | None = None  # at a decision, once looked at
         # a new state shares the game's initial position until its first move (OpenSpiel
         # clones a state by making a new one and replacing its position)
         self.shared = shared
@@ -241,7 +246,7 @@ class _Position:
     def __deepcopy__(self, memo) -> _Position:
         c = _Position.__new__(_Position)
         c.game, c.space, c.limit = self.game, self.space, self.limit
-        c.s, c.legal, c.done, c.shared = self.s.clone(), self.legal, self.done, False
+        c.s, c.player, c.legal, c.shared = self.s.clone(), self.player, self.legal, False
         return c
 
     def own(self) -> State:
@@ -256,25 +261,28 @@ class _Position:
         rolls = [roll for _, roll in self.s.rolls()]
         return (_restore, (self.game.source, str(self.game), actions, rolls))
 
-    def chance(self) -> bool:
-        """Whether the dice are rolled here (before the limit stops the game)."""
+    def look(self) -> int:
+        """Work out who acts here (OpenSpiel's player id) and, at a decision, the legal
+        actions; returns the player."""
         s = self.s
-        return s.dice is not None and not self.over() and s.is_chance_node()
-
-    def over(self) -> bool:
-        done = self.done
-        if done is None:
-            s = self.s
-            done = self.done = s.is_terminal() or s.ply >= self.limit
-        return done
+        if s.is_terminal() or s.ply >= self.limit:
+            player = _TERMINAL
+        elif s.dice is not None and s.is_chance_node():
+            player = _CHANCE
+        else:
+            player = s.mover - 1
+            self.legal = self.space.legal(s)
+        self.player = player
+        return player
 
     def moved(self) -> None:
         """Forget what was known of the position before a move."""
-        self.legal = self.done = None
+        self.player = self.legal = None
 
     def actions(self) -> Legal:
-        if self.legal is None:
-            self.legal = self.space.legal(self.s)
+        """The legal actions at a decision."""
+        if self.player is None:
+            self.look()
         return self.legal
 
 
@@ -325,48 +333,54 @@ class LudemeState(pyspiel.State):
 
     def current_player(self) -> int:
         pos = self._pos
-        if pos.over():
-            return _TERMINAL
-        return _CHANCE if pos.chance() else pos.s.mover - 1
+        player = pos.player
+        return player if player is not None else pos.look()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._pos.actions().ordered)
+        return self.legal_actions(player)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's, answered in Python for Python callers (C++ callers reach
         ``_legal_actions``)."""
         pos = self._pos
-        if pos.over():
+        who = pos.player
+        if who is None:
+            who = pos.look()
+        if player is not None and player != who:
             return []
-        if pos.chance():
-            return [a for a, _ in self.chance_outcomes()] if player in (None, _CHANCE) \
-                else []
-        if player is not None and player != pos.s.mover - 1:
-            return []
-        return list(pos.actions().ordered)
+        if who >= 0:
+            return pos.legal.ordered[:]
+        if who == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a roll of the dice: (chance action, probability) for every roll."""
         pos = self._pos
-        if not pos.chance():
+        if self.current_player() != _CHANCE:
             return []
         index = pos.game.roll_index
         return [(index[roll], p) for roll, p in pos.s.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
         pos = self._pos
-        if pos.chance():
+        who = pos.player
+        if who is None:
+            who = pos.look()
+        if who < 0:
+            if who != _CHANCE:
+                raise ValueError("the game is over: no action can be applied")
             rolls = pos.game.rolls
             if not 0 <= action < len(rolls):
                 raise ValueError(f"chance action {action} is not a roll of these dice")
             pos.own().apply_chance(rolls[action])
-            pos.legal = None
+            pos.moved()
             return
-        move = pos.actions().move(action)
+        move = pos.legal.move(action)
         if move is None:
             raise ValueError(f"action {action} is not legal here")
-        pos.own().apply(move)
-        pos.moved()
+        (pos.s if not pos.shared else pos.own()).apply(move)
+        pos.player = pos.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self._pos
@@ -374,7 +388,7 @@ class LudemeState(pyspiel.State):
             rolls = pos.game.rolls
             return "roll " + " ".join(map(str, rolls[action])) if 0 <= action < len(rolls) \
                 else f"roll #{action}"
-        move = pos.actions().move(action) if not pos.over() else None
+        move = pos.actions().move(action) if pos.actions() is not None else None
         if move is not None:
             return pos.s.move_to_string(move)
         move = pos.space.examples[action]
@@ -392,7 +406,9 @@ class LudemeState(pyspiel.State):
         return self._pos.space.encode(self._pos.s.parse_move(text))
 
     def is_terminal(self) -> bool:
-        return self._pos.over()
+        pos = self._pos
+        player = pos.player
+        return (player if player is not None else pos.look()) == _TERMINAL
 
     def returns(self) -> list[float]:
         pos = self._pos

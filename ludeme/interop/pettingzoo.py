@@ -103,6 +103,21 @@ _AssertOutOfBounds = _forwarding(wrappers.AssertOutOfBoundsWrapper)
 _OrderEnforcing = _forwarding(wrappers.OrderEnforcingWrapper)
 
 
+class _Actions(spaces.Discrete):
+    """gymnasium's ``Discrete`` with a quick ``contains`` for a Python int, which
+    PettingZoo's out-of-bounds wrapper asks on every step (gymnasium's own, going
+    through numpy, costs as much as a move in small games)."""
+
+    def __init__(self, n: int):
+        super().__init__(n)
+        self._n = int(n)
+
+    def contains(self, x) -> bool:
+        if type(x) is int:
+            return 0 <= x < self._n
+        return super().contains(x)
+
+
 class LazyObservation(dict):
     """An observation dict whose ``observation`` tensor is made when first read.
 
@@ -185,7 +200,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.action_spaces = {a: _Actions(size) for a in self.possible_agents}
         self._initial = self.game.new_initial_state()
         self.state: State = self._initial.clone()
         self._legal: Legal | None = None
@@ -241,13 +256,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 
     def _mask(self, acts: list[int]) -> np.ndarray:
         """The action mask of the legal actions ``acts`` (a new array)."""
-        if len(acts) <= 32:  # a few ones: set in a byte buffer, one numpy call
+        if len(acts) <= 100:  # set in a byte buffer: cheaper than numpy's fancy indexing
             buf = bytearray(self.actions.size)
             for a in acts:
                 buf[a] = 1
             return np.frombuffer(buf, np.int8)
         mask = np.zeros(self.actions.size, np.int8)
-        mask[acts] = 1
+        mask[np.fromiter(acts, np.intp, len(acts))] = 1
         return mask
 
     def step(self, action: int | None) -> None:
