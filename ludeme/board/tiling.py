@@ -9,6 +9,7 @@ right (Ludii's ``y * 100 + x`` order), so that site numbers match Ludii's.
 from __future__ import annotations
 
 import math
+import struct
 
 from ludeme.errors import LudemeError
 
@@ -417,6 +418,12 @@ _UX = SQRT3 / 2.0
 _HEX_REF = ((0.0, 1.0), (_UX, 0.5), (_UX, -0.5), (0.0, -1.0), (-_UX, -0.5), (-_UX, 0.5))
 
 
+def _f32(v: float) -> float:
+    """``v`` as a 32-bit float: Ludii's generators store their points that way, and the
+    rounding decides near ties when rows and columns are clustered."""
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
 def _hex_xy(row: int, col: int) -> tuple[float, float]:
     return (SQRT3 * (col - 0.5 * row), 1.5 * row)
 
@@ -427,7 +434,7 @@ def _hex_from_centres(centres: list[tuple[float, float]], flat: bool = False) ->
         corners = []
         for rx, ry in _HEX_REF:
             x, y = (cx + ry, cy + rx) if flat else (cx + rx, cy + ry)
-            corners.append(g.find_or_add_vertex(x, y))
+            corners.append(g.find_or_add_vertex(_f32(x), _f32(y)))
         for i in range(6):
             g.find_or_add_edge(corners[i], corners[(i + 1) % 6])
     return g
@@ -490,7 +497,7 @@ def hex_triangle(n: int) -> Graph:
 
 # -- triangular tiling ----------------------------------------------------------------
 def _tri_xy(row: int, col: int) -> tuple[float, float]:
-    return (col - 0.5 * row, SQRT3 / 2.0 * row)
+    return (_f32(col - 0.5 * row), _f32(SQRT3 / 2.0 * row))
 
 
 def tri_triangle(n: int, site_type: str = "Cell") -> Graph:
@@ -777,12 +784,6 @@ def union(graphs: list[Graph], connect: bool = False) -> Graph:
                     g.find_or_add_edge(a, b)
         g.make_faces(True)
     return g
-
-
-def _f32(v: float) -> float:
-    import struct
-
-    return struct.unpack("f", struct.pack("f", v))[0]
 
 
 def custom(pts: list[tuple[float, float]], lines: list[tuple[int, int]]) -> Graph:

@@ -65,7 +65,7 @@ def boardless(c: CompileContext, tiling: T.TilingType):
     shape = {"Square": lambda: rectangle(41, 41, counts="Site"),
              "Hexagonal": lambda: hex_shape(21),
              "Triangular": lambda: tri_shape(41)}[tiling]()
-    c.board = Board(shape, ["Cell"])
+    c.board = Board(shape, ["Cell"], boardless=True)
     c.site_type = "Cell"
     return c.board
 
