@@ -35,7 +35,8 @@ def rectangle(rows: int, cols: int, diagonals: str | None = None,
 
 def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Shape:
     """Hexagonal cells: ``Hexagon`` (side ``side``), ``Diamond`` (a rhombus), ``Prism``,
-    ``Rectangle``, ``Triangle``."""
+    ``Rectangle``, ``Triangle``, ``Star``, ``Limping`` (sides ``side`` and ``side + 1``
+    in turn)."""
     tiling.check_dims(side, other or side)
     makers = {
         "Hexagon": lambda t: tiling.hex_hexagon(side),
@@ -45,6 +46,7 @@ def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Sha
         "Square": lambda t: tiling.hex_rectangle(side, side),
         "Triangle": lambda t: tiling.hex_triangle(side),
         "Star": lambda t: tiling.hex_star(side),
+        "Limping": lambda t: tiling.hex_custom([side, side + 1]),
     }
     return Shape("hexagonal", makers[form])
 

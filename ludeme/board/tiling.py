@@ -495,6 +495,38 @@ def hex_triangle(n: int) -> Graph:
     return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
 
 
+def hex_custom(sides: list[int]) -> Graph:
+    """Ludii's hexhex with sides of the given lengths in turn (``(hex Limping n)`` is
+    sides n and n + 1): the outline walks those many cells along each side, turning
+    at each corner, and every hexagon whose middle is inside it (grown by 0.1) is kept."""
+    if not sides or any(abs(n) > 1000 for n in sides):
+        raise LudemeError("a hexhex needs side lengths up to 1000")
+    if any(n == 0 for n in sides):
+        raise LudemeError("a hexhex side of 0 cells")
+    turns = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+    step, row, col = 1, 0, 0
+    outline = [_hex_xy(row, col)]
+    for n in range(max(5, len(sides))):
+        length = sides[n % len(sides)]
+        length += 1 if length < 0 else -1
+        step = (step + (-1 if length < 0 else 1) + 6) % 6
+        if length > 0:
+            row += length * turns[step][0]
+            col += length * turns[step][1]
+            outline.append(_hex_xy(row, col))
+    from ludeme.board.operators import contains, inflate
+
+    area = inflate(outline)
+    xs, ys = [p[0] for p in area], [p[1] for p in area]
+    # Ludii takes the outline's x and y bounds as its column and row range
+    centres = [_hex_xy(r, c) for r in range(int(min(ys)) - 2, int(max(ys)) + 3)
+               for c in range(int(min(xs)) - 2, int(max(xs)) + 3)
+               if contains(area, _hex_xy(r, c))]
+    if not centres:
+        raise LudemeError("these sides enclose no hexagon")
+    return _finish(_hex_from_centres(centres), "hexagonal")
+
+
 # -- triangular tiling ----------------------------------------------------------------
 def _tri_xy(row: int, col: int) -> tuple[float, float]:
     return (_f32(col - 0.5 * row), _f32(SQRT3 / 2.0 * row))

@@ -213,3 +213,14 @@ def test_hex_rectangle_rows_alternate_as_in_ludii():
     assert b.count == {"Cell": 3 + 2 + 3 + 2}
     rows = sorted({round(y, 3) for _, y in b.coords})
     assert [sum(1 for _, y in b.coords if round(y, 3) == r) for r in rows] == [3, 2, 3, 2]
+
+
+def test_limping_hexhex_has_sides_of_two_lengths_in_turn():
+    # (hex Limping 2): sides of 2 and 3 cells; Ludii 1.0.8 builds 12 cells, 37 points
+    b = board_of("(board (hex Limping 2))", ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 12, "Vertex": 37, "Edge": 48}
+    assert b.ludii_labels[:8] == ("A1", "B1", "C1", "A2", "B2", "C2", "D2", "B3")
+    assert b.coords[0] == pytest.approx((-0.8660, -4.5), abs=1e-4)
+    assert sorted(b.nbrs["Orthogonal"][4]) == [0, 1, 3, 5, 7, 8]
+    assert sorted(b.nbrs["Orthogonal"][6]) == [2, 5, 9]
+    assert len(b.rows["Cell"]) == 4 and [len(r) for r in b.rows["Cell"]] == [3, 4, 3, 2]

@@ -155,6 +155,13 @@ def hex_star(c: CompileContext, size: T.Int):
     return hex_shape(size, "Star")
 
 
+@ludeme("hex Limping", T.Shape)
+def hex_limping(c: CompileContext, size: T.Int):
+    """A hexagon of hexagonal cells whose sides have ``size`` and ``size + 1`` cells in
+    turn (Ludii's limping hexhex, fairer to the second player than a regular one)."""
+    return hex_shape(size, "Limping")
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
