@@ -527,6 +527,46 @@ def hex_custom(sides: list[int]) -> Graph:
     return _finish(_hex_from_centres(centres), "hexagonal")
 
 
+# -- semi-regular tilings ----------------------------------------------------------------
+def _from_points(pts: list[tuple[float, float]], basis: str) -> Graph:
+    """Ludii's graph from a list of points: each point once (a later one within 0.1 of an
+    earlier one is the same), stored as 32-bit floats, lines between points 1 apart."""
+    kept: list[tuple[float, float]] = []
+    grid: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for x, y in pts:
+        kx, ky = math.floor(x * 10), math.floor(y * 10)
+        if not any(math.hypot(p[0] - x, p[1] - y) < 0.1
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   for p in grid.get((kx + dx, ky + dy), ())):
+            grid.setdefault((kx, ky), []).append((x, y))
+            kept.append((x, y))
+    g = Graph()
+    for x, y in kept:
+        g.add_vertex(_f32(x), _f32(y))
+    _unit_edges(g)
+    return _finish(g, basis)
+
+
+def t3464_hexagon(n: int) -> Graph:
+    """Ludii's ``(tiling T3464 n)``: the rhombitrihexagonal tiling (hexagons, squares and
+    triangles, every corner 3.4.6.4) on a hexagon of ``n`` hexagons a side."""
+    check_dims(n, n)
+    uy = SQRT3 / 2.0
+    ref = [(-0.5, uy), (0.5, uy), (1.0, 0.0), (0.5, -uy), (-0.5, -uy), (-1.0, 0.0)]
+    h = (1.0 + SQRT3 / 2.0) / math.cos(math.radians(15.0))
+    ref += [(h * math.cos(math.radians(15 + k * 30)), h * math.sin(math.radians(15 + k * 30)))
+            for k in range(12)]
+    hx, hy = 1.0 + SQRT3, (3.0 + SQRT3) / 2.0
+    size = 2 * n - 1
+    pts = []
+    for r in range(size):
+        for c in range(size):
+            if c <= size // 2 + r and r - c <= size // 2:
+                cx, cy = hy * (c - r), hx * (r + c) * 0.5
+                pts += [(cx + dx, cy + dy) for dx, dy in ref]
+    return _from_points(pts, "T3464")
+
+
 # -- triangular tiling ----------------------------------------------------------------
 def _tri_xy(row: int, col: int) -> tuple[float, float]:
     return (_f32(col - 0.5 * row), _f32(SQRT3 / 2.0 * row))

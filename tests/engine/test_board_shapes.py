@@ -224,3 +224,22 @@ def test_limping_hexhex_has_sides_of_two_lengths_in_turn():
     assert sorted(b.nbrs["Orthogonal"][4]) == [0, 1, 3, 5, 7, 8]
     assert sorted(b.nbrs["Orthogonal"][6]) == [2, 5, 9]
     assert len(b.rows["Cell"]) == 4 and [len(r) for r in b.rows["Cell"]] == [3, 4, 3, 2]
+
+
+def test_rhombitrihexagonal_tiling_numbers_points_as_ludii():
+    # (rotate 90 (tiling T3464 2)): 7 hexagons with their squares and triangles; counts,
+    # labels and neighbours as Ludii 1.0.8 prints them
+    b = board_of("(board (rotate 90 (tiling T3464 2)) use:Vertex)", ("Vertex", "Cell", "Edge"))
+    assert b.count == {"Vertex": 72, "Cell": 61, "Edge": 132}
+    o = b.offset["Vertex"]
+    assert b.ludii_labels[o:o + 3] == ("U8", "U9", "T6")
+    assert b.ludii_labels[:2] == ("M7", "M8")        # cells 0 and 1
+    assert b.coords[o] == pytest.approx((4.5981, 2.2321), abs=1e-4)
+    assert orth(b, 0) == [1, 2, 4]
+    assert orth(b, 2) == [0, 4, 7]
+    assert sorted(s - o for s in b.nbrs["Diagonal"][o + 1]) == [4]
+
+
+def test_tiling_parallelogram_is_refused_clearly():
+    with pytest.raises(LudemeError, match="parallelogram"):
+        board_of("(board (tiling T3464 2 3) use:Vertex)")

@@ -162,6 +162,20 @@ def hex_limping(c: CompileContext, size: T.Int):
     return hex_shape(size, "Limping")
 
 
+@ludeme("tiling T3464", T.Shape)
+def tiling_3464(c: CompileContext, size: T.Int, columns: T.Int = None):
+    """The rhombitrihexagonal tiling (hexagons, squares and triangles meeting 3.4.6.4 at
+    every corner) on a hexagon of ``size`` hexagons a side, as Ludii builds it."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import check_dims, t3464_hexagon
+
+    if columns is not None:
+        c.fail("(tiling T3464 rows columns), the parallelogram, is not supported",
+               "use (tiling T3464 size) for the hexagon")
+    check_dims(size, size)
+    return _Shape("T3464", lambda t: t3464_hexagon(size))
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
