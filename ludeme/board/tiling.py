@@ -567,6 +567,25 @@ def t3464_hexagon(n: int) -> Graph:
     return _from_points(pts, "T3464")
 
 
+def t33336_hexagon(n: int) -> Graph:
+    """Ludii's ``(tiling T33336 n)``: the snub hexagonal tiling (each hexagon ringed by
+    triangles, every corner 3.3.3.3.6) on a hexagon of ``n`` hexagons a side."""
+    check_dims(n, n)
+    uy = SQRT3 / 2.0
+    ref = [(-0.5, uy), (0.5, uy), (1.0, 0.0), (0.5, -uy), (-0.5, -uy), (-1.0, 0.0),
+           (-1.0, 2 * uy), (0.0, 2 * uy), (1.0, 2 * uy), (1.5, uy), (2.0, 0.0), (1.5, -uy),
+           (1.0, -2 * uy), (0.0, -2 * uy), (-1.0, -2 * uy), (-1.5, -uy), (-2.0, 0.0),
+           (-1.5, uy)]
+    size = 2 * n - 1
+    pts = []
+    for r in range(size):
+        for c in range(size):
+            if abs(r - c) <= size // 2:
+                cx, cy = c * 5 * 0.5 - r * 4 * 0.5, r * 2 * uy + c * uy
+                pts += [(cx + dx, cy + dy) for dx, dy in ref]
+    return _from_points(pts, "T33336")
+
+
 # -- triangular tiling ----------------------------------------------------------------
 def _tri_xy(row: int, col: int) -> tuple[float, float]:
     return (_f32(col - 0.5 * row), _f32(SQRT3 / 2.0 * row))

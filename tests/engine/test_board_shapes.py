@@ -243,3 +243,26 @@ def test_rhombitrihexagonal_tiling_numbers_points_as_ludii():
 def test_tiling_parallelogram_is_refused_clearly():
     with pytest.raises(LudemeError, match="parallelogram"):
         board_of("(board (tiling T3464 2 3) use:Vertex)")
+
+
+def test_dual_of_the_snub_hexagonal_tiling():
+    # (dual (tiling T33336 3)): a point in each cell of the tiling, lines across shared
+    # lines; counts, labels and neighbours as Ludii 1.0.8 prints them
+    b = board_of("(board (dual (tiling T33336 3)))", ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 114, "Vertex": 217, "Edge": 330}
+    assert b.ludii_labels[:3] == ("C1", "D1", "C2")
+    assert b.coords[2] == pytest.approx((-1.0, 0.0), abs=1e-4)
+    assert sorted(b.nbrs["Orthogonal"][2]) == [0, 7, 8]
+    assert sorted(b.nbrs["Adjacent"][0]) == [1, 2, 3, 8, 9]
+    o = b.offset["Vertex"]
+    assert b.ludii_labels[o:o + 2] == ("K1", "M1")
+
+
+def test_dual_of_a_square_is_the_square_of_its_middles():
+    # on a vertex board (square 4) is 4 x 4 points, so 3 x 3 cells: their middles make a
+    # 3 x 3 grid of points with 2 x 2 cells
+    b = board_of("(board (dual (square 4)) use:Vertex)", ("Vertex", "Cell"))
+    assert b.count == {"Vertex": 9, "Cell": 4}
+    assert b.coords[b.offset["Vertex"]] == pytest.approx((0.5, 0.5))
+    assert orth(b, 0) == [1, 3]
+    assert orth(b, 4) == [1, 3, 5, 7]

@@ -176,6 +176,17 @@ def tiling_3464(c: CompileContext, size: T.Int, columns: T.Int = None):
     return _Shape("T3464", lambda t: t3464_hexagon(size))
 
 
+@ludeme("tiling T33336", T.Shape)
+def tiling_33336(c: CompileContext, size: T.Int):
+    """The snub hexagonal tiling (hexagons ringed by triangles, 3.3.3.3.6 at every
+    corner) on a hexagon of ``size`` hexagons a side, as Ludii builds it."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import check_dims, t33336_hexagon
+
+    check_dims(size, size)
+    return _Shape("T33336", lambda t: t33336_hexagon(size))
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""

@@ -89,6 +89,14 @@ def make_faces(c: CompileContext, shape: T.Shape):
     return Shape(shape.kind, lambda t: ops.make_faces(shape.graph(t)))
 
 
+@ludeme("dual", T.Shape)
+def dual(c: CompileContext, shape: T.Shape):
+    """The dual of a shape (Ludii's ``dual``): a point in the middle of each cell, a
+    line across each line two cells share, and the cells those lines enclose; numbered
+    by position."""
+    return Shape("dual", lambda t: ops.dual(shape.graph(t)))
+
+
 @ludeme("complete", T.Shape)
 def complete(c: CompileContext, shape: T.Shape, *,
              eachCell: T.Bool = False):  # noqa: N803 - Ludii's argument name
