@@ -211,6 +211,13 @@ def make_faces(g: Graph) -> Graph:
     return g
 
 
+def renumber(g: Graph, types: tuple[str, ...] = ("Vertex", "Edge", "Cell")) -> Graph:
+    """Ludii's ``(renumber ...)``: the elements of ``types`` numbered again by position,
+    bottom row first, left to right."""
+    g.reorder(types)
+    return g
+
+
 def dual(g: Graph) -> Graph:
     """Ludii's ``(dual ...)``: a point in the middle of each cell (numbered as the
     cells), a line between the points of every two cells that share a line, and the

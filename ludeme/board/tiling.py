@@ -258,9 +258,9 @@ class Graph:
                 self.add_face(ids)
         self.link_faces(sort_faces)
 
-    def reorder(self) -> None:
-        """Number every kind of element bottom row first, left to right."""
-        for items in (self.vertices, self.edges, self.faces):
+    def reorder(self, types: tuple[str, ...] = ("Vertex", "Edge", "Cell")) -> None:
+        """Number every kind of element (of ``types``) bottom row first, left to right."""
+        for items in (self.elements(t) for t in ("Vertex", "Edge", "Cell") if t in types):
             items.sort(key=lambda g: round(g.y * 100.0 + g.x, 6))
             for i, g in enumerate(items):
                 g.id = i

@@ -266,3 +266,18 @@ def test_dual_of_a_square_is_the_square_of_its_middles():
     assert b.coords[b.offset["Vertex"]] == pytest.approx((0.5, 0.5))
     assert orth(b, 0) == [1, 3]
     assert orth(b, 4) == [1, 3, 5, 7]
+
+
+def test_renumber_numbers_again_by_position():
+    merged = "(merge (shift 0 1 (square 2)) (square 2))"      # 2 x 2 points each
+    before = board_of(f"(board {merged} use:Vertex)", ("Vertex", "Cell"))
+    after = board_of(f"(board (renumber {merged}) use:Vertex)", ("Vertex", "Cell"))
+    only_points = board_of(f"(board (renumber Vertex {merged}) use:Vertex)", ("Vertex", "Cell"))
+    o = before.offset["Vertex"]
+    assert before.coords[o] == (0.0, 1.0)      # the upper square's points come first
+    assert [after.coords[o + i] for i in range(3)] == [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]
+    assert only_points.coords[o:] == after.coords[o:]
+    assert after.count == {"Vertex": 6, "Cell": 2}
+    assert after.coords[0] == (0.5, 0.5) and after.coords[1] == (0.5, 1.5)
+    with pytest.raises(LudemeError, match="needs a shape"):
+        board_of("(board (renumber Vertex) use:Vertex)")
