@@ -683,6 +683,66 @@ def polygon(sides: int, star: bool = False, site_type: str = "Cell") -> Graph:
     return g
 
 
+def _spiral_base(turns: int, sites: int) -> int:
+    """Ludii's number of points on the spiral's first turn (the turns after the first
+    two have four times as many)."""
+    for base in range(1, sites):
+        steps, total, ring = base, 1, 1
+        while ring < turns:
+            total += steps
+            if total > sites:
+                return base - 1
+            if ring <= 2:
+                steps *= 2
+            ring += 1
+    raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+
+
+def spiral(turns: int, sites: int, clockwise: bool = True) -> Graph:
+    """Ludii's ``(spiral turns:t sites:n)``: ``n`` points (the centre first) along an
+    Archimedean spiral of ``t`` turns, each joined to the next by a curved line; every
+    point's pivot is the centre. No cells."""
+    if not 1 <= turns <= 100 or not 2 <= sites <= MAX_ELEMENTS:
+        raise LudemeError(f"a spiral of {turns} turns and {sites} points")
+    base = _spiral_base(turns, sites)
+    thetas = [0.0] * (4 * sites)
+    index, steps = 1, base
+    for ring in range(1, turns + 2):
+        if steps == 0:
+            raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+        d_theta = 2 * math.pi / steps
+        theta = 2 * math.pi * ring
+        if ring <= 2 or ring % 2 == 1:
+            theta -= d_theta / 2.0
+        if index + steps > len(thetas):
+            raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+        for _ in range(steps):
+            thetas[index] = theta
+            index += 1
+            theta += d_theta
+        if ring <= 2:
+            steps *= 2
+    if index <= sites:
+        raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+    for _ in range(2):   # Ludii smooths the spacing twice, in place
+        for vid in range(2, sites):
+            thetas[vid] = (thetas[vid - 1] + thetas[vid + 1]) / 2.0
+    thetas[1] -= 0.5 * (thetas[2] - thetas[1])
+    g = Graph()
+    pivot = g.add_vertex(0.0, 0.0)
+    for vid in range(1, sites):
+        t = thetas[vid]
+        g.add_vertex(-t * math.cos(t) if clockwise else t * math.cos(t), t * math.sin(t))
+    vs = g.vertices
+    for vid in range(len(vs) - 1):
+        g.find_or_add_edge(vs[vid], vs[vid + 1], curved=True)
+    for v in vs:
+        v.pivot = pivot
+    g.basis = "spiral"
+    g.link_edges()
+    return g
+
+
 def morris(rings: int, join_corners: bool = False) -> Graph:
     """Ludii's ``(morris rings)``: ``rings`` nested squares of 8 points each (corners,
     then side middles), the middles joined ring to ring (and the corners with

@@ -281,3 +281,16 @@ def test_renumber_numbers_again_by_position():
     assert after.coords[0] == (0.5, 0.5) and after.coords[1] == (0.5, 1.5)
     with pytest.raises(LudemeError, match="needs a shape"):
         board_of("(board (renumber Vertex) use:Vertex)")
+
+
+def test_spiral_track_of_points_from_the_centre():
+    # (spiral turns:5 sites:88) as Ludii 1.0.8 builds it: the centre, then 87 points
+    # along the spiral, each joined to the next
+    b = board_of("(board (spiral turns:5 sites:88) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 88, "Edge": 87}
+    assert b.coords[1] == pytest.approx((-3.3579, -4.2106), abs=1e-4)
+    assert b.coords[4] == pytest.approx((5.3166, 6.6668), abs=1e-4)
+    assert b.ludii_labels[:3] == ("AV42", "AO35", "AL44")
+    assert orth(b, 0) == [1] and orth(b, 1) == [0, 2] and orth(b, 87) == [86]
+    with pytest.raises(LudemeError, match="spiral"):
+        board_of("(board (spiral turns:0 sites:5) use:Vertex)")

@@ -187,6 +187,17 @@ def tiling_33336(c: CompileContext, size: T.Int):
     return _Shape("T33336", lambda t: t33336_hexagon(size))
 
 
+@ludeme("spiral", T.Shape)
+def spiral(c: CompileContext, *, turns: T.Int, sites: T.Int, clockwise: T.Bool = True):
+    """A track of ``sites`` points (the centre first) along a spiral of ``turns`` turns,
+    each joined to the next (Ludii's ``spiral``); play on its points (``use:Vertex``)."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import spiral as build
+
+    build(turns, sites, clockwise)          # bad sizes fail here, at the form
+    return _Shape("spiral", lambda t: build(turns, sites, clockwise))
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
