@@ -683,6 +683,29 @@ def polygon(sides: int, star: bool = False, site_type: str = "Cell") -> Graph:
     return g
 
 
+def repeat(rows: int, cols: int, step_col: tuple[float, float], step_row: tuple[float, float],
+           polygons: list[list[tuple[float, float]]]) -> Graph:
+    """Ludii's ``(repeat rows columns step:{{cx cy} {rx ry}} polygons)``: the polygons'
+    outlines drawn at every ``col * step_col + row * step_row`` (points within 0.01 are
+    one), the cells found and everything numbered by position."""
+    check_dims(rows, cols)
+    if rows * cols * sum(len(p) for p in polygons) > MAX_ELEMENTS:
+        raise LudemeError("this repeat has too many points")
+    g = Graph()
+    for r in range(rows):
+        for c in range(cols):
+            rx = c * step_col[0] + r * step_row[0]
+            ry = c * step_col[1] + r * step_row[1]
+            for poly in polygons:
+                for n, (ax, ay) in enumerate(poly):
+                    bx, by = poly[(n + 1) % len(poly)]
+                    va = g.find_or_add_vertex(rx + ax, ry + ay)
+                    vb = g.find_or_add_vertex(rx + bx, ry + by)
+                    if va is not vb:
+                        g.find_or_add_edge(va, vb)
+    return _finish(g, "")
+
+
 def _spiral_base(turns: int, sites: int) -> int:
     """Ludii's number of points on the spiral's first turn (the turns after the first
     two have four times as many)."""

@@ -294,3 +294,28 @@ def test_spiral_track_of_points_from_the_centre():
     assert orth(b, 0) == [1] and orth(b, 1) == [0, 2] and orth(b, 87) == [86]
     with pytest.raises(LudemeError, match="spiral"):
         board_of("(board (spiral turns:0 sites:5) use:Vertex)")
+
+
+def test_repeat_draws_polygons_on_a_lattice():
+    # unit squares repeated 2 rows x 3 columns are the 2 x 3 board, numbered alike
+    rep = board_of("(board (repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {1 0} {1 1} {0 1}})))",
+                   ("Cell", "Vertex", "Edge"))
+    grid = board_of("(board (rectangle 2 3))", ("Cell", "Vertex", "Edge"))
+    assert rep.count == grid.count == {"Cell": 6, "Vertex": 12, "Edge": 17}
+    assert rep.coords == grid.coords
+    assert rep.ludii_labels[:6] == grid.ludii_labels[:6] == ("A1", "B1", "C1", "A2", "B2", "C2")
+    # an upward and a downward triangle per step: 4 triangles in a strip, numbered by
+    # their middles (the upward ones lower down, so first)
+    tri = board_of("(board (repeat 1 2 step:{{1 0} {0.5 1}} {(poly {{0 0} {1 0} {0.5 1}}) "
+                   "(poly {{1 0} {1.5 1} {0.5 1}})}))", ("Cell", "Vertex"))
+    assert tri.count == {"Cell": 4, "Vertex": 6}
+    assert [sorted(tri.nbrs["Orthogonal"][i]) for i in range(4)] == [[2], [2, 3], [0, 1], [1]]
+
+
+def test_board_measures_may_be_arithmetic_on_numbers():
+    b = board_of("(board (merge (shift (- 4 1) 0 (rectangle (* 2 2) 1)) (rectangle 1 (+ 1 2))))",
+                 ("Cell",))
+    assert b.count == {"Cell": 7}
+    assert (3.5, 3.5) in b.coords and (2.5, 0.5) in b.coords
+    with pytest.raises(LudemeError, match="known before play"):
+        board_of("(board (shift (count Moves) 0 (square 2)))")

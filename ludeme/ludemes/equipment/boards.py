@@ -105,12 +105,14 @@ def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
 
 
 @ludeme("rectangle", T.Shape)
-def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
+def rect(c: CompileContext, rows: (T.Int, T.IntFn), columns: (T.Int, T.IntFn) = None, *,
          diagonals: T.Diagonals = None):
     """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
-    ``square``, they count the sites of the board's type)."""
-    return rectangle(rows, columns if columns is not None else rows, _diagonals(c, diagonals),
-                     counts="Site")
+    ``square``, they count the sites of the board's type; either may be arithmetic on
+    numbers, ``(* 3 3)``)."""
+    rows = known(c, rows, "the number of rows")
+    columns = rows if columns is None else known(c, columns, "the number of columns")
+    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site")
 
 
 def _diagonals(c: CompileContext, kind):
@@ -185,6 +187,28 @@ def tiling_33336(c: CompileContext, size: T.Int):
 
     check_dims(size, size)
     return _Shape("T33336", lambda t: t33336_hexagon(size))
+
+
+@ludeme("repeat", T.Shape)
+def repeat(c: CompileContext, rows: T.Int, columns: T.Int, polygons: (T.Poly, T.ListOf(T.Poly)),
+           *, step: T.ListOf(T.Any)):
+    """Polygons drawn again and again (Ludii's ``repeat``): ``rows`` x ``columns``
+    copies, copy (r, c) moved by c times the first step and r times the second
+    (``step:{{1 0} {0 1}}``); touching points are one, and the cells are those the lines
+    enclose, numbered by position."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import _f32
+    from ludeme.board.tiling import repeat as build
+    from ludeme.ludemes.equipment.operators import plain, point
+
+    steps = plain(step)
+    if not isinstance(steps, list) or len(steps) != 2:
+        c.fail("step: is two steps, {{x y} {x y}}: along a row, then to the next row")
+    (cx, cy), (rx, ry) = (point(c, s_, "step:") for s_ in steps)
+    polys = [polygons] if polygons and isinstance(polygons[0], tuple) else list(polygons)
+    step_col, step_row = (_f32(cx), _f32(cy)), (_f32(rx), _f32(ry))
+    build(rows, columns, step_col, step_row, polys)          # bad sizes fail here
+    return _Shape("repeat", lambda t: build(rows, columns, step_col, step_row, polys))
 
 
 @ludeme("spiral", T.Shape)
@@ -288,10 +312,27 @@ def union_shapes(c: CompileContext, *shapes: T.Shape):
     return union(*shapes)
 
 
+def known(c: CompileContext, value, what: str):
+    """A board measure given as a number or as arithmetic on numbers (``(* 3 3)``,
+    Ludii's dimension functions): its value, known before play."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    const = getattr(value, "const", None)
+    if const is None and callable(getattr(value, "fn", None)):
+        from ludeme.compile.fold import constant
+
+        const = constant(value.fn)
+    if not isinstance(const, (int, float)) or isinstance(const, bool):
+        c.fail(f"{what} must be known before play: a number, or arithmetic on numbers")
+    return const
+
+
 @ludeme("shift", T.Shape)
-def shift_shape(c: CompileContext, dx: (T.Int, T.Float), dy: (T.Int, T.Float), shape: T.Shape):
-    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side)."""
-    return shift(dx, dy, shape)
+def shift_shape(c: CompileContext, dx: (T.Int, T.Float, T.IntFn), dy: (T.Int, T.Float, T.IntFn),
+                shape: T.Shape):
+    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side;
+    either may be arithmetic on numbers, ``(- 7 1)``)."""
+    return shift(known(c, dx, "the shift"), known(c, dy, "the shift"), shape)
 
 
 @ludeme("scale", T.Shape)
