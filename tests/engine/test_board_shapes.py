@@ -319,3 +319,29 @@ def test_board_measures_may_be_arithmetic_on_numbers():
     assert (3.5, 3.5) in b.coords and (2.5, 0.5) in b.coords
     with pytest.raises(LudemeError, match="known before play"):
         board_of("(board (shift (count Moves) 0 (square 2)))")
+
+
+def test_surakarta_board_loops_are_tracks_round_the_corners():
+    from ludeme.ludemes.equipment.boards import _surakarta_square
+
+    def passes(seq):     # the sites a loop lists, a corner twice, repeats in a row once
+        out = []
+        for i, a in enumerate(seq):
+            out += [abs(a)] * (2 if a < 0 and seq[(i + 1) % len(seq)] < 0 else 1)
+        return [x for i, x in enumerate(out) if i == len(out) - 1 or out[i + 1] != x]
+
+    # the inner loop of a 6 x 6 grid of points, as Ludii 1.0.8 lists "Track1F"
+    assert passes(_surakarta_square(6, 6, 1)) == [
+        6, 7, 8, 9, 10, 11, 4, 10, 16, 22, 28, 34, 29, 28, 27, 26, 25, 24, 31, 25, 19, 13, 7, 1]
+    desc = ('(game "S" (players 2) (equipment { (surakartaBoard (square 6)) '
+            '(piece "Disc" Each) }) (rules (start (place "Disc1" (sites Track "Track2B"))) '
+            '(play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
+    import ludeme
+
+    state = ludeme.loads(desc).new_initial_state()
+    assert state.game.board.count == {"Vertex": 36}
+    on = {s for s in range(36) if state.what[s] != 0}
+    # the outer loop: rows and columns 2 and 3 (from each side) of the 6 x 6 points
+    assert on == {2, 3, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 26, 27, 32, 33}
+    with pytest.raises(LudemeError, match="does not fit"):
+        ludeme.loads(desc.replace("(square 6)", "(square 6) loops:6"))

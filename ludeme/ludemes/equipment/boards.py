@@ -57,6 +57,86 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int,
     return c.board
 
 
+@ludeme("surakartaBoard", T.Item)
+def surakarta_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
+                    from_: T.Int = 1):
+    """A board played on its points with circuits looping round its corners (Ludii's
+    ``surakartaBoard``): on a square grid, loop k runs along row k and column k from
+    each side (k from ``from:``, default 1; ``loops:`` of them, by default as many as
+    fit); on a triangle, along lines parallel to its sides. Each loop is two tracks,
+    ``"Track<k>F"`` and ``"Track<k>B"`` (one each way); the corners it turns round are
+    passed twice."""
+    from ludeme.ludemes.containers.tracks import TrackSpec
+
+    c.board = Board(shape, ["Vertex"])
+    c.site_type = "Vertex"
+    b = c.board
+    dim0, dim1 = len(b.rows["Vertex"]) - 1, len(b.columns["Vertex"]) - 1
+    kind = b.graph.basis
+    if kind not in ("square", "triangular"):
+        c.fail("a Surakarta board is a square grid or a triangle")
+    if loops is None:
+        loops = (min(dim0, dim1) - 1) // 2 if kind == "square" else dim0 // 2
+    specs = []
+    for k in range(from_, from_ + loops):
+        track = _surakarta_square(dim0 + 1, dim1 + 1, k) if kind == "square" else \
+            _surakarta_triangle(dim0 + 1, k)
+        n = b.count["Vertex"]
+        if any(abs(x) >= n for x in track):
+            c.fail(f"loop {k} does not fit on this board")
+        for name, seq in ((f"Track{k}F", track), (f"Track{k}B", track[::-1])):
+            sites = []
+            for i, a in enumerate(seq):
+                sites.append(abs(a))
+                if a < 0 and seq[(i + 1) % len(seq)] < 0:
+                    sites.append(abs(a))          # round a corner: pass it twice
+            specs.append(TrackSpec(name, tuple(sites), True, 0, True))
+    _tracks(c, specs)
+    return c.board
+
+
+def _surakarta_square(rows: int, cols: int, loop: int) -> list[int]:
+    """Loop ``loop`` of a square grid as Ludii lists it: row, column, row, column, each
+    end of each run negated (the corners the circuit turns round)."""
+    def run(sites: list[int]) -> list[int]:
+        return [-x if i in (0, len(sites) - 1) else x for i, x in enumerate(sites)]
+
+    return (run([loop * cols + col for col in range(cols)])
+            + run([cols - 1 - loop + row * cols for row in range(rows)])
+            + run([rows * cols - 1 - loop * cols - col for col in range(cols)])
+            + run([rows * cols - cols + loop - row * cols for row in range(rows)]))
+
+
+def _surakarta_triangle(rows: int, loop: int) -> list[int]:
+    """Loop ``loop`` of a triangle of points (rows of rows, rows - 1, ... points), as
+    Ludii lists it: three runs parallel to the sides, their ends negated."""
+    cols = rows
+    track: list[int] = []
+    n = rows - loop
+
+    def add(step: int, site: int) -> None:
+        track.append(-site if step == 0 or step >= n - 1 else site)
+
+    v, dec = 0, cols
+    for _ in range(loop):
+        v += dec
+        dec -= 1
+    for step in range(n):
+        add(step, v)
+        v += 1
+    v, dec = cols - 1 - loop, rows - 1
+    for step in range(n):
+        add(step, v)
+        v += dec
+        dec -= 1
+    dec += 3
+    for step in range(n):
+        add(step, v)
+        v -= dec
+        dec += 1
+    return track
+
+
 @ludeme("boardless", T.Item)
 def boardless(c: CompileContext, tiling: T.TilingType):
     """A board without edges (Ludii's): a large field of the tiling's cells, a 41 x 41
