@@ -185,6 +185,7 @@ class Board:
             o = off[t]
             table = same_type_steps(self.graph, t)
             default = t == self.default_type
+            rels_of: dict[int, tuple[str, ...]] = {}
             for i, row in enumerate(table):
                 s = o + i
                 lists: dict[str, list[int]] = {r: [] for r in RELATIONS}
@@ -192,15 +193,19 @@ class Board:
                 for tid, bits, d in row:
                     to = o + tid
                     by_dir.setdefault(d, []).append(to)
-                    for rel in RELATIONS:
-                        if bits & _BIT[rel]:
-                            lists[rel].append(to)
-                            if step[rel][d][s] < 0:
-                                step[rel][d][s] = to
-                            if default:
-                                supported[rel].add(d)
-                for rel in RELATIONS:
-                    nbrs[rel][s] = tuple(sorted(lists[rel]))
+                    rels = rels_of.get(bits)
+                    if rels is None:
+                        rels = rels_of[bits] = tuple(r for r in RELATIONS if bits & _BIT[r])
+                    for rel in rels:
+                        lists[rel].append(to)
+                        column = step[rel][d]
+                        if column[s] < 0:
+                            column[s] = to
+                        if default:
+                            supported[rel].add(d)
+                for rel, got in lists.items():
+                    got.sort()
+                    nbrs[rel][s] = tuple(got)
                 self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
             for i, rays in enumerate(radials(self.graph, t, table)):
                 for d, line in rays.items():
