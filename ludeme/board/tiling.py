@@ -495,17 +495,17 @@ def hex_triangle(n: int) -> Graph:
     return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
 
 
-def hex_custom(sides: list[int]) -> Graph:
-    """Ludii's hexhex with sides of the given lengths in turn (``(hex Limping n)`` is
-    sides n and n + 1): the outline walks those many cells along each side, turning
-    at each corner, and every hexagon whose middle is inside it (grown by 0.1) is kept."""
+def _outline(sides: list[int], xy) -> list[tuple[float, float]]:
+    """Ludii's outline of a hexhex or trihex from its side lengths: from (0, 0), each
+    side walks that many cells (or points) in the next of six lattice directions, turning
+    left for a positive length and right for a negative one."""
     if not sides or any(abs(n) > 1000 for n in sides):
-        raise LudemeError("a hexhex needs side lengths up to 1000")
+        raise LudemeError("side lengths go up to 1000")
     if any(n == 0 for n in sides):
-        raise LudemeError("a hexhex side of 0 cells")
+        raise LudemeError("a side of length 0")
     turns = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
     step, row, col = 1, 0, 0
-    outline = [_hex_xy(row, col)]
+    outline = [xy(row, col)]
     for n in range(max(5, len(sides))):
         length = sides[n % len(sides)]
         length += 1 if length < 0 else -1
@@ -513,18 +513,41 @@ def hex_custom(sides: list[int]) -> Graph:
         if length > 0:
             row += length * turns[step][0]
             col += length * turns[step][1]
-            outline.append(_hex_xy(row, col))
+            outline.append(xy(row, col))
+    return outline
+
+
+def _inside(outline: list[tuple[float, float]], xy) -> list[tuple[float, float]]:
+    """The lattice points ``xy(r, c)`` inside the outline grown by 0.1, row by row (Ludii
+    takes the outline's x and y bounds as its column and row range)."""
     from ludeme.board.operators import contains, inflate
 
     area = inflate(outline)
     xs, ys = [p[0] for p in area], [p[1] for p in area]
-    # Ludii takes the outline's x and y bounds as its column and row range
-    centres = [_hex_xy(r, c) for r in range(int(min(ys)) - 2, int(max(ys)) + 3)
-               for c in range(int(min(xs)) - 2, int(max(xs)) + 3)
-               if contains(area, _hex_xy(r, c))]
+    return [xy(r, c) for r in range(int(min(ys)) - 2, int(max(ys)) + 3)
+            for c in range(int(min(xs)) - 2, int(max(xs)) + 3) if contains(area, xy(r, c))]
+
+
+def hex_custom(sides: list[int]) -> Graph:
+    """Ludii's hexhex with sides of the given lengths in turn (``(hex Limping n)`` is
+    sides n and n + 1): every hexagon whose middle is inside the outline."""
+    centres = _inside(_outline(sides, _hex_xy), _hex_xy)
     if not centres:
         raise LudemeError("these sides enclose no hexagon")
     return _finish(_hex_from_centres(centres), "hexagonal")
+
+
+def tri_custom(sides: list[int]) -> Graph:
+    """Ludii's trihex with sides of the given lengths in turn (``(tri {4 6 4 7 4})``,
+    ``(tri Limping n)``): the lattice points inside the outline, joined 1 apart."""
+    pts = _inside(_outline(sides, _tri_xy), _tri_xy)
+    if len(pts) < 3:
+        raise LudemeError("these sides enclose no triangle")
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(x, y)
+    _unit_edges(g)
+    return _finish(g, "triangular")
 
 
 # -- semi-regular tilings ----------------------------------------------------------------
@@ -920,6 +943,35 @@ def merge(graphs: list[Graph]) -> Graph:
             g.find_or_add_edge(va, vb)
     g.make_faces(True)
     return g
+
+
+def intersect(graphs: list[Graph]) -> Graph:
+    """Ludii's ``(intersect {...})``: the points of the first graph that every other
+    graph also has (within 0.01), the lines of the first that every other also has, in
+    the first's order, and the cells of those lines."""
+    if len(graphs) == 1:
+        return graphs[0]
+
+    def near(ax: float, ay: float, bx: float, by: float) -> bool:
+        return abs(ax - bx) + abs(ay - by) < 0.01
+
+    def has_point(g: Graph, v: Vertex) -> bool:
+        return any(near(v.x, v.y, w.x, w.y) for w in g.vertices)
+
+    def has_line(g: Graph, e: Edge) -> bool:
+        return any((near(e.a.x, e.a.y, o.a.x, o.a.y) and near(e.b.x, e.b.y, o.b.x, o.b.y))
+                   or (near(e.a.x, e.a.y, o.b.x, o.b.y) and near(e.b.x, e.b.y, o.a.x, o.a.y))
+                   for o in g.edges)
+
+    first, others = graphs[0], graphs[1:]
+    out = Graph()
+    vmap = {v.id: out.add_vertex(v.x, v.y) for v in first.vertices
+            if all(has_point(g, v) for g in others)}
+    for e in first.edges:
+        if all(has_line(g, e) for g in others) and e.a.id in vmap and e.b.id in vmap:
+            out.find_or_add_edge(vmap[e.a.id], vmap[e.b.id])
+    out.make_faces(True)
+    return out
 
 
 def union(graphs: list[Graph], connect: bool = False) -> Graph:

@@ -345,3 +345,26 @@ def test_surakarta_board_loops_are_tracks_round_the_corners():
     assert on == {2, 3, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 26, 27, 32, 33}
     with pytest.raises(LudemeError, match="does not fit"):
         ludeme.loads(desc.replace("(square 6)", "(square 6) loops:6"))
+
+
+def test_intersect_keeps_what_every_shape_has():
+    # two 3 x 3 boards one column apart share 2 columns of cells
+    b = board_of("(board (intersect {(square 3) (shift 1 0 (square 3))}))", ("Cell", "Vertex"))
+    assert b.count == {"Cell": 6, "Vertex": 12}
+    assert b.coords[0] == (1.5, 0.5)
+    o = b.offset["Vertex"]
+    assert b.coords[o] == (1.0, 0.0) and b.coords[o + 2] == (3.0, 0.0)
+    assert sorted(b.nbrs["Orthogonal"][0]) == [1, 2]
+
+
+def test_trihex_from_its_side_lengths():
+    # sides of 3 points all round: the hexagon of 19 points and 24 triangles
+    b = board_of("(board (tri {3 3 3 3 3 3}) use:Vertex)", ("Vertex", "Cell", "Edge"))
+    assert b.count == {"Vertex": 19, "Cell": 24, "Edge": 42}
+    o = b.offset["Vertex"]
+    assert sorted(len(b.nbrs["Orthogonal"][o + i]) for i in range(19)).count(6) == 7
+    # sides of 2 and 3 points in turn: a triangle of 5-point sides less its 3 corners
+    limp = board_of("(board (tri Limping 2) use:Vertex)", ("Vertex", "Cell"))
+    assert limp.count == {"Vertex": 12, "Cell": 13}
+    with pytest.raises(LudemeError, match="length 0"):
+        board_of("(board (tri {3 0 3}) use:Vertex)")

@@ -308,6 +308,23 @@ def tri(c: CompileContext, size: T.Int):
     return tri_shape(size)
 
 
+@ludeme("tri", T.Shape)
+def tri_custom(c: CompileContext, sides: T.ListOf(T.Int)):
+    """A board of triangular cells whose outline has sides of the given lengths in
+    points, in turn round it (Ludii's ``(tri {4 6 4 7 4})``; a negative length turns
+    the other way)."""
+    from ludeme.board.shapes import tri_sides
+
+    return tri_sides([getattr(v, "value", v) for v in sides])
+
+
+@ludeme("tri Limping", T.Shape)
+def tri_limping(c: CompileContext, size: T.Int):
+    """A hexagon of triangular cells whose sides have ``size`` and ``size + 1`` points
+    in turn (Ludii's limping trihex)."""
+    return tri_shape(size, "Limping")
+
+
 @ludeme("tri Hexagon", T.Shape)
 def tri_hexagon(c: CompileContext, size: T.Int):
     """A hexagon of triangular cells, ``size`` per side."""
@@ -382,6 +399,18 @@ def merge_shapes(c: CompileContext, *shapes: T.Shape):
     if not shapes:
         c.fail("(merge ...) needs shapes")
     return merge(*shapes)
+
+
+@ludeme("intersect", T.Shape)
+def intersect_shapes(c: CompileContext, shapes: T.ListOf(T.Shape)):
+    """The part several shapes have in common (Ludii's ``intersect``): the points and
+    lines of the first shape that every other shape also has, in the first's order, and
+    the cells those lines enclose."""
+    from ludeme.board.shapes import intersect
+
+    if not shapes:
+        c.fail("(intersect ...) needs shapes")
+    return intersect(*shapes)
 
 
 @ludeme("union", T.Shape)
