@@ -87,6 +87,25 @@ def _follow_clockwise(start) -> list:
     return out
 
 
+def points_in_polygon(xs: np.ndarray, ys: np.ndarray,
+                      poly: list[tuple[float, float]]) -> np.ndarray:
+    """``point_in_polygon`` for many points at once (the same arithmetic, per side)."""
+    odd = np.zeros(len(xs), dtype=bool)
+    j = len(poly) - 1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(len(poly)):
+            ix, iy = poly[i]
+            jx, jy = poly[j]
+            j = i
+            if iy == jy:
+                continue        # a level side is never crossed (both tests are strict)
+            hit = (((iy < ys) & (ys <= jy)) | ((jy < ys) & (ys <= iy))) & \
+                ((ix <= xs) | (jx <= xs))
+            if hit.any():
+                odd ^= hit & (ix + (ys - iy) / (jy - iy) * (jx - ix) < xs)
+    return odd
+
+
 def _perimeters(g: Graph) -> list:
     covered: set[int] = set()
     perims: list[list] = []
@@ -101,9 +120,11 @@ def _perimeters(g: Graph) -> list:
         on = {v.id for v in per}
         covered |= on
         poly = [(v.x, v.y) for v in per]
-        for v in g.vertices:
-            if v.id not in covered and point_in_polygon(v.x, v.y, poly):
-                covered.add(v.id)
+        rest = [v for v in g.vertices if v.id not in covered]
+        if rest:
+            inside = points_in_polygon(np.array([v.x for v in rest]),
+                                       np.array([v.y for v in rest]), poly)
+            covered.update(v.id for v, yes in zip(rest, inside.tolist(), strict=True) if yes)
         perims.append(per)
     for pa in range(len(perims) - 1, -1, -1):
         x, y = perims[pa][0].x, perims[pa][0].y
@@ -417,9 +438,10 @@ def _buckets(els: list, kind: str, unit: float, theta: float,
         ax, ay = bx + bw / 2.0, by - bh
     else:
         ax, ay = bx - bw, by + bh / 2.0
-    dx, dy = bw * math.cos(theta), bw * math.sin(theta)
-    # the distance of each point from the line through a with direction (dx, dy), in
-    # the same floating-point steps as Ludii's MathRoutines.distanceToLine
+    # the distance of each point from the line a-b, in the same floating-point steps
+    # as Ludii's MathRoutines.distanceToLine (b - a is not exactly bw * cos(theta))
+    bx2, by2 = ax + bw * math.cos(theta), ay + bw * math.sin(theta)
+    dx, dy = bx2 - ax, by2 - ay
     if abs(dx) + abs(dy) < 1e-7:
         dist = np.sqrt((xs - ax) ** 2 + (ys - ay) ** 2)
     else:
