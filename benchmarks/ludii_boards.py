@@ -175,7 +175,7 @@ def build_ludeme(form: str, types: list[str]):
     text = (f'(game "Board" (players 2) (equipment {{ {form} (piece "Disc" Each) }}) '
             f'(rules (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
     game = loads(text)
-    return Board(game.board.graph, types)
+    return Board(game.board.graph, types, boardless=getattr(game.board, "boardless", False))
 
 
 # -- comparing ---------------------------------------------------------------------------

@@ -54,6 +54,14 @@ class _Labels(dict):
         return super().__contains__(key.lower() if isinstance(key, str) else key)
 
 
+def _group(els: list, attr: str) -> list[list]:
+    """The elements by their row (or column) number, each line in element order."""
+    lines: list[list] = [[] for _ in range(max((getattr(ge, attr) for ge in els), default=-1) + 1)]
+    for ge in els:
+        lines[getattr(ge, attr)].append(ge)
+    return lines
+
+
 class Board:
     """Sites, labels, coordinates and relations of one board.
 
@@ -69,8 +77,11 @@ class Board:
     keeps Ludii's own case); lookups by label ignore case.
     """
 
-    def __init__(self, shape, use: Iterable[str] = (CELL,)):
+    def __init__(self, shape, use: Iterable[str] = (CELL,), *, boardless: bool = False):
         use = tuple(use)
+        # a boardless container keeps the measured labels even where two coincide
+        # (Ludii relabels by position only on a board)
+        self.boardless = boardless
         order = tuple(t for t in SITE_TYPES if t in set(use))
         if not order:
             raise LudemeError("a board needs at least one site type")
@@ -107,19 +118,20 @@ class Board:
         coords: list[tuple[float, float]] = []
         labels: list[str] = []
         self.index: dict[str, dict[str, int]] = {t: _Labels() for t in self.use}
+        self._lines: dict[str, dict[str, list[list]]] = {}
         self.row_of: list[int] = []
         self.col_of: list[int] = []
         for t in self.use:
             els = self._elements(t)
             dup = self.graph.duplicate.get(t, False)
             if dup:
-                self._rows_cols_by_position(els)
+                self._rows_cols_by_position(t, els)
             for ge in els:
                 site_type.append(t)
                 coords.append((ge.x, ge.y))
                 if t == EDGE:
                     lab = str(ge.id)
-                elif dup:
+                elif dup and not self.boardless:
                     lab = f"{M.column_label(ge.col)}{ge.row + 1}"
                 else:
                     lab = ge.label
@@ -141,10 +153,11 @@ class Board:
             if t == EDGE:
                 self.index[t].setdefault(self.ludii_labels[s], s)
 
-    @staticmethod
-    def _rows_cols_by_position(els: list) -> None:
+    def _rows_cols_by_position(self, t: str, els: list) -> None:
         """Ludii's fallback when two elements would share a label: rows by height and
-        columns by x, 0.001 apart."""
+        columns by x, 0.001 apart. Each value in turn claims every element near it, so an
+        element near two values is in both lines and numbered by the higher."""
+        lines = {}
         for attr, key in (("row", "y"), ("col", "x")):
             vals: list[float] = []
             for ge in els:
@@ -152,9 +165,12 @@ class Board:
                 if not any(abs(v - u) < 0.001 for u in vals):
                     vals.append(v)
             vals.sort()
-            for ge in els:
-                v = getattr(ge, key)
-                setattr(ge, attr, next(i for i, u in enumerate(vals) if abs(v - u) < 0.001))
+            lines[attr] = [[ge for ge in els if abs(getattr(ge, key) - u) < 0.001]
+                           for u in vals]
+            for j, members in enumerate(lines[attr]):
+                for ge in members:
+                    setattr(ge, attr, j)
+        self._lines[t] = lines
 
     # -- relations ----------------------------------------------------------------------
     def _build_relations(self) -> None:
@@ -169,6 +185,7 @@ class Board:
             o = off[t]
             table = same_type_steps(self.graph, t)
             default = t == self.default_type
+            rels_of: dict[int, tuple[str, ...]] = {}
             for i, row in enumerate(table):
                 s = o + i
                 lists: dict[str, list[int]] = {r: [] for r in RELATIONS}
@@ -176,15 +193,19 @@ class Board:
                 for tid, bits, d in row:
                     to = o + tid
                     by_dir.setdefault(d, []).append(to)
-                    for rel in RELATIONS:
-                        if bits & _BIT[rel]:
-                            lists[rel].append(to)
-                            if step[rel][d][s] < 0:
-                                step[rel][d][s] = to
-                            if default:
-                                supported[rel].add(d)
-                for rel in RELATIONS:
-                    nbrs[rel][s] = tuple(sorted(lists[rel]))
+                    rels = rels_of.get(bits)
+                    if rels is None:
+                        rels = rels_of[bits] = tuple(r for r in RELATIONS if bits & _BIT[r])
+                    for rel in rels:
+                        lists[rel].append(to)
+                        column = step[rel][d]
+                        if column[s] < 0:
+                            column[s] = to
+                        if default:
+                            supported[rel].add(d)
+                for rel, got in lists.items():
+                    got.sort()
+                    nbrs[rel][s] = tuple(got)
                 self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
             for i, rays in enumerate(radials(self.graph, t, table)):
                 for d, line in rays.items():
@@ -237,12 +258,10 @@ class Board:
                              for d, bit in M.SIDE.items()}
             self.phases[t] = tuple(tuple(o + ge.id for ge in els if ge.props & bit)
                                    for bit in M.PHASES)
-            nrows = max((ge.row for ge in els), default=-1) + 1
-            ncols = max((ge.col for ge in els), default=-1) + 1
-            self.rows[t] = tuple(tuple(o + ge.id for ge in els if ge.row == r)
-                                 for r in range(nrows))
-            self.columns[t] = tuple(tuple(o + ge.id for ge in els if ge.col == c)
-                                    for c in range(ncols))
+            lines = self._lines.get(t) or {attr: _group(els, attr) for attr in ("row", "col")}
+            self.rows[t] = tuple(tuple(o + ge.id for ge in members) for members in lines["row"])
+            self.columns[t] = tuple(tuple(o + ge.id for ge in members)
+                                    for members in lines["col"])
         self.perimeter = {t: r["Perimeter"] for t, r in self.regions.items()}
         self.corners = {t: r["Corners"] for t, r in self.regions.items()}
         self.centre = {t: r["Centre"] for t, r in self.regions.items()}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ludeme.board.tiling import Graph
 
 INNER, OUTER, PERIMETER, CENTRE, MAJOR, MINOR = 1, 2, 4, 8, 16, 32
@@ -85,6 +87,25 @@ def _follow_clockwise(start) -> list:
     return out
 
 
+def points_in_polygon(xs: np.ndarray, ys: np.ndarray,
+                      poly: list[tuple[float, float]]) -> np.ndarray:
+    """``point_in_polygon`` for many points at once (the same arithmetic, per side)."""
+    odd = np.zeros(len(xs), dtype=bool)
+    j = len(poly) - 1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(len(poly)):
+            ix, iy = poly[i]
+            jx, jy = poly[j]
+            j = i
+            if iy == jy:
+                continue        # a level side is never crossed (both tests are strict)
+            hit = (((iy < ys) & (ys <= jy)) | ((jy < ys) & (ys <= iy))) & \
+                ((ix <= xs) | (jx <= xs))
+            if hit.any():
+                odd ^= hit & (ix + (ys - iy) / (jy - iy) * (jx - ix) < xs)
+    return odd
+
+
 def _perimeters(g: Graph) -> list:
     covered: set[int] = set()
     perims: list[list] = []
@@ -99,9 +120,11 @@ def _perimeters(g: Graph) -> list:
         on = {v.id for v in per}
         covered |= on
         poly = [(v.x, v.y) for v in per]
-        for v in g.vertices:
-            if v.id not in covered and point_in_polygon(v.x, v.y, poly):
-                covered.add(v.id)
+        rest = [v for v in g.vertices if v.id not in covered]
+        if rest:
+            inside = points_in_polygon(np.array([v.x for v in rest]),
+                                       np.array([v.y for v in rest]), poly)
+            covered.update(v.id for v, yes in zip(rest, inside.tolist(), strict=True) if yes)
         perims.append(per)
     for pa in range(len(perims) - 1, -1, -1):
         x, y = perims[pa][0].x, perims[pa][0].y
@@ -387,38 +410,68 @@ def _bounds(els: list) -> tuple[float, float, float, float]:
     return x0, y0, max(e.x for e in els) - x0, max(e.y for e in els) - y0
 
 
-def _cluster(els: list, kind: str, unit: float, theta: float) -> float:
+def _cluster(els: list, kind: str, unit: float, theta: float,
+             pts: tuple[np.ndarray, np.ndarray] | None = None) -> float:
+    """Ludii's clustering of elements into rows (or columns): sort them by distance from
+    a reference line at angle ``theta``, and start a new bucket wherever one is more
+    than 0.6 ``unit`` from the running mean of the last. Sets each element's row (or
+    col) and returns the fit's error (lower is better). ``pts`` are the elements' x and
+    y as arrays (made here when not given)."""
+    error, ids = _buckets(els, kind, unit, theta, pts)
+    _assign(els, kind, ids)
+    return error
+
+
+def _assign(els: list, kind: str, ids: list[int]) -> None:
+    attr = "row" if kind == "row" else "col"
+    for e, bid in zip(els, ids, strict=True):
+        setattr(e, attr, bid)
+
+
+def _buckets(els: list, kind: str, unit: float, theta: float,
+             pts: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[float, list[int]]:
+    if pts is None:
+        pts = (np.array([e.x for e in els]), np.array([e.y for e in els]))
+    xs, ys = pts
     bx, by, bw, bh = _bounds(els)
     if kind == "row":
         ax, ay = bx + bw / 2.0, by - bh
     else:
         ax, ay = bx - bw, by + bh / 2.0
-    cx, cy = ax + bw * math.cos(theta), ay + bw * math.sin(theta)
-    rank = sorted(((_distance_to_line(e.x, e.y, ax, ay, cx, cy), i) for i, e in enumerate(els)),
-                  key=lambda p: p[0])
+    # the distance of each point from the line a-b, in the same floating-point steps
+    # as Ludii's MathRoutines.distanceToLine (b - a is not exactly bw * cos(theta))
+    bx2, by2 = ax + bw * math.cos(theta), ay + bw * math.sin(theta)
+    dx, dy = bx2 - ax, by2 - ay
+    if abs(dx) + abs(dy) < 1e-7:
+        dist = np.sqrt((xs - ax) ** 2 + (ys - ay) ** 2)
+    else:
+        a2 = (ys - ay) * dx - (xs - ax) * dy
+        dist = np.sqrt(a2 * a2 / (dx * dx + dy * dy))
+    order = np.argsort(dist, kind="stable").tolist()
+    scores = dist.tolist()
     margin = 0.6 * unit
-    buckets: list[list[float]] = []
-    members: list[list[int]] = []
-    total = 0.0
-    for score, i in rank:
-        if not buckets or abs(score - total / len(buckets[-1])) > margin:
-            buckets.append([])
-            members.append([])
-            total = 0.0
-        buckets[-1].append(score)
-        members[-1].append(i)
-        total += score
-    for bid, ms in enumerate(members):
-        for i in ms:
-            if kind == "row":
-                els[i].row = bid
-            else:
-                els[i].col = bid
+    ids = [0] * len(els)
     error = 0.0
-    for b in buckets:
-        mean = sum(b) / len(b)
-        error += (mean - b[-1]) ** 2 / len(b)   # Ludii keeps the last item's term only
-    return error + 0.01 * len(buckets)
+    bid = -1
+    total = 0.0
+    count = 0
+    last = 0.0
+    for i in order:
+        score = scores[i]
+        if count == 0 or abs(score - total / count) > margin:
+            if count:
+                mean = total / count
+                error += (mean - last) ** 2 / count   # Ludii keeps the last item's term only
+            bid += 1
+            total, count = 0.0, 0
+        ids[i] = bid
+        total += score
+        count += 1
+        last = score
+    if count:
+        mean = total / count
+        error += (mean - last) ** 2 / count
+    return error + 0.01 * (bid + 1), ids
 
 
 def column_label(col: int) -> str:
@@ -442,30 +495,28 @@ def _situation(g: Graph, types: tuple[str, ...]) -> None:
             continue
         _, _, bw, bh = _bounds(els)
         unit = (bw + bh) / 2.0 / math.sqrt(len(els))
+        pts = (np.array([e.x for e in els]), np.array([e.y for e in els]))
         if t == "Edge":
-            _cluster(els, "row", unit, best[0])
-            _cluster(els, "col", unit, best[1])
+            _cluster(els, "row", unit, best[0], pts)
+            _cluster(els, "col", unit, best[1], pts)
         else:
-            best_err = 1000.0
-            best[0] = 0.0
-            for angle in range(0, 61, 15):
-                theta = angle / 180.0 * math.pi
-                err = _cluster(els, "row", unit, theta)
-                if err < best_err:
-                    best_err, best[0] = err, theta
-                    if err < 0.01:
-                        break
-            _cluster(els, "row", unit, best[0])
-            best_err = 1000.0
-            best[1] = 0.0
-            for angle in range(90, 121, 15):
-                theta = best[0] + angle / 180.0 * math.pi
-                err = _cluster(els, "col", unit, theta)
-                if err < best_err:
-                    best_err, best[1] = err, theta
-                    if err < 0.01:
-                        break
-            _cluster(els, "col", unit, best[1])
+            # rows: the best of 0, 15, ... 60 degrees; columns: 90 to 120 degrees from
+            # the rows' angle (the first fit under 0.01 is taken at once)
+            for slot, kind, angles in ((0, "row", range(0, 61, 15)),
+                                       (1, "col", range(90, 121, 15))):
+                origin = best[0] if kind == "col" else 0.0
+                best_err, best_ids = 1000.0, None
+                best[slot] = 0.0
+                for angle in angles:
+                    theta = origin + angle / 180.0 * math.pi
+                    err, ids = _buckets(els, kind, unit, theta, pts)
+                    if err < best_err:
+                        best_err, best[slot], best_ids = err, theta, ids
+                        if err < 0.01:
+                            break
+                if best_ids is None:     # nothing fits better than 1000: Ludii's angle 0
+                    best_ids = _buckets(els, kind, unit, 0.0, pts)[1]
+                _assign(els, kind, best_ids)
         seen = set()
         dup = False
         for e in els:

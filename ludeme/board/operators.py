@@ -211,6 +211,31 @@ def make_faces(g: Graph) -> Graph:
     return g
 
 
+def renumber(g: Graph, types: tuple[str, ...] = ("Vertex", "Edge", "Cell")) -> Graph:
+    """Ludii's ``(renumber ...)``: the elements of ``types`` numbered again by position,
+    bottom row first, left to right."""
+    g.reorder(types)
+    return g
+
+
+def dual(g: Graph) -> Graph:
+    """Ludii's ``(dual ...)``: a point in the middle of each cell (numbered as the
+    cells), a line between the points of every two cells that share a line, and the
+    cells of that found again."""
+    if not g.vertices or not g.edges or not g.faces:
+        return g.copy()
+    out = Graph()
+    out.basis = "dual"
+    for f in g.faces:
+        out.add_vertex(f.x, f.y)
+    for e in g.edges:
+        if e.left is not None and e.right is not None:
+            out.find_or_add_edge(out.vertices[e.left.id], out.vertices[e.right.id])
+    out.make_faces(False)
+    out.reorder()
+    return out
+
+
 def complete(g: Graph, each_cell: bool = False) -> Graph:
     """Ludii's ``(complete ...)``: every point joined to every other (the old lines
     dropped, the cells found again), or with ``each_cell`` the corners of each cell

@@ -35,7 +35,8 @@ def rectangle(rows: int, cols: int, diagonals: str | None = None,
 
 def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Shape:
     """Hexagonal cells: ``Hexagon`` (side ``side``), ``Diamond`` (a rhombus), ``Prism``,
-    ``Rectangle``, ``Triangle``."""
+    ``Rectangle``, ``Triangle``, ``Star``, ``Limping`` (sides ``side`` and ``side + 1``
+    in turn)."""
     tiling.check_dims(side, other or side)
     makers = {
         "Hexagon": lambda t: tiling.hex_hexagon(side),
@@ -45,16 +46,26 @@ def hex_shape(side: int, form: str = "Hexagon", other: int | None = None) -> Sha
         "Square": lambda t: tiling.hex_rectangle(side, side),
         "Triangle": lambda t: tiling.hex_triangle(side),
         "Star": lambda t: tiling.hex_star(side),
+        "Limping": lambda t: tiling.hex_custom([side, side + 1]),
     }
     return Shape("hexagonal", makers[form])
 
 
 def tri_shape(side: int, form: str = "Triangle") -> Shape:
     tiling.check_dims(side, side)
+    if form == "Limping":
+        return tri_sides([side, side + 1])
     makers = {"Triangle": tiling.tri_triangle, "Hexagon": tiling.tri_hexagon,
               "Diamond": tiling.tri_diamond}
     fn = makers[form]
     return Shape("triangular", lambda t: fn(side, t))
+
+
+def tri_sides(sides: list[int]) -> Shape:
+    """A trihex with sides of the given lengths in turn (in points, whatever the board
+    plays on, as in Ludii)."""
+    tiling.tri_custom(sides)          # bad sides fail here, where the form is
+    return Shape("triangular", lambda t: tiling.tri_custom(sides))
 
 
 def shift(dx: float, dy: float, shape: Shape) -> Shape:
@@ -73,6 +84,11 @@ def rotate(degrees: float, shape: Shape) -> Shape:
 def _kind(shapes) -> str:
     kinds = {s.kind for s in shapes}
     return kinds.pop() if len(kinds) == 1 else "custom"
+
+
+def intersect(*shapes: Shape) -> Shape:
+    """What all the shapes have in common (points and lines of the first)."""
+    return Shape(_kind(shapes), lambda t: tiling.intersect([s.graph(t) for s in shapes]))
 
 
 def merge(*shapes: Shape) -> Shape:

@@ -165,24 +165,40 @@ def same_type_steps(g: Graph, t: str) -> list[list[tuple[int, int, str]]]:
     """For each element of type ``t``: its steps to elements of type ``t`` as
     ``(to_id, relation_bits, compass_direction)``, clockwise from north."""
     out = []
+    make = _MAKERS[t]
+    atan2, two_pi, half8, half16 = math.atan2, _TWO_PI, _ARC8 / 2, _ARC16 / 2
+    quarter = math.pi / 2 + 1e-4
     for ge in g.elements(t):
-        st = _MAKERS[t](ge)
+        st = make(ge)
         x, y = ge.x, ge.y
-        angles = [_angle(x, y, o.x, o.y) for _, _, o in st.order]
-        dirs8 = [_compass(a, False) for a in angles]
-        sixteen = len(set(dirs8)) != len(dirs8)
+        # the angle of every step (to elements of every type: sixteen directions are
+        # used when any two of them share one of the eight), inlined for speed
+        angles = []
+        seen = 0
+        sixteen = False
+        for _, _, o in st.order:
+            ang = atan2(o.y - y, o.x - x)
+            if ang < 0.0:
+                ang += two_pi
+            angles.append(ang)
+            bit = 1 << (int((ang + half8) / _ARC8) % 8)
+            if seen & bit:
+                sixteen = True
+            seen |= bit
+        names = _SIXTEEN if sixteen else _EIGHT
+        arc, half, n = (_ARC16, half16, 16) if sixteen else (_ARC8, half8, 8)
+        bits = st.bits
         mine = []
-        for (tt, tid, _o), ang, d8 in zip(st.order, angles, dirs8, strict=True):
+        for (tt, tid, _o), ang in zip(st.order, angles, strict=True):
             if tt != t:
                 continue
-            d = _compass(ang, True) if sixteen else d8
             # clockwise from north, as Ludii sorts steps
-            score = math.pi / 2 - ang + 1e-4
+            score = quarter - ang
             while score < 0.0:
-                score += _TWO_PI
-            mine.append((score, tid, st.bits[(tt, tid)], d))
+                score += two_pi
+            mine.append((score, tid, bits[(tt, tid)], names[int((ang + half) / arc) % n]))
         mine.sort(key=lambda m: m[0])
-        out.append([(tid, bits, d) for _, tid, bits, d in mine])
+        out.append([(tid, b, d) for _, tid, b, d in mine])
     return out
 
 

@@ -9,6 +9,7 @@ right (Ludii's ``y * 100 + x`` order), so that site numbers match Ludii's.
 from __future__ import annotations
 
 import math
+import struct
 
 from ludeme.errors import LudemeError
 
@@ -257,9 +258,9 @@ class Graph:
                 self.add_face(ids)
         self.link_faces(sort_faces)
 
-    def reorder(self) -> None:
-        """Number every kind of element bottom row first, left to right."""
-        for items in (self.vertices, self.edges, self.faces):
+    def reorder(self, types: tuple[str, ...] = ("Vertex", "Edge", "Cell")) -> None:
+        """Number every kind of element (of ``types``) bottom row first, left to right."""
+        for items in (self.elements(t) for t in ("Vertex", "Edge", "Cell") if t in types):
             items.sort(key=lambda g: round(g.y * 100.0 + g.x, 6))
             for i, g in enumerate(items):
                 g.id = i
@@ -417,6 +418,12 @@ _UX = SQRT3 / 2.0
 _HEX_REF = ((0.0, 1.0), (_UX, 0.5), (_UX, -0.5), (0.0, -1.0), (-_UX, -0.5), (-_UX, 0.5))
 
 
+def _f32(v: float) -> float:
+    """``v`` as a 32-bit float: Ludii's generators store their points that way, and the
+    rounding decides near ties when rows and columns are clustered."""
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
 def _hex_xy(row: int, col: int) -> tuple[float, float]:
     return (SQRT3 * (col - 0.5 * row), 1.5 * row)
 
@@ -427,7 +434,7 @@ def _hex_from_centres(centres: list[tuple[float, float]], flat: bool = False) ->
         corners = []
         for rx, ry in _HEX_REF:
             x, y = (cx + ry, cy + rx) if flat else (cx + rx, cy + ry)
-            corners.append(g.find_or_add_vertex(x, y))
+            corners.append(g.find_or_add_vertex(_f32(x), _f32(y)))
         for i in range(6):
             g.find_or_add_edge(corners[i], corners[(i + 1) % 6])
     return g
@@ -488,9 +495,123 @@ def hex_triangle(n: int) -> Graph:
     return _finish(_hex_from_centres(centres), "hexagonal", sort_faces=True)
 
 
+def _outline(sides: list[int], xy) -> list[tuple[float, float]]:
+    """Ludii's outline of a hexhex or trihex from its side lengths: from (0, 0), each
+    side walks that many cells (or points) in the next of six lattice directions, turning
+    left for a positive length and right for a negative one."""
+    if not sides or any(abs(n) > 1000 for n in sides):
+        raise LudemeError("side lengths go up to 1000")
+    if any(n == 0 for n in sides):
+        raise LudemeError("a side of length 0")
+    turns = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+    step, row, col = 1, 0, 0
+    outline = [xy(row, col)]
+    for n in range(max(5, len(sides))):
+        length = sides[n % len(sides)]
+        length += 1 if length < 0 else -1
+        step = (step + (-1 if length < 0 else 1) + 6) % 6
+        if length > 0:
+            row += length * turns[step][0]
+            col += length * turns[step][1]
+            outline.append(xy(row, col))
+    return outline
+
+
+def _inside(outline: list[tuple[float, float]], xy) -> list[tuple[float, float]]:
+    """The lattice points ``xy(r, c)`` inside the outline grown by 0.1, row by row (Ludii
+    takes the outline's x and y bounds as its column and row range)."""
+    from ludeme.board.operators import contains, inflate
+
+    area = inflate(outline)
+    xs, ys = [p[0] for p in area], [p[1] for p in area]
+    return [xy(r, c) for r in range(int(min(ys)) - 2, int(max(ys)) + 3)
+            for c in range(int(min(xs)) - 2, int(max(xs)) + 3) if contains(area, xy(r, c))]
+
+
+def hex_custom(sides: list[int]) -> Graph:
+    """Ludii's hexhex with sides of the given lengths in turn (``(hex Limping n)`` is
+    sides n and n + 1): every hexagon whose middle is inside the outline."""
+    centres = _inside(_outline(sides, _hex_xy), _hex_xy)
+    if not centres:
+        raise LudemeError("these sides enclose no hexagon")
+    return _finish(_hex_from_centres(centres), "hexagonal")
+
+
+def tri_custom(sides: list[int]) -> Graph:
+    """Ludii's trihex with sides of the given lengths in turn (``(tri {4 6 4 7 4})``,
+    ``(tri Limping n)``): the lattice points inside the outline, joined 1 apart."""
+    pts = _inside(_outline(sides, _tri_xy), _tri_xy)
+    if len(pts) < 3:
+        raise LudemeError("these sides enclose no triangle")
+    g = Graph()
+    for x, y in pts:
+        g.add_vertex(x, y)
+    _unit_edges(g)
+    return _finish(g, "triangular")
+
+
+# -- semi-regular tilings ----------------------------------------------------------------
+def _from_points(pts: list[tuple[float, float]], basis: str) -> Graph:
+    """Ludii's graph from a list of points: each point once (a later one within 0.1 of an
+    earlier one is the same), stored as 32-bit floats, lines between points 1 apart."""
+    kept: list[tuple[float, float]] = []
+    grid: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for x, y in pts:
+        kx, ky = math.floor(x * 10), math.floor(y * 10)
+        if not any(math.hypot(p[0] - x, p[1] - y) < 0.1
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   for p in grid.get((kx + dx, ky + dy), ())):
+            grid.setdefault((kx, ky), []).append((x, y))
+            kept.append((x, y))
+    g = Graph()
+    for x, y in kept:
+        g.add_vertex(_f32(x), _f32(y))
+    _unit_edges(g)
+    return _finish(g, basis)
+
+
+def t3464_hexagon(n: int) -> Graph:
+    """Ludii's ``(tiling T3464 n)``: the rhombitrihexagonal tiling (hexagons, squares and
+    triangles, every corner 3.4.6.4) on a hexagon of ``n`` hexagons a side."""
+    check_dims(n, n)
+    uy = SQRT3 / 2.0
+    ref = [(-0.5, uy), (0.5, uy), (1.0, 0.0), (0.5, -uy), (-0.5, -uy), (-1.0, 0.0)]
+    h = (1.0 + SQRT3 / 2.0) / math.cos(math.radians(15.0))
+    ref += [(h * math.cos(math.radians(15 + k * 30)), h * math.sin(math.radians(15 + k * 30)))
+            for k in range(12)]
+    hx, hy = 1.0 + SQRT3, (3.0 + SQRT3) / 2.0
+    size = 2 * n - 1
+    pts = []
+    for r in range(size):
+        for c in range(size):
+            if c <= size // 2 + r and r - c <= size // 2:
+                cx, cy = hy * (c - r), hx * (r + c) * 0.5
+                pts += [(cx + dx, cy + dy) for dx, dy in ref]
+    return _from_points(pts, "T3464")
+
+
+def t33336_hexagon(n: int) -> Graph:
+    """Ludii's ``(tiling T33336 n)``: the snub hexagonal tiling (each hexagon ringed by
+    triangles, every corner 3.3.3.3.6) on a hexagon of ``n`` hexagons a side."""
+    check_dims(n, n)
+    uy = SQRT3 / 2.0
+    ref = [(-0.5, uy), (0.5, uy), (1.0, 0.0), (0.5, -uy), (-0.5, -uy), (-1.0, 0.0),
+           (-1.0, 2 * uy), (0.0, 2 * uy), (1.0, 2 * uy), (1.5, uy), (2.0, 0.0), (1.5, -uy),
+           (1.0, -2 * uy), (0.0, -2 * uy), (-1.0, -2 * uy), (-1.5, -uy), (-2.0, 0.0),
+           (-1.5, uy)]
+    size = 2 * n - 1
+    pts = []
+    for r in range(size):
+        for c in range(size):
+            if abs(r - c) <= size // 2:
+                cx, cy = c * 5 * 0.5 - r * 4 * 0.5, r * 2 * uy + c * uy
+                pts += [(cx + dx, cy + dy) for dx, dy in ref]
+    return _from_points(pts, "T33336")
+
+
 # -- triangular tiling ----------------------------------------------------------------
 def _tri_xy(row: int, col: int) -> tuple[float, float]:
-    return (col - 0.5 * row, SQRT3 / 2.0 * row)
+    return (_f32(col - 0.5 * row), _f32(SQRT3 / 2.0 * row))
 
 
 def tri_triangle(n: int, site_type: str = "Cell") -> Graph:
@@ -582,6 +703,89 @@ def polygon(sides: int, star: bool = False, site_type: str = "Cell") -> Graph:
         g.make_faces(True, check_crossings=True)
     g.link_edges()
     g.reorder()
+    return g
+
+
+def repeat(rows: int, cols: int, step_col: tuple[float, float], step_row: tuple[float, float],
+           polygons: list[list[tuple[float, float]]]) -> Graph:
+    """Ludii's ``(repeat rows columns step:{{cx cy} {rx ry}} polygons)``: the polygons'
+    outlines drawn at every ``col * step_col + row * step_row`` (points within 0.01 are
+    one), the cells found and everything numbered by position."""
+    check_dims(rows, cols)
+    if rows * cols * sum(len(p) for p in polygons) > MAX_ELEMENTS:
+        raise LudemeError("this repeat has too many points")
+    g = Graph()
+    for r in range(rows):
+        for c in range(cols):
+            rx = c * step_col[0] + r * step_row[0]
+            ry = c * step_col[1] + r * step_row[1]
+            for poly in polygons:
+                for n, (ax, ay) in enumerate(poly):
+                    bx, by = poly[(n + 1) % len(poly)]
+                    va = g.find_or_add_vertex(rx + ax, ry + ay)
+                    vb = g.find_or_add_vertex(rx + bx, ry + by)
+                    if va is not vb:
+                        g.find_or_add_edge(va, vb)
+    return _finish(g, "")
+
+
+def _spiral_base(turns: int, sites: int) -> int:
+    """Ludii's number of points on the spiral's first turn (the turns after the first
+    two have four times as many)."""
+    for base in range(1, sites):
+        steps, total, ring = base, 1, 1
+        while ring < turns:
+            total += steps
+            if total > sites:
+                return base - 1
+            if ring <= 2:
+                steps *= 2
+            ring += 1
+    raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+
+
+def spiral(turns: int, sites: int, clockwise: bool = True) -> Graph:
+    """Ludii's ``(spiral turns:t sites:n)``: ``n`` points (the centre first) along an
+    Archimedean spiral of ``t`` turns, each joined to the next by a curved line; every
+    point's pivot is the centre. No cells."""
+    if not 1 <= turns <= 100 or not 2 <= sites <= MAX_ELEMENTS:
+        raise LudemeError(f"a spiral of {turns} turns and {sites} points")
+    base = _spiral_base(turns, sites)
+    thetas = [0.0] * (4 * sites)
+    index, steps = 1, base
+    for ring in range(1, turns + 2):
+        if steps == 0:
+            raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+        d_theta = 2 * math.pi / steps
+        theta = 2 * math.pi * ring
+        if ring <= 2 or ring % 2 == 1:
+            theta -= d_theta / 2.0
+        if index + steps > len(thetas):
+            raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+        for _ in range(steps):
+            thetas[index] = theta
+            index += 1
+            theta += d_theta
+        if ring <= 2:
+            steps *= 2
+    if index <= sites:
+        raise LudemeError(f"no spiral of {turns} turns has {sites} points")
+    for _ in range(2):   # Ludii smooths the spacing twice, in place
+        for vid in range(2, sites):
+            thetas[vid] = (thetas[vid - 1] + thetas[vid + 1]) / 2.0
+    thetas[1] -= 0.5 * (thetas[2] - thetas[1])
+    g = Graph()
+    pivot = g.add_vertex(0.0, 0.0)
+    for vid in range(1, sites):
+        t = thetas[vid]
+        g.add_vertex(-t * math.cos(t) if clockwise else t * math.cos(t), t * math.sin(t))
+    vs = g.vertices
+    for vid in range(len(vs) - 1):
+        g.find_or_add_edge(vs[vid], vs[vid + 1], curved=True)
+    for v in vs:
+        v.pivot = pivot
+    g.basis = "spiral"
+    g.link_edges()
     return g
 
 
@@ -741,6 +945,35 @@ def merge(graphs: list[Graph]) -> Graph:
     return g
 
 
+def intersect(graphs: list[Graph]) -> Graph:
+    """Ludii's ``(intersect {...})``: the points of the first graph that every other
+    graph also has (within 0.01), the lines of the first that every other also has, in
+    the first's order, and the cells of those lines."""
+    if len(graphs) == 1:
+        return graphs[0]
+
+    def near(ax: float, ay: float, bx: float, by: float) -> bool:
+        return abs(ax - bx) + abs(ay - by) < 0.01
+
+    def has_point(g: Graph, v: Vertex) -> bool:
+        return any(near(v.x, v.y, w.x, w.y) for w in g.vertices)
+
+    def has_line(g: Graph, e: Edge) -> bool:
+        return any((near(e.a.x, e.a.y, o.a.x, o.a.y) and near(e.b.x, e.b.y, o.b.x, o.b.y))
+                   or (near(e.a.x, e.a.y, o.b.x, o.b.y) and near(e.b.x, e.b.y, o.a.x, o.a.y))
+                   for o in g.edges)
+
+    first, others = graphs[0], graphs[1:]
+    out = Graph()
+    vmap = {v.id: out.add_vertex(v.x, v.y) for v in first.vertices
+            if all(has_point(g, v) for g in others)}
+    for e in first.edges:
+        if all(has_line(g, e) for g in others) and e.a.id in vmap and e.b.id in vmap:
+            out.find_or_add_edge(vmap[e.a.id], vmap[e.b.id])
+    out.make_faces(True)
+    return out
+
+
 def union(graphs: list[Graph], connect: bool = False) -> Graph:
     """The parts one after the other, nothing joined (Ludii's union); with ``connect``,
     points closer than 1.1 average lines are joined and the faces found again."""
@@ -777,12 +1010,6 @@ def union(graphs: list[Graph], connect: bool = False) -> Graph:
                     g.find_or_add_edge(a, b)
         g.make_faces(True)
     return g
-
-
-def _f32(v: float) -> float:
-    import struct
-
-    return struct.unpack("f", struct.pack("f", v))[0]
 
 
 def custom(pts: list[tuple[float, float]], lines: list[tuple[int, int]]) -> Graph:

@@ -213,3 +213,158 @@ def test_hex_rectangle_rows_alternate_as_in_ludii():
     assert b.count == {"Cell": 3 + 2 + 3 + 2}
     rows = sorted({round(y, 3) for _, y in b.coords})
     assert [sum(1 for _, y in b.coords if round(y, 3) == r) for r in rows] == [3, 2, 3, 2]
+
+
+def test_limping_hexhex_has_sides_of_two_lengths_in_turn():
+    # (hex Limping 2): sides of 2 and 3 cells; Ludii 1.0.8 builds 12 cells, 37 points
+    b = board_of("(board (hex Limping 2))", ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 12, "Vertex": 37, "Edge": 48}
+    assert b.ludii_labels[:8] == ("A1", "B1", "C1", "A2", "B2", "C2", "D2", "B3")
+    assert b.coords[0] == pytest.approx((-0.8660, -4.5), abs=1e-4)
+    assert sorted(b.nbrs["Orthogonal"][4]) == [0, 1, 3, 5, 7, 8]
+    assert sorted(b.nbrs["Orthogonal"][6]) == [2, 5, 9]
+    assert len(b.rows["Cell"]) == 4 and [len(r) for r in b.rows["Cell"]] == [3, 4, 3, 2]
+
+
+def test_rhombitrihexagonal_tiling_numbers_points_as_ludii():
+    # (rotate 90 (tiling T3464 2)): 7 hexagons with their squares and triangles; counts,
+    # labels and neighbours as Ludii 1.0.8 prints them
+    b = board_of("(board (rotate 90 (tiling T3464 2)) use:Vertex)", ("Vertex", "Cell", "Edge"))
+    assert b.count == {"Vertex": 72, "Cell": 61, "Edge": 132}
+    o = b.offset["Vertex"]
+    assert b.ludii_labels[o:o + 3] == ("U8", "U9", "T6")
+    assert b.ludii_labels[:2] == ("M7", "M8")        # cells 0 and 1
+    assert b.coords[o] == pytest.approx((4.5981, 2.2321), abs=1e-4)
+    assert orth(b, 0) == [1, 2, 4]
+    assert orth(b, 2) == [0, 4, 7]
+    assert sorted(s - o for s in b.nbrs["Diagonal"][o + 1]) == [4]
+
+
+def test_tiling_parallelogram_is_refused_clearly():
+    with pytest.raises(LudemeError, match="parallelogram"):
+        board_of("(board (tiling T3464 2 3) use:Vertex)")
+
+
+def test_dual_of_the_snub_hexagonal_tiling():
+    # (dual (tiling T33336 3)): a point in each cell of the tiling, lines across shared
+    # lines; counts, labels and neighbours as Ludii 1.0.8 prints them
+    b = board_of("(board (dual (tiling T33336 3)))", ("Cell", "Vertex", "Edge"))
+    assert b.count == {"Cell": 114, "Vertex": 217, "Edge": 330}
+    assert b.ludii_labels[:3] == ("C1", "D1", "C2")
+    assert b.coords[2] == pytest.approx((-1.0, 0.0), abs=1e-4)
+    assert sorted(b.nbrs["Orthogonal"][2]) == [0, 7, 8]
+    assert sorted(b.nbrs["Adjacent"][0]) == [1, 2, 3, 8, 9]
+    o = b.offset["Vertex"]
+    assert b.ludii_labels[o:o + 2] == ("K1", "M1")
+
+
+def test_dual_of_a_square_is_the_square_of_its_middles():
+    # on a vertex board (square 4) is 4 x 4 points, so 3 x 3 cells: their middles make a
+    # 3 x 3 grid of points with 2 x 2 cells
+    b = board_of("(board (dual (square 4)) use:Vertex)", ("Vertex", "Cell"))
+    assert b.count == {"Vertex": 9, "Cell": 4}
+    assert b.coords[b.offset["Vertex"]] == pytest.approx((0.5, 0.5))
+    assert orth(b, 0) == [1, 3]
+    assert orth(b, 4) == [1, 3, 5, 7]
+
+
+def test_renumber_numbers_again_by_position():
+    merged = "(merge (shift 0 1 (square 2)) (square 2))"      # 2 x 2 points each
+    before = board_of(f"(board {merged} use:Vertex)", ("Vertex", "Cell"))
+    after = board_of(f"(board (renumber {merged}) use:Vertex)", ("Vertex", "Cell"))
+    only_points = board_of(f"(board (renumber Vertex {merged}) use:Vertex)", ("Vertex", "Cell"))
+    o = before.offset["Vertex"]
+    assert before.coords[o] == (0.0, 1.0)      # the upper square's points come first
+    assert [after.coords[o + i] for i in range(3)] == [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]
+    assert only_points.coords[o:] == after.coords[o:]
+    assert after.count == {"Vertex": 6, "Cell": 2}
+    assert after.coords[0] == (0.5, 0.5) and after.coords[1] == (0.5, 1.5)
+    with pytest.raises(LudemeError, match="needs a shape"):
+        board_of("(board (renumber Vertex) use:Vertex)")
+
+
+def test_spiral_track_of_points_from_the_centre():
+    # (spiral turns:5 sites:88) as Ludii 1.0.8 builds it: the centre, then 87 points
+    # along the spiral, each joined to the next
+    b = board_of("(board (spiral turns:5 sites:88) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 88, "Edge": 87}
+    assert b.coords[1] == pytest.approx((-3.3579, -4.2106), abs=1e-4)
+    assert b.coords[4] == pytest.approx((5.3166, 6.6668), abs=1e-4)
+    assert b.ludii_labels[:3] == ("AV42", "AO35", "AL44")
+    assert orth(b, 0) == [1] and orth(b, 1) == [0, 2] and orth(b, 87) == [86]
+    with pytest.raises(LudemeError, match="spiral"):
+        board_of("(board (spiral turns:0 sites:5) use:Vertex)")
+
+
+def test_repeat_draws_polygons_on_a_lattice():
+    # unit squares repeated 2 rows x 3 columns are the 2 x 3 board, numbered alike
+    rep = board_of("(board (repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {1 0} {1 1} {0 1}})))",
+                   ("Cell", "Vertex", "Edge"))
+    grid = board_of("(board (rectangle 2 3))", ("Cell", "Vertex", "Edge"))
+    assert rep.count == grid.count == {"Cell": 6, "Vertex": 12, "Edge": 17}
+    assert rep.coords == grid.coords
+    assert rep.ludii_labels[:6] == grid.ludii_labels[:6] == ("A1", "B1", "C1", "A2", "B2", "C2")
+    # an upward and a downward triangle per step: 4 triangles in a strip, numbered by
+    # their middles (the upward ones lower down, so first)
+    tri = board_of("(board (repeat 1 2 step:{{1 0} {0.5 1}} {(poly {{0 0} {1 0} {0.5 1}}) "
+                   "(poly {{1 0} {1.5 1} {0.5 1}})}))", ("Cell", "Vertex"))
+    assert tri.count == {"Cell": 4, "Vertex": 6}
+    assert [sorted(tri.nbrs["Orthogonal"][i]) for i in range(4)] == [[2], [2, 3], [0, 1], [1]]
+
+
+def test_board_measures_may_be_arithmetic_on_numbers():
+    b = board_of("(board (merge (shift (- 4 1) 0 (rectangle (* 2 2) 1)) (rectangle 1 (+ 1 2))))",
+                 ("Cell",))
+    assert b.count == {"Cell": 7}
+    assert (3.5, 3.5) in b.coords and (2.5, 0.5) in b.coords
+    with pytest.raises(LudemeError, match="known before play"):
+        board_of("(board (shift (count Moves) 0 (square 2)))")
+
+
+def test_surakarta_board_loops_are_tracks_round_the_corners():
+    from ludeme.ludemes.equipment.boards import _surakarta_square
+
+    def passes(seq):     # the sites a loop lists, a corner twice, repeats in a row once
+        out = []
+        for i, a in enumerate(seq):
+            out += [abs(a)] * (2 if a < 0 and seq[(i + 1) % len(seq)] < 0 else 1)
+        return [x for i, x in enumerate(out) if i == len(out) - 1 or out[i + 1] != x]
+
+    # the inner loop of a 6 x 6 grid of points, as Ludii 1.0.8 lists "Track1F"
+    assert passes(_surakarta_square(6, 6, 1)) == [
+        6, 7, 8, 9, 10, 11, 4, 10, 16, 22, 28, 34, 29, 28, 27, 26, 25, 24, 31, 25, 19, 13, 7, 1]
+    desc = ('(game "S" (players 2) (equipment { (surakartaBoard (square 6)) '
+            '(piece "Disc" Each) }) (rules (start (place "Disc1" (sites Track "Track2B"))) '
+            '(play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))')
+    import ludeme
+
+    state = ludeme.loads(desc).new_initial_state()
+    assert state.game.board.count == {"Vertex": 36}
+    on = {s for s in range(36) if state.what[s] != 0}
+    # the outer loop: rows and columns 2 and 3 (from each side) of the 6 x 6 points
+    assert on == {2, 3, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 26, 27, 32, 33}
+    with pytest.raises(LudemeError, match="does not fit"):
+        ludeme.loads(desc.replace("(square 6)", "(square 6) loops:6"))
+
+
+def test_intersect_keeps_what_every_shape_has():
+    # two 3 x 3 boards one column apart share 2 columns of cells
+    b = board_of("(board (intersect {(square 3) (shift 1 0 (square 3))}))", ("Cell", "Vertex"))
+    assert b.count == {"Cell": 6, "Vertex": 12}
+    assert b.coords[0] == (1.5, 0.5)
+    o = b.offset["Vertex"]
+    assert b.coords[o] == (1.0, 0.0) and b.coords[o + 2] == (3.0, 0.0)
+    assert sorted(b.nbrs["Orthogonal"][0]) == [1, 2]
+
+
+def test_trihex_from_its_side_lengths():
+    # sides of 3 points all round: the hexagon of 19 points and 24 triangles
+    b = board_of("(board (tri {3 3 3 3 3 3}) use:Vertex)", ("Vertex", "Cell", "Edge"))
+    assert b.count == {"Vertex": 19, "Cell": 24, "Edge": 42}
+    o = b.offset["Vertex"]
+    assert sorted(len(b.nbrs["Orthogonal"][o + i]) for i in range(19)).count(6) == 7
+    # sides of 2 and 3 points in turn: a triangle of 5-point sides less its 3 corners
+    limp = board_of("(board (tri Limping 2) use:Vertex)", ("Vertex", "Cell"))
+    assert limp.count == {"Vertex": 12, "Cell": 13}
+    with pytest.raises(LudemeError, match="length 0"):
+        board_of("(board (tri {3 0 3}) use:Vertex)")

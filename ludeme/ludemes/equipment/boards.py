@@ -57,6 +57,86 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int,
     return c.board
 
 
+@ludeme("surakartaBoard", T.Item)
+def surakarta_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
+                    from_: T.Int = 1):
+    """A board played on its points with circuits looping round its corners (Ludii's
+    ``surakartaBoard``): on a square grid, loop k runs along row k and column k from
+    each side (k from ``from:``, default 1; ``loops:`` of them, by default as many as
+    fit); on a triangle, along lines parallel to its sides. Each loop is two tracks,
+    ``"Track<k>F"`` and ``"Track<k>B"`` (one each way); the corners it turns round are
+    passed twice."""
+    from ludeme.ludemes.containers.tracks import TrackSpec
+
+    c.board = Board(shape, ["Vertex"])
+    c.site_type = "Vertex"
+    b = c.board
+    dim0, dim1 = len(b.rows["Vertex"]) - 1, len(b.columns["Vertex"]) - 1
+    kind = b.graph.basis
+    if kind not in ("square", "triangular"):
+        c.fail("a Surakarta board is a square grid or a triangle")
+    if loops is None:
+        loops = (min(dim0, dim1) - 1) // 2 if kind == "square" else dim0 // 2
+    specs = []
+    for k in range(from_, from_ + loops):
+        track = _surakarta_square(dim0 + 1, dim1 + 1, k) if kind == "square" else \
+            _surakarta_triangle(dim0 + 1, k)
+        n = b.count["Vertex"]
+        if any(abs(x) >= n for x in track):
+            c.fail(f"loop {k} does not fit on this board")
+        for name, seq in ((f"Track{k}F", track), (f"Track{k}B", track[::-1])):
+            sites = []
+            for i, a in enumerate(seq):
+                sites.append(abs(a))
+                if a < 0 and seq[(i + 1) % len(seq)] < 0:
+                    sites.append(abs(a))          # round a corner: pass it twice
+            specs.append(TrackSpec(name, tuple(sites), True, 0, True))
+    _tracks(c, specs)
+    return c.board
+
+
+def _surakarta_square(rows: int, cols: int, loop: int) -> list[int]:
+    """Loop ``loop`` of a square grid as Ludii lists it: row, column, row, column, each
+    end of each run negated (the corners the circuit turns round)."""
+    def run(sites: list[int]) -> list[int]:
+        return [-x if i in (0, len(sites) - 1) else x for i, x in enumerate(sites)]
+
+    return (run([loop * cols + col for col in range(cols)])
+            + run([cols - 1 - loop + row * cols for row in range(rows)])
+            + run([rows * cols - 1 - loop * cols - col for col in range(cols)])
+            + run([rows * cols - cols + loop - row * cols for row in range(rows)]))
+
+
+def _surakarta_triangle(rows: int, loop: int) -> list[int]:
+    """Loop ``loop`` of a triangle of points (rows of rows, rows - 1, ... points), as
+    Ludii lists it: three runs parallel to the sides, their ends negated."""
+    cols = rows
+    track: list[int] = []
+    n = rows - loop
+
+    def add(step: int, site: int) -> None:
+        track.append(-site if step == 0 or step >= n - 1 else site)
+
+    v, dec = 0, cols
+    for _ in range(loop):
+        v += dec
+        dec -= 1
+    for step in range(n):
+        add(step, v)
+        v += 1
+    v, dec = cols - 1 - loop, rows - 1
+    for step in range(n):
+        add(step, v)
+        v += dec
+        dec -= 1
+    dec += 3
+    for step in range(n):
+        add(step, v)
+        v -= dec
+        dec += 1
+    return track
+
+
 @ludeme("boardless", T.Item)
 def boardless(c: CompileContext, tiling: T.TilingType):
     """A board without edges (Ludii's): a large field of the tiling's cells, a 41 x 41
@@ -65,7 +145,7 @@ def boardless(c: CompileContext, tiling: T.TilingType):
     shape = {"Square": lambda: rectangle(41, 41, counts="Site"),
              "Hexagonal": lambda: hex_shape(21),
              "Triangular": lambda: tri_shape(41)}[tiling]()
-    c.board = Board(shape, ["Cell"])
+    c.board = Board(shape, ["Cell"], boardless=True)
     c.site_type = "Cell"
     return c.board
 
@@ -105,12 +185,14 @@ def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
 
 
 @ludeme("rectangle", T.Shape)
-def rect(c: CompileContext, rows: T.Int, columns: T.Int = None, *,
+def rect(c: CompileContext, rows: (T.Int, T.IntFn), columns: (T.Int, T.IntFn) = None, *,
          diagonals: T.Diagonals = None):
     """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
-    ``square``, they count the sites of the board's type)."""
-    return rectangle(rows, columns if columns is not None else rows, _diagonals(c, diagonals),
-                     counts="Site")
+    ``square``, they count the sites of the board's type; either may be arithmetic on
+    numbers, ``(* 3 3)``)."""
+    rows = known(c, rows, "the number of rows")
+    columns = rows if columns is None else known(c, columns, "the number of columns")
+    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site")
 
 
 def _diagonals(c: CompileContext, kind):
@@ -155,10 +237,92 @@ def hex_star(c: CompileContext, size: T.Int):
     return hex_shape(size, "Star")
 
 
+@ludeme("hex Limping", T.Shape)
+def hex_limping(c: CompileContext, size: T.Int):
+    """A hexagon of hexagonal cells whose sides have ``size`` and ``size + 1`` cells in
+    turn (Ludii's limping hexhex, fairer to the second player than a regular one)."""
+    return hex_shape(size, "Limping")
+
+
+@ludeme("tiling T3464", T.Shape)
+def tiling_3464(c: CompileContext, size: T.Int, columns: T.Int = None):
+    """The rhombitrihexagonal tiling (hexagons, squares and triangles meeting 3.4.6.4 at
+    every corner) on a hexagon of ``size`` hexagons a side, as Ludii builds it."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import check_dims, t3464_hexagon
+
+    if columns is not None:
+        c.fail("(tiling T3464 rows columns), the parallelogram, is not supported",
+               "use (tiling T3464 size) for the hexagon")
+    check_dims(size, size)
+    return _Shape("T3464", lambda t: t3464_hexagon(size))
+
+
+@ludeme("tiling T33336", T.Shape)
+def tiling_33336(c: CompileContext, size: T.Int):
+    """The snub hexagonal tiling (hexagons ringed by triangles, 3.3.3.3.6 at every
+    corner) on a hexagon of ``size`` hexagons a side, as Ludii builds it."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import check_dims, t33336_hexagon
+
+    check_dims(size, size)
+    return _Shape("T33336", lambda t: t33336_hexagon(size))
+
+
+@ludeme("repeat", T.Shape)
+def repeat(c: CompileContext, rows: T.Int, columns: T.Int, polygons: (T.Poly, T.ListOf(T.Poly)),
+           *, step: T.ListOf(T.Any)):
+    """Polygons drawn again and again (Ludii's ``repeat``): ``rows`` x ``columns``
+    copies, copy (r, c) moved by c times the first step and r times the second
+    (``step:{{1 0} {0 1}}``); touching points are one, and the cells are those the lines
+    enclose, numbered by position."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import _f32
+    from ludeme.board.tiling import repeat as build
+    from ludeme.ludemes.equipment.operators import plain, point
+
+    steps = plain(step)
+    if not isinstance(steps, list) or len(steps) != 2:
+        c.fail("step: is two steps, {{x y} {x y}}: along a row, then to the next row")
+    (cx, cy), (rx, ry) = (point(c, s_, "step:") for s_ in steps)
+    polys = [polygons] if polygons and isinstance(polygons[0], tuple) else list(polygons)
+    step_col, step_row = (_f32(cx), _f32(cy)), (_f32(rx), _f32(ry))
+    build(rows, columns, step_col, step_row, polys)          # bad sizes fail here
+    return _Shape("repeat", lambda t: build(rows, columns, step_col, step_row, polys))
+
+
+@ludeme("spiral", T.Shape)
+def spiral(c: CompileContext, *, turns: T.Int, sites: T.Int, clockwise: T.Bool = True):
+    """A track of ``sites`` points (the centre first) along a spiral of ``turns`` turns,
+    each joined to the next (Ludii's ``spiral``); play on its points (``use:Vertex``)."""
+    from ludeme.board.shapes import Shape as _Shape
+    from ludeme.board.tiling import spiral as build
+
+    build(turns, sites, clockwise)          # bad sizes fail here, at the form
+    return _Shape("spiral", lambda t: build(turns, sites, clockwise))
+
+
 @ludeme("tri", T.Shape)
 def tri(c: CompileContext, size: T.Int):
     """A triangle of triangular cells, ``size`` per side (points on a vertex board)."""
     return tri_shape(size)
+
+
+@ludeme("tri", T.Shape)
+def tri_custom(c: CompileContext, sides: T.ListOf(T.Int)):
+    """A board of triangular cells whose outline has sides of the given lengths in
+    points, in turn round it (Ludii's ``(tri {4 6 4 7 4})``; a negative length turns
+    the other way)."""
+    from ludeme.board.shapes import tri_sides
+
+    return tri_sides([getattr(v, "value", v) for v in sides])
+
+
+@ludeme("tri Limping", T.Shape)
+def tri_limping(c: CompileContext, size: T.Int):
+    """A hexagon of triangular cells whose sides have ``size`` and ``size + 1`` points
+    in turn (Ludii's limping trihex)."""
+    return tri_shape(size, "Limping")
 
 
 @ludeme("tri Hexagon", T.Shape)
@@ -237,6 +401,18 @@ def merge_shapes(c: CompileContext, *shapes: T.Shape):
     return merge(*shapes)
 
 
+@ludeme("intersect", T.Shape)
+def intersect_shapes(c: CompileContext, shapes: T.ListOf(T.Shape)):
+    """The part several shapes have in common (Ludii's ``intersect``): the points and
+    lines of the first shape that every other shape also has, in the first's order, and
+    the cells those lines enclose."""
+    from ludeme.board.shapes import intersect
+
+    if not shapes:
+        c.fail("(intersect ...) needs shapes")
+    return intersect(*shapes)
+
+
 @ludeme("union", T.Shape)
 def union_shapes(c: CompileContext, *shapes: T.Shape):
     """Several shapes side by side on one board, nothing joined (Ludii's union)."""
@@ -245,10 +421,27 @@ def union_shapes(c: CompileContext, *shapes: T.Shape):
     return union(*shapes)
 
 
+def known(c: CompileContext, value, what: str):
+    """A board measure given as a number or as arithmetic on numbers (``(* 3 3)``,
+    Ludii's dimension functions): its value, known before play."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    const = getattr(value, "const", None)
+    if const is None and callable(getattr(value, "fn", None)):
+        from ludeme.compile.fold import constant
+
+        const = constant(value.fn)
+    if not isinstance(const, (int, float)) or isinstance(const, bool):
+        c.fail(f"{what} must be known before play: a number, or arithmetic on numbers")
+    return const
+
+
 @ludeme("shift", T.Shape)
-def shift_shape(c: CompileContext, dx: (T.Int, T.Float), dy: (T.Int, T.Float), shape: T.Shape):
-    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side)."""
-    return shift(dx, dy, shape)
+def shift_shape(c: CompileContext, dx: (T.Int, T.Float, T.IntFn), dy: (T.Int, T.Float, T.IntFn),
+                shape: T.Shape):
+    """A shape moved right by ``dx`` and up by ``dy`` (one unit is a square's side;
+    either may be arithmetic on numbers, ``(- 7 1)``)."""
+    return shift(known(c, dx, "the shift"), known(c, dy, "the shift"), shape)
 
 
 @ludeme("scale", T.Shape)

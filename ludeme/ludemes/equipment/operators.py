@@ -89,6 +89,27 @@ def make_faces(c: CompileContext, shape: T.Shape):
     return Shape(shape.kind, lambda t: ops.make_faces(shape.graph(t)))
 
 
+@ludeme("renumber", T.Shape)
+def renumber(c: CompileContext, first: T.SiteType = None, second: T.SiteType = None,
+             third: T.SiteType = None, shape: T.Shape = None):
+    """A shape whose sites are numbered again by position, bottom row first and left to
+    right (Ludii's ``renumber``): all of them, or only the kinds named first
+    (``(renumber Vertex (merge ...))``)."""
+    if shape is None:
+        c.fail("(renumber ...) needs a shape", "e.g. (renumber (splitCrossings (shape Star 6)))")
+    named = tuple(t for t in (first, second, third) if t is not None)
+    types = named or ("Vertex", "Edge", "Cell")
+    return Shape(shape.kind, lambda t: ops.renumber(shape.graph(t), types))
+
+
+@ludeme("dual", T.Shape)
+def dual(c: CompileContext, shape: T.Shape):
+    """The dual of a shape (Ludii's ``dual``): a point in the middle of each cell, a
+    line across each line two cells share, and the cells those lines enclose; numbered
+    by position."""
+    return Shape("dual", lambda t: ops.dual(shape.graph(t)))
+
+
 @ludeme("complete", T.Shape)
 def complete(c: CompileContext, shape: T.Shape, *,
              eachCell: T.Bool = False):  # noqa: N803 - Ludii's argument name
