@@ -1,0 +1,79 @@
+"""Ludii's start-position and naming forms: ``(place ... coord:/count:/state:)``,
+``(place "X" "Hand1")``, bare names with a lower-case initial (Ludii's compiler upper-cases
+a bare name's first letter before matching it)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludeme
+from ludeme.errors import LudemeError
+
+PLACES = """
+(game "Places"
+    (players 2)
+    (equipment { (board (square 4)) (hand Each size:2) (piece "Disc" Each) (piece "Cross" P1)
+                 (regions "Home" {(sites {"A1" "B1"})}) })
+    (rules
+        (start { (place "Disc" "Hand" count:3) (place "Cross1" "Hand1" count:2)
+                 (place "Disc1" coord:"C3") (place "Disc2" "D4") (place "Disc2" "Home")
+                 (place "Disc1" {"A4" "B4"} state:1) (place "Disc2" coord:"C2" count:3) })
+        (play (move Add "Disc" (to (sites Empty))))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+def test_place_forms_put_pieces_where_ludii_does():
+    g = ludeme.loads(PLACES)
+    s = g.new_initial_state()
+    assert s.board() == {"c3": "Disc1", "d4": "Disc2", "a1": "Disc2", "b1": "Disc2",
+                         "a4": "Disc1", "b4": "Disc1", "c2": "Disc2"}
+    disc, cross = g.pieces.kind_index("Disc"), g.pieces.kind_index("Cross")
+    assert s.hand[1][disc] == 3 and s.hand[2][disc] == 3 and s.hand[1][cross] == 2
+    # "Hand": each player's first free hand site; "Hand1": the first site of P1's hand
+    # (Ludii's placement), which the discs took first
+    assert g.hands.kind[:2] == [disc, cross]
+    c2, a4 = g.board.index["Cell"]["c2"], g.board.index["Cell"]["a4"]
+    assert s.count[c2] == 3  # count: a site holding three identical pieces
+    assert s.site_state[a4] == 1 and s.site_state[c2] == 0
+
+
+def test_place_without_sites_or_with_two_is_an_error():
+    for bad, msg in (('(place "Disc1")', "needs the sites"),
+                     ('(place "Disc1" "A1" coord:"B2")', "once"),
+                     ('(place "Disc1" coord:"Z9")', "no cell 'Z9'"),
+                     ('(place "Disc" "Hand5")', "P5 does not exist")):
+        with pytest.raises(LudemeError, match=msg):
+            ludeme.loads(PLACES.replace('(place "Disc1" coord:"C3")', bad))
+
+
+LOWER = """
+(game "Lower"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" each) })
+    (rules
+        (play (move Add (to (sites empty))
+                  (then (if (is in (last To) (sites Corners)) (moveAgain)))))
+        (end (if (is Line 3 orthogonal) (result mover Win)))
+    )
+)
+"""
+
+
+def test_lower_case_initials_read_as_ludii_reads_them():
+    lower = ludeme.loads(LOWER)
+    upper = ludeme.loads(LOWER.replace("each", "Each").replace("empty", "Empty")
+                         .replace("is in", "is In").replace("orthogonal", "Orthogonal")
+                         .replace("mover", "Mover"))
+    a, b = lower.new_initial_state(), upper.new_initial_state()
+    a.apply(a.parse_move("a1"))  # a corner: the same player moves again
+    b.apply(b.parse_move("a1"))
+    assert a.current_player() == b.current_player() == 1
+    assert sorted(map(str, a.legal_moves())) == sorted(map(str, b.legal_moves()))
+
+
+def test_a_lower_case_word_that_is_no_name_stays_an_error():
+    with pytest.raises(LudemeError, match="unknown kind 'emptyy'"):
+        ludeme.loads(LOWER.replace("(sites empty)", "(sites emptyy)"))
