@@ -77,3 +77,44 @@ def test_lower_case_initials_read_as_ludii_reads_them():
 def test_a_lower_case_word_that_is_no_name_stays_an_error():
     with pytest.raises(LudemeError, match="unknown kind 'emptyy'"):
         ludeme.loads(LOWER.replace("(sites empty)", "(sites emptyy)"))
+
+
+DROPS = """
+(game "Drops"
+    (players 2)
+    (equipment { (board (square 3)) (hand Each size:2) (piece "Pawn" Each) (piece "Rook" Each) })
+    (rules
+        (start { (place "Pawn" "Hand" count:1) (place "Rook" "Hand" count:2)
+                 (place "Pawn1" coord:"A1") (place "Rook2" coord:"C3") })
+        (play (move (from (sites Occupied by:Mover container:"Hand" component:"Pawn"))
+                    (to (sites Empty))))
+        (end (if (no Moves Next) (result Mover Win)))
+    )
+)
+"""
+
+
+def test_sites_occupied_in_a_hand_by_container_and_component():
+    g = ludeme.loads(DROPS)
+    s = g.new_initial_state()
+    p1_pawn_site = g.hands.first[1]  # the pawns went to each hand's first site
+    assert {m.frm for m in s.legal_moves()} == {p1_pawn_site}
+    assert len(s.legal_moves()) == 7
+    s.apply(s.legal_moves()[0])
+    assert {m.frm for m in s.legal_moves()} == {g.hands.first[2]}
+    s.apply(s.legal_moves()[0])
+    assert s.legal_moves() == []  # P1's only pawn in hand was dropped: no more drops
+
+
+@pytest.mark.parametrize("form, sites", [
+    ('(sites Occupied by:Mover container:"Board")', {"a1"}),
+    ('(sites Occupied by:All container:"Board" component:"Rook")', {"c3"}),
+    ('(sites Occupied by:Mover container:"Hand" components:{"Pawn" "Rook"})', {"hand1", "hand1.1"}),
+    ('(sites Occupied by:Next container:2)', {"hand2", "hand2.1"}),
+    ('(sites Occupied by:All container:"Hand2")', {"hand2", "hand2.1"}),
+])
+def test_sites_occupied_container_forms(form, sites):
+    g = ludeme.loads(DROPS.replace(
+        '(sites Occupied by:Mover container:"Hand" component:"Pawn")', form))
+    s = g.new_initial_state()
+    assert {s.move_to_string(m).split("-")[0] for m in s.legal_moves()} == sites
