@@ -118,3 +118,37 @@ def test_sites_occupied_container_forms(form, sites):
         '(sites Occupied by:Mover container:"Hand" component:"Pawn")', form))
     s = g.new_initial_state()
     assert {s.move_to_string(m).split("-")[0] for m in s.legal_moves()} == sites
+
+
+ZONES = """
+(game "Zones"
+    (players 2)
+    (equipment { (board (square 4)) (piece "Disc" Each)
+                 (regions "Promotion" P1 (sites Top)) (regions "Promotion" P2 (sites Bottom))
+                 (regions "PalaceP1" P1 {0 1}) (regions "Corner" {15}) })
+    (rules
+        (play (move Add (to (sites Mover "Promotion"))))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("form, sites", [
+    ('(sites Mover "Promotion")', {"a4", "b4", "c4", "d4"}),
+    ('(sites Next "Promotion")', {"a1", "b1", "c1", "d1"}),
+    ('(sites P1 "Palace")', {"a1", "b1"}),   # Ludii: the player's regions whose name contains it
+    ('(sites "Promotion")', {"a4", "b4", "c4", "d4", "a1", "b1", "c1", "d1"}),
+    ('(sites "Corner")', {"d4"}),
+    ('(sites Mover)', {"a4", "b4", "c4", "d4", "a1", "b1"}),
+])
+def test_regions_by_player_and_name(form, sites):
+    g = ludeme.loads(ZONES.replace('(sites Mover "Promotion")', form))
+    s = g.new_initial_state()
+    assert {s.move_to_string(m) for m in s.legal_moves()} == sites
+
+
+def test_a_player_region_name_that_nothing_contains_is_an_error():
+    with pytest.raises(LudemeError, match="no region named 'Promotoin'") as err:
+        ludeme.loads(ZONES.replace('(sites Mover "Promotion")', '(sites Mover "Promotoin")'))
+    assert "Promotion" in str(err.value)  # the did-you-mean

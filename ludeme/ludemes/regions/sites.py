@@ -32,13 +32,26 @@ def sites_named(c: CompileContext, name: T.Str):
     return RegionV.of((c.site_of(name),))
 
 
-@ludeme("sites", T.Region, ludii="Without the region's name: (sites P1 \"Home\") is not "
-        "supported yet.")
-def sites_of_player(c: CompileContext, who: T.Role):
+@ludeme("sites", T.Region)
+def sites_of_player(c: CompileContext, who: T.Role, name: T.Str = None):
     """The sites of the regions a player owns (declared with ``(regions P1 ...)``):
     ``(sites Mover)``, ``(sites Next)``, ``(sites P2)``; none when the player has no
-    region."""
-    owned = {p: union_regions(list(rs)) for p, rs in c.player_regions.items() if rs}
+    region. With a name, only the player's regions whose name contains it, as Ludii
+    matches them: ``(sites Mover "Promotion")`` after ``(regions "Promotion" P1 ...)``
+    and ``(regions "Promotion" P2 ...)``."""
+    if name is None:
+        owned = {p: union_regions(list(rs)) for p, rs in c.player_regions.items() if rs}
+    else:
+        found: dict[int, list[RegionV]] = {}
+        for rname, owner, region in getattr(c, "region_list", []):
+            if name in rname:
+                found.setdefault(owner, []).append(region)
+        if not found:
+            from ludeme.errors import suggest
+
+            c.fail(f"no region named '{name}'",
+                   suggest(name, [r for r, _, _ in getattr(c, "region_list", [])]))
+        owned = {p: union_regions(rs) for p, rs in found.items()}
     none = RegionV.of(())
     if who.const is not None:
         return owned.get(who.const, none)
