@@ -152,3 +152,65 @@ def test_a_player_region_name_that_nothing_contains_is_an_error():
     with pytest.raises(LudemeError, match="no region named 'Promotoin'") as err:
         ludeme.loads(ZONES.replace('(sites Mover "Promotion")', '(sites Mover "Promotoin")'))
     assert "Promotion" in str(err.value)  # the did-you-mean
+
+
+PAWNS = """
+(game "Pawns"
+    (players {(player N) (player S)})
+    (equipment { (board (square 4)) (piece "Pawn" Each) (piece "Queen" Each) (piece "Rook" Each) })
+    (rules
+        (start { (place "Pawn1" {"A1" "B2"}) (place "Pawn2" {"D4"}) })
+        (play (forEach Piece "Pawn"
+            (or (move Step Forward (to if:(is Empty (to))))
+                (if (is In (from) (sites Start (piece (what at:(from)))))
+                    (move Hop Forward (between if:(is Empty (between)))
+                          (to if:(is Empty (to))))))
+            (then (if (is In (last To) (sites Mover "Far"))
+                      (moveAgain)))))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+def test_sites_start_is_where_the_piece_started():
+    g = ludeme.loads(PAWNS.replace('(sites Mover "Far")', "(sites Top)"))
+    s = g.new_initial_state()
+    # both P1 pawns stand where they started: a step or a double step each
+    assert sorted(s.move_to_string(m) for m in s.legal_moves()) == [
+        "a1-a2", "a1-a3", "b2-b3", "b2-b4"]
+    s.apply(s.parse_move("a1-a2"))
+    s.apply(s.legal_moves()[0])
+    # the a-pawn left its start: a single step only
+    assert "a2-a3" in {s.move_to_string(m) for m in s.legal_moves()}
+    assert "a2-a4" not in {s.move_to_string(m) for m in s.legal_moves()}
+
+
+PROMOTE = """
+(game "Promote"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Pawn" Each) (piece "Queen" Each) (piece "Rook" Each) })
+    (rules
+        (start { (place "Pawn1" {"A1"}) (place "Pawn2" {"C3"}) })
+        (play (move Promote "A1" CHOICE))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("choice, becomes", [
+    ('(piece {"Queen" "Rook"}) Mover', ["Queen1", "Rook1"]),
+    ('(piece "Queen") Mover', ["Queen1"]),
+    ('(piece (id "Rook" Next))', ["Rook2"]),
+    ('(piece (what at:"C3"))', ["Pawn2"]),
+    ('(piece {(id "Rook" P1) (id "Queen" P2)})', ["Rook1", "Queen2"]),
+    ('(piece (what at:"A1")) Mover', ["Pawn1"]),
+    ('(piece (what at:"C3")) Mover', []),  # no piece of the mover is named Pawn2
+])
+def test_promote_to_each_piece_the_choice_names(choice, becomes):
+    g = ludeme.loads(PROMOTE.replace("CHOICE", choice))
+    s = g.new_initial_state()
+    a1 = g.board.index["Cell"]["a1"]
+    assert sorted(g.pieces.names[m.piece] for m in s.legal_moves()
+                  if m.to == a1) == sorted(becomes)
