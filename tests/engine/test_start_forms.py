@@ -214,3 +214,41 @@ def test_promote_to_each_piece_the_choice_names(choice, becomes):
     a1 = g.board.index["Cell"]["a1"]
     assert sorted(g.pieces.names[m.piece] for m in s.legal_moves()
                   if m.to == a1) == sorted(becomes)
+
+
+MAPS = """
+(game "Maps"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) (piece "Cross" Each)
+                 (map "Entry" {(pair P1 "B1") (pair P2 "C3")})
+                 (map "Turn" {(pair "C3" "Cross2") (pair "A2" "Nothing")}) })
+    (rules
+        (play (move Add "Disc" (to (mapEntry "Entry" Mover))))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+def test_map_pairs_with_site_labels_and_piece_names():
+    g = ludeme.loads(MAPS)
+    s = g.new_initial_state()
+    assert [s.move_to_string(m) for m in s.legal_moves()] == ["b1"]
+    s.apply(s.legal_moves()[0])
+    assert [s.move_to_string(m) for m in s.legal_moves()] == ["c3"]
+    # "C3" maps to the id of Cross2 (4); a key with no entry maps to itself (b2 is
+    # site 4), as in Ludii; "Nothing" names no piece: that pair is left out
+    g = ludeme.loads(MAPS.replace('(to (mapEntry "Entry" Mover))',
+                                  '(to (sites Empty) if:(= (mapEntry "Turn" (to)) '
+                                  '(id "Cross2")))'))
+    s = g.new_initial_state()
+    assert g.pieces.names.index("Cross2") == 4
+    assert sorted(s.move_to_string(m) for m in s.legal_moves()) == ["b2", "c3"]
+
+
+@pytest.mark.parametrize("text, coord", [("A1", True), ("AA10", True), ("12", True),
+                                         ("Rook1", False), ("ABC1", False), ("A", False)])
+def test_site_labels_as_ludii_tells_them(text, coord):
+    from ludeme.ludemes.equipment.maps import is_coordinate
+
+    assert is_coordinate(text) is coord
