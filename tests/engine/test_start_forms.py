@@ -252,3 +252,32 @@ def test_site_labels_as_ludii_tells_them(text, coord):
     from ludeme.ludemes.equipment.maps import is_coordinate
 
     assert is_coordinate(text) is coord
+
+
+PHASE_ENDS = """
+(game "PhaseEnds"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) })
+    (rules
+        phases:{
+            (phase "Early" (play (move Add (to (sites Empty))))
+                (end (if (is In (last To) (sites {"A1"})) (result Mover Win)))
+                (nextPhase Mover "Late"))
+            (phase "Late" (play (move Add (to (sites Empty)))))
+        }
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+def test_a_phase_end_rule_holds_in_its_phase_only():
+    g = ludeme.loads(PHASE_ENDS)
+    s = g.new_initial_state()
+    s.apply(s.parse_move("a1"))  # P1 in "Early" plays a1: the phase's end rule
+    assert s.is_terminal() and s.returns()[0] > 0
+    s = g.new_initial_state()
+    for move in ("b1", "c1"):  # both players leave "Early"
+        s.apply(s.parse_move(move))
+    s.apply(s.parse_move("a1"))  # P1, now in "Late": no such end rule there
+    assert not s.is_terminal()
