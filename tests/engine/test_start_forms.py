@@ -281,3 +281,34 @@ def test_a_phase_end_rule_holds_in_its_phase_only():
         s.apply(s.parse_move(move))
     s.apply(s.parse_move("a1"))  # P1, now in "Late": no such end rule there
     assert not s.is_terminal()
+
+
+ADDS = """
+(game "Adds"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) (piece "Ball" Neutral) })
+    (rules
+        (play PLAY)
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("play, board", [
+    ('(move Add (piece "Ball0") (to (sites Empty)))', {"c3": "Ball"}),
+    ('(move Add (to (sites Empty)) (then (add (piece (id "Disc" Next)) (to (sites {"A1"})))))',
+     {"a1": "Disc2", "c3": "Disc1"}),
+    ('(move Add (to (sites Empty)) (then (add (piece "Ball0") (to (sites {"B1" "C3"})))))',
+     {"b1": "Ball", "c3": "Disc1"}),  # an occupied site is left alone
+])
+def test_move_add_and_add_with_ludii_piece_forms(play, board):
+    g = ludeme.loads(ADDS.replace("PLAY", play))
+    s = g.new_initial_state()
+    s.apply(s.parse_move("c3"))
+    assert s.board() == board
+
+
+def test_move_add_of_one_players_piece_for_every_mover_is_refused():
+    with pytest.raises(LudemeError, match="not supported"):
+        ludeme.loads(ADDS.replace("PLAY", '(move Add (piece "Disc1") (to (sites Empty)))'))

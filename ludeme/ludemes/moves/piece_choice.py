@@ -112,3 +112,80 @@ def piece_choices(c: CompileContext, choice: PieceChoiceV, owner=None,
         return [got] if got else []
 
     return run
+
+
+def _kind_to_add(c: CompileContext, name: str) -> str:
+    """The kind ``(move Add ...)`` adds for a name: a kind, or the name of a shared piece
+    (Ludii's ``"Ball0"``)."""
+    from ludeme.ludemes.moves.promote import piece_id_of_name
+
+    pieces = c.pieces
+    if name in pieces.kind_names:
+        return name
+    pid = piece_id_of_name(pieces, name)
+    if pid and pieces.owner[pid] == 0:
+        return pieces.kinds[pid]
+    if pid:
+        c.fail(f"(move Add (piece \"{name}\") ...) adds one player's piece for every mover: "
+               "not supported", f"name its kind: (piece \"{pieces.kinds[pid]}\")")
+    c.fail(f"no piece '{name}' in the equipment", suggest(name, pieces.kind_names))
+    raise AssertionError
+
+
+@ludeme("move Add", T.Moves, lazy=True,
+        ludii="The piece is one name (a kind, or a shared piece's name); a piece computed "
+              "when the rule runs is not supported.")
+def move_add_piece(c: CompileContext, what: T.Item, to: T.Region = None, *,
+                   stack: T.Bool = False, then: T.Effect = None):
+    """Ludii's ``(move Add (piece "Ball0") (to ...))``: ``(move Add "Ball" (to ...))``
+    written with the piece as Ludii writes it."""
+    from ludeme.ludemes.moves.generators import move_add
+
+    choice = piece_choice_of(c, what, "(move Add ...) needs the piece to add")
+    if choice.names is None or len(choice.names) != 1:
+        c.fail("(move Add (piece ...)) with a piece computed when the rule runs, or several, "
+               "is not supported", 'name one piece: (piece "Disc")', node=what)
+    return move_add(c, _kind_to_add(c, choice.names[0]),
+                    c.compile(to, T.Region) if to is not None else None,
+                    stack=bool(getattr(stack, "value", stack)),
+                    then=c.compile(then, T.Effect) if then is not None else None)
+
+
+@ludeme("add", T.Effect, lazy=True,
+        ludii="A site already holding the same piece takes the state again; other occupied "
+              "sites are left alone.")
+def add_piece(c: CompileContext, what: T.Item, to: T.Region):
+    """Ludii's ``(add (piece ...) (to ...))`` as an effect, the piece named
+    (``(piece "Rubble0")``) or computed when the rule runs (``(piece (id "Ball"
+    Mover))``, ``(piece (next))``): put it on each empty site of ``to``."""
+    from ludeme.compile.values import EffectV
+
+    choice = piece_choice_of(c, what, "(add ...) needs the piece to add")
+    ids = piece_choices(c, choice)
+    state = choice.state.fn if choice.state is not None else None
+    if state is not None:
+        from ludeme.ludemes.containers.site_states import enable_site_state
+
+        enable_site_state(c)
+    region = c.compile(to, T.Region).fn
+    g = c.game
+    z, put, count = g.zobrist, g.set_site_state, len(c.pieces.names)
+
+    def run(s):
+        got = ids(s)
+        if not got:
+            return
+        pid = got[0]
+        w = s.what
+        v = state(s) if state is not None else 0
+        for x in list(region(s)):
+            old = w[x]
+            if old and old != pid:
+                continue
+            if not old and 0 < pid < count:
+                w[x] = pid
+                s.hash ^= z[x][pid]
+            if state is not None:
+                put(s, x, v)
+
+    return EffectV(run)
