@@ -312,3 +312,21 @@ def test_move_add_and_add_with_ludii_piece_forms(play, board):
 def test_move_add_of_one_players_piece_for_every_mover_is_refused():
     with pytest.raises(LudemeError, match="not supported"):
         ludeme.loads(ADDS.replace("PLAY", '(move Add (piece "Disc1") (to (sites Empty)))'))
+
+
+def test_a_number_compared_with_a_player_and_a_hand_by_number():
+    text = DROPS.replace(
+        '(sites Occupied by:Mover container:"Hand" component:"Pawn")',
+        '(handSite (mover))').replace(
+        '(to (sites Empty))', '(to (sites Empty) if:(!= (mover) Next))').replace(
+        '(no Moves Next)', '(= (who at:"A1") P2)')
+    g = ludeme.loads(text)
+    s = g.new_initial_state()
+    assert {m.frm for m in s.legal_moves()} == {g.hands.first[1]}
+    s.apply(s.parse_move(s.move_to_string(s.legal_moves()[0]).split("-")[0] + "-b2"))
+    assert {m.frm for m in s.legal_moves()} == {g.hands.first[2]}
+    assert not s.is_terminal()
+    g = ludeme.loads(text.replace("(= (who at:\"A1\") P2)", "(= (who at:\"A1\") Mover)"))
+    s = g.new_initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.is_terminal()  # P1's pawn stands on A1 and P1 just moved

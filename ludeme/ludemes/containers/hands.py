@@ -122,11 +122,13 @@ def hand(c: CompileContext, owner: T.Role = None, *, size: T.Int = 1):
 
 @ludeme("handSite", T.Hand,
         ludii="Each is allowed in (place ...) (every player's hand).")
-def hand_site(c: CompileContext, who: T.Role, index: T.IntFn = None):
+def hand_site(c: CompileContext, who: (T.Role, T.IntFn), index: T.IntFn = None):
     """Site ``index`` (0 by default) of the hand of ``who`` (``Mover``, ``P1``,
-    ``Shared``; ``Each`` for every player's hand in ``(place ...)``), numbered after the
-    board's sites as in Ludii. The hand must be declared with ``(hand ...)`` in the
-    equipment."""
+    ``Shared``; ``Each`` for every player's hand in ``(place ...)``; or a player's number,
+    ``(handSite (mover))``, as Ludii also takes), numbered after the board's sites as in
+    Ludii. The hand must be declared with ``(hand ...)`` in the equipment."""
+    if not isinstance(who, RoleV):  # a player's number
+        who = RoleV("(player)", who.fn, who.const)
     have = declared_hands(c)
     if not have:
         c.fail("there are no hands", "declare them in the equipment: (hand Each)")
