@@ -330,3 +330,28 @@ def test_a_number_compared_with_a_player_and_a_hand_by_number():
     s = g.new_initial_state()
     s.apply(s.legal_moves()[0])
     assert s.is_terminal()  # P1's pawn stands on A1 and P1 just moved
+
+
+def test_where_matches_a_full_name_with_its_owner_as_ludii_does():
+    text = PAWNS.replace('(sites Mover "Far")', "(sites Top)").replace(
+        '(end (if (is Full) (result Mover Draw)))',
+        '(end (if (= (where "Pawn2" P2) (coord "D4")) (result P2 Win)))')
+    g = ludeme.loads(text)
+    s = g.new_initial_state()
+    s.apply(s.parse_move("b2-b3"))
+    assert s.is_terminal() and s.returns()[1] > 0  # Pawn2 of P2 still stands on D4
+
+
+def test_move_add_without_a_piece_adds_the_piece_numbered_as_the_mover():
+    g = ludeme.loads(ADDS.replace('(piece "Disc" Each) (piece "Ball" Neutral)',
+                                  '(piece "Ball" Neutral) (piece "Disc" Each)')
+                     .replace("PLAY", "(move Add (to (sites Empty)))"))
+    s = g.new_initial_state()
+    s.apply(s.parse_move("a1"))  # P1 owns one kind: its own disc
+    s.apply(s.parse_move("b1"))
+    assert s.board() == {"a1": "Disc1", "b1": "Disc2"}
+    g = ludeme.loads(ADDS.replace('(piece "Disc" Each) ', "")
+                     .replace("PLAY", "(move Add (to (sites Empty)))"))
+    s = g.new_initial_state()
+    s.apply(s.parse_move("a1"))  # no piece of its own: piece number 1, the ball
+    assert s.board() == {"a1": "Ball"}
