@@ -355,3 +355,28 @@ def test_move_add_without_a_piece_adds_the_piece_numbered_as_the_mover():
     s = g.new_initial_state()
     s.apply(s.parse_move("a1"))  # no piece of its own: piece number 1, the ball
     assert s.board() == {"a1": "Ball"}
+
+
+MOVE_SITES = """
+(game "MoveSites"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Rook" Each (move Step Orthogonal (to if:(is Empty (to))))) })
+    (rules
+        (start { (place "Rook1" coord:"A1") (place "Rook2" coord:"C3") })
+        (play PLAY)
+        (end (if (is Full) (result Mover Draw)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("play, sites", [
+    ("(move Add (to (sites To (forEach Piece))))", ["a2", "b1"]),
+    ("(move Remove (sites From (forEach Piece)))", ["a1"]),
+])
+def test_sites_from_and_to_of_the_moves_generated(play, sites):
+    g = ludeme.loads(MOVE_SITES.replace("PLAY", play))
+    s = g.new_initial_state()
+    # (sites To ...): where the mover's rook could step; (sites From ...): where it stands
+    cells = {v: k for k, v in g.board.index["Cell"].items()}
+    assert sorted(cells[m.to] for m in s.legal_moves()) == sites
