@@ -21,6 +21,8 @@ _COERCE: set[tuple[str, str]] = {
     ("{Str}", "Region"), ("{Int}", "Region"), ("{Site}", "Region"), ("{Region}", "Region"),
     ("{Direction}", "Direction"), ("{Int}", "IntList"), ("{IntFn}", "IntList"),
     ("{Any}", "Region"), ("{Any}", "IntList"),
+    # as in Ludii, where a site is an integer: (is In (count Pips) ...), (sites {(from) (to)})
+    ("IntFn", "Site"), ("{IntFn}", "Region"),
 }
 
 

@@ -380,3 +380,19 @@ def test_sites_from_and_to_of_the_moves_generated(play, sites):
     # (sites To ...): where the mover's rook could step; (sites From ...): where it stands
     cells = {v: k for k, v in g.board.index["Cell"].items()}
     assert sorted(cells[m.to] for m in s.legal_moves()) == sites
+
+
+def test_a_player_by_number_regions_compared_and_integers_as_sites():
+    text = ZONES.replace(
+        '(end (if (is Full) (result Mover Draw)))',
+        '(end { (if (= (sites Occupied by:P1) (sites (player 1) "Promotion")) (result P1 Win))'
+        '       (if (is In (+ 14 1) (sites Occupied by:All)) (result P2 Win)) })')
+    g = ludeme.loads(text.replace('(sites Mover "Promotion")',
+                                  '(sites {(+ 12 0) (+ 13 0) (+ 14 0) (+ 15 0)})'))
+    s = g.new_initial_state()
+    assert sorted(s.move_to_string(m) for m in s.legal_moves()) == ["a4", "b4", "c4", "d4"]
+    for move in ("a4", "b4", "c4"):
+        s.apply(s.parse_move(move))
+        assert not s.is_terminal()
+    s.apply(s.parse_move("d4"))  # site 15 (d4) occupied: P2's rule; P1 has a4, c4 only
+    assert s.is_terminal() and s.returns()[1] > 0
