@@ -21,7 +21,13 @@ _COERCE: set[tuple[str, str]] = {
     ("{Str}", "Region"), ("{Int}", "Region"), ("{Site}", "Region"), ("{Region}", "Region"),
     ("{Direction}", "Direction"), ("{Int}", "IntList"), ("{IntFn}", "IntList"),
     ("{Any}", "Region"), ("{Any}", "IntList"),
+    # as in Ludii, where a site is an integer: (is In (count Pips) ...), (sites {(from) (to)})
+    ("IntFn", "Site"), ("{IntFn}", "Region"),
 }
+
+
+#: the bare names that are values (P1, Orthogonal, Cell, Off, ...)
+_KNOWN_NAMES = set(T.NAME_TYPES) | set(T.INT_NAMES)
 
 
 @dataclass
@@ -68,6 +74,17 @@ def accepts(want, have) -> bool:
     if isinstance(have, T.LType) and have.supertypes:
         return any((s, wn) in _COERCE for s in have.supertypes)
     return False
+
+
+def ludii_name(word: str, known) -> str:
+    """The name a bare word stands for: itself, or, as Ludii's compiler reads every bare
+    name (it upper-cases the first letter before matching: ``(is in ...)`` is ``(is In
+    ...)``, ``mover`` is ``Mover``), the word with its initial upper-cased when only
+    that is ``known``."""
+    if word in known or not word[:1].islower():
+        return word
+    upper = word[:1].upper() + word[1:]
+    return upper if upper in known else word
 
 
 def _type_name(t) -> str:
@@ -120,9 +137,10 @@ class Checker:
         if isinstance(node, Str):
             return Lit(node.value, T.Str, node)
         if isinstance(node, Name):
-            if node.value in T.INT_NAMES:  # Ludii's global integer constants
-                return Lit(T.INT_NAMES[node.value], T.Int, node)
-            t = T.NAME_TYPES.get(node.value)
+            value = ludii_name(node.value, _KNOWN_NAMES)
+            if value in T.INT_NAMES:  # Ludii's global integer constants
+                return Lit(T.INT_NAMES[value], T.Int, node)
+            t = T.NAME_TYPES.get(value)
             if t is None:
                 pool = list(T.NAME_TYPES) + [sub for _, sub in REGISTRY if sub]
                 # a bare word is most often a string without its quotes (a piece, a
@@ -132,7 +150,7 @@ class Checker:
                            close or f'did you mean "{shorten(node.value)}"? (in quotes it is a '
                                     f'string: names of pieces, regions and defines are)')
                 return None
-            return Lit(node.value, t, node)
+            return Lit(value, t, node)
         if isinstance(node, Named):
             self.error(f"'{node.name}:' is not allowed here", node,
                        "named arguments go inside a ludeme's parentheses")
@@ -154,11 +172,14 @@ class Checker:
     def _resolve(self, form: Form) -> tuple[list[Ludeme], list[Node]]:
         args = list(form.args)
         first = args[0] if args else None
-        if isinstance(first, Name) and (form.head, first.value) in REGISTRY:
-            return REGISTRY[(form.head, first.value)], args[1:]
+        if isinstance(first, Name):
+            kind = ludii_name(first.value, {s for h, s in REGISTRY if h == form.head})
+            if (form.head, kind) in REGISTRY:
+                return REGISTRY[(form.head, kind)], args[1:]
         # a name that is no value (Orthogonal, Mover...) after a head with kinds is a
         # misspelt kind, even when the head also has a kind-less form ((move (from) ...))
-        misspelt = isinstance(first, Name) and first.value not in T.NAME_TYPES
+        misspelt = isinstance(first, Name) and \
+            ludii_name(first.value, _KNOWN_NAMES) not in T.NAME_TYPES
         if (form.head, None) in REGISTRY and not (misspelt and subs_of(form.head)):
             return REGISTRY[(form.head, None)], args
         subs = subs_of(form.head)

@@ -184,6 +184,14 @@ class Game:
         return out
 
     def new_initial_state(self) -> State:
+        s = self.start_position()
+        self._skip_stuck(s)
+        return s
+
+    def start_position(self) -> State:
+        """The position the start rules make, before anything is asked of it (a stuck
+        first player has not passed yet): ``new_initial_state`` without that step, for
+        the rules that read where pieces started (``(sites Start ...)``)."""
         s = State(self)
         s.aux = [init() for init in self.aux_init]
         n = self.board.n_sites
@@ -217,7 +225,6 @@ class Game:
         s.hashes = [s.hash] if self.track_repetition else []
         self.reset_positions(s)
         s.who = s.mover
-        self._skip_stuck(s)
         return s
 
     # -- (noRepeat) --------------------------------------------------------------------

@@ -122,11 +122,13 @@ def hand(c: CompileContext, owner: T.Role = None, *, size: T.Int = 1):
 
 @ludeme("handSite", T.Hand,
         ludii="Each is allowed in (place ...) (every player's hand).")
-def hand_site(c: CompileContext, who: T.Role, index: T.IntFn = None):
+def hand_site(c: CompileContext, who: (T.Role, T.IntFn), index: T.IntFn = None):
     """Site ``index`` (0 by default) of the hand of ``who`` (``Mover``, ``P1``,
-    ``Shared``; ``Each`` for every player's hand in ``(place ...)``), numbered after the
-    board's sites as in Ludii. The hand must be declared with ``(hand ...)`` in the
-    equipment."""
+    ``Shared``; ``Each`` for every player's hand in ``(place ...)``; or a player's number,
+    ``(handSite (mover))``, as Ludii also takes), numbered after the board's sites as in
+    Ludii. The hand must be declared with ``(hand ...)`` in the equipment."""
+    if not isinstance(who, RoleV):  # a player's number
+        who = RoleV("(player)", who.fn, who.const)
     have = declared_hands(c)
     if not have:
         c.fail("there are no hands", "declare them in the equipment: (hand Each)")
@@ -180,6 +182,36 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
     """Put ``count`` pieces (1 by default) in hands (a start rule). ``piece`` is a kind (``"Small"``: each
     hand gets its owner's pieces of that kind) or one player's piece (``"Small1"``).
     As in Ludii: ``(place "Small" (handSite Each) count:5)``."""
+    return fill_hands(c, piece, where.role, lambda p: where.index, count)
+
+
+def hand_of_container(c: CompileContext, name: str) -> RoleV | None:
+    """The hand a container name of Ludii's names: ``"Hand1"`` is player 1's, ``"Hand0"``
+    the shared one, ``"Hand"`` each player's (Ludii names a hand ``Hand`` + its owner's
+    number); None when ``name`` names no hand."""
+    if name == "Hand":
+        return c.role("Each")
+    if name.startswith("Hand") and name[4:].isdigit():
+        p = int(name[4:])
+        return c.role("Shared") if p == 0 else c.role(f"P{p}") if p <= 6 else None
+    return None
+
+
+def first_unbound(c: CompileContext, p: int) -> int:
+    """The first site of p's hand that no start rule has put a kind on yet (Ludii puts
+    ``(place "Disc" "Hand")`` on the first empty site of each hand), else its first."""
+    layout = hand_layout(c)
+    if p not in layout.first:
+        return 0
+    for i in range(layout.size[p]):
+        if layout.first[p] - layout.base + i not in layout.bound:
+            return i
+    return 0
+
+
+def fill_hands(c: CompileContext, piece: str, role: RoleV, index, count) -> EffectV:
+    """The start rule putting ``count`` of ``piece`` (a kind, or one player's piece) in
+    the hands of ``role``, on site ``index(p)`` of player p's hand."""
     pieces = c.pieces
     if piece in pieces.kind_names:
         kind = piece
@@ -196,10 +228,9 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
         raise AssertionError
     k = pieces.kind_index(kind)
     layout = hand_layout(c)
-    role = where.role
     for p in hand_players(c, role) if role.const is None else (role.const,):
         if p in layout.first:
-            layout.bind(layout.first[p] + min(where.index, layout.size[p] - 1), k)
+            layout.bind(layout.first[p] + min(index(p), layout.size[p] - 1), k)
     where = role
     if where.many is not None:
         targets = hand_players(c, where)
@@ -230,4 +261,3 @@ def place_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *, count: T.In
             change(s, who(s), k, fn(s))
 
     return EffectV(run)
-

@@ -550,15 +550,43 @@ def regions(c: CompileContext, name: T.Str = None, owner: T.Role = None,
         c.fail("(regions ...) needs sites")
     if name is None and owner is None:
         c.fail("(regions ...) needs a name or a player")
-    if name is not None:
-        from ludeme.compile.compiler import union_regions
-
-        c.regions[name] = (owner.name if owner else None, union_regions(list(sites)))
-    if owner is not None:
-        if owner.const is None:
-            c.fail("a player's regions belong to P1, P2, ...")
-        c.player_regions.setdefault(owner.const, []).extend(sites)
+    declare_region(c, name, owner, sites)
     return None
+
+
+@ludeme("regions", T.Item)
+def regions_of_sites(c: CompileContext, name: T.Str = None, owner: T.Role = None,
+                     sites: T.ListOf(T.Int) = ()):
+    """A region given by its site numbers, as Ludii's ``(regions "Palace" P1 {4 12 14
+    22})``: one region (the numbers are sites of the board's default site type)."""
+    if not sites:
+        c.fail("(regions ...) needs sites")
+    if name is None and owner is None:
+        c.fail("(regions ...) needs a name or a player")
+    region = RegionV.of(tuple(c.site_of(x) for x in sites))
+    declare_region(c, name, owner, [region])
+    return None
+
+
+def declare_region(c: CompileContext, name: str | None, owner, sites: list) -> None:
+    """Record a region of the equipment: by name (``(sites "Name")`` is every region of
+    that name, whoever owns it, as in Ludii), by owner (``(sites P1)``), and in the list
+    ``(sites P1 "Name")`` searches."""
+    from ludeme.compile.compiler import union_regions
+
+    region = union_regions(list(sites))
+    if owner is not None and owner.const is None:
+        c.fail("a player's regions belong to P1, P2, ...")
+    if name is not None:
+        if name in c.regions:  # one name for several players' regions: all of them
+            region_all = union_regions([c.regions[name][1], region])
+            c.regions[name] = (None, region_all)
+        else:
+            c.regions[name] = (owner.name if owner else None, region)
+    c.region_list = getattr(c, "region_list", []) + [
+        (name or "", owner.const if owner is not None else 0, region)]
+    if owner is not None:
+        c.player_regions.setdefault(owner.const, []).extend(sites)
 
 
 __all__ = ["RegionV", "Shape"]

@@ -9,11 +9,32 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
-def _number(c: CompileContext, value, what: str) -> int:
-    if isinstance(value, str):  # a landmark: FirstSite, LastSite
+def is_coordinate(text: str) -> bool:
+    """Whether a string is a site label as Ludii tells one (its ``isCoordinate``): digits
+    after at most three letters (``"A1"``, ``"AA10"``), or digits alone."""
+    letters = text.rstrip("0123456789")
+    if letters == text:
+        return False
+    if len(letters) > 3 or (len(letters) == 3 and letters[0] != letters[1]):
+        return False
+    return letters.isalpha() or not letters
+
+
+def _number(c: CompileContext, value, what: str) -> int | None:
+    """A key or value of a map as a number: a player's, a site's, a landmark's, or, for a
+    string that is no site label, the id of the piece of that name (None when no piece
+    has it: Ludii leaves such a pair out)."""
+    if isinstance(value, str) and value in T.Landmark.values:  # FirstSite, LastSite
         board = c.require_board()
         sites = board.sites[c.site_type or board.default_type]
         return sites[0] if value == "FirstSite" else sites[-1]
+    if isinstance(value, str):
+        if is_coordinate(value):
+            return c.site_of(value)
+        if what == "key":
+            c.fail(f"a map's key is a site label, a player or a number, not \"{value}\"")
+        names = c.pieces.names
+        return names.index(value) if value in names[1:] else None
     if isinstance(value, RoleV):
         if value.const is None:
             c.fail(f"a map's {what} is a fixed player, not {value.name}")
@@ -24,9 +45,12 @@ def _number(c: CompileContext, value, what: str) -> int:
 
 
 @ludeme("pair", T.Pair)
-def pair(c: CompileContext, key: (T.Role, T.IntFn), value: (T.Landmark, T.IntFn, T.Role)):
+def pair(c: CompileContext, key: (T.Role, T.IntFn, T.Str),
+         value: (T.Landmark, T.IntFn, T.Role, T.Str)):
     """A key and its value (``(pair P1 LastSite)``: player 1 maps to the board's last
-    site), for ``(map ...)``."""
+    site), for ``(map ...)``. As in Ludii, a string is a site label (``(pair P1
+    "D1")``) or, as a value, the name of a piece (``(pair "A1" "Rook1")``: its id; a
+    pair naming no piece is left out)."""
     return (_number(c, key, "key"), _number(c, value, "value"))
 
 
@@ -39,7 +63,8 @@ def map_(c: CompileContext, name: T.Str = None, pairs: T.ListOf(T.Pair) = ()):
         c.fail(f"there is already a map {name or 'without a name'}")
     table = {}
     for k, v in pairs:
-        table.setdefault(k, v)
+        if v is not None:
+            table.setdefault(k, v)
     maps[name] = table
     c.maps = maps
     return None

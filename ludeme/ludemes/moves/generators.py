@@ -83,7 +83,9 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
     """Place a piece of the mover on one of the ``to`` sites that is empty (as in Ludii,
     a placement never replaces a piece: occupied ``to`` sites are left out). ``piece``
     names the kind when the mover has several (``(move Add "Null" (to ...))``); it may
-    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form. With
+    be a shared piece. Ludii writes ``(move Add (to ...))``, the same form; without a
+    piece, when the mover has no kind or several of its own, it adds the piece whose
+    number is the mover's, as Ludii does (the first declared, for player 1). With
     ``stack:True`` the piece goes on top of whatever stands on the site (sites hold
     stacks, ``(size Stack at:...)``), so occupied ``to`` sites are kept."""
     if to is None:
@@ -103,8 +105,10 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         else:
             owned = [pid for pid in range(1, len(pieces.names))
                      if pieces.kinds[pid] == piece and pieces.owner[pid] in (p, 0)]
-        if piece is None and len(owned) > 1:
-            c.fail("the mover has several kinds of piece: name the one to add")
+        if piece is None and len(owned) != 1 and p < len(pieces.names):
+            # Ludii adds the piece whose number is the mover's (its Add without a
+            # piece adds component (mover)): so with no piece of one's own
+            owned = [p]
         per_player[p] = owned[0] if owned else 0
     if not any(per_player[1:]):
         c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")

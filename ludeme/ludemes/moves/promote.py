@@ -34,38 +34,25 @@ def piece_id_of_name(pieces, name: str) -> int:
 @ludeme("promote", T.Moves, lazy=True,
         ludii="Ludii's other spelling of (move Promote ...), as its defines use it.")
 @ludeme("move Promote", T.Moves, lazy=True,
-        ludii="The new piece is named by (piece \"Name\") only, not by a number; a site "
-              "type is not supported.")
+        ludii="A site type is not supported.")
 def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
                  owner: T.Role = None, *, then: T.Effect = None):
-    """Replace the piece on ``site`` (``(to)`` by default) by a piece of the kind
-    ``(piece "Name")`` names: of ``owner`` when given (``Mover``: the mover's piece of
-    that kind), else the piece of exactly that name. One move, whatever stands there, as
-    in Ludii.
+    """Replace the piece on ``site`` (``(to)`` by default) by the piece ``(piece ...)``
+    names: with ``owner`` (``Mover``), that player's piece whose name contains the name
+    given, else the piece of exactly that name. One move per piece named, whatever
+    stands there, as in Ludii: ``(piece {"Queen" "Rook"})`` is a choice of two, ``(piece
+    (id "Queen" Mover))`` or ``(piece (mapEntry ...))`` a piece computed when the rule
+    runs.
 
     ``(move Promote (last To) (piece "DoubleCounter") Mover)``"""
-    name = piece_named(c, what, "(move Promote ...) needs the new piece")
+    from ludeme.ludemes.moves.piece_choice import piece_choice_of, piece_choices
+
+    choice = piece_choice_of(c, what, "(move Promote ...) needs the new piece")
     loc = c.compile(site, T.Site).fn if site is not None else (lambda s: s.to)
     role = c.compile(owner, T.Role) if owner is not None else None
     thenfn = c.compile(then, T.Effect).fn if then is not None else None
-    pieces = c.pieces
     n = c.require_board().n_sites
-    if role is None:
-        fixed = piece_id_of_name(pieces, name)
-        if not fixed:
-            from ludeme.errors import suggest
-
-            c.fail(f"no piece '{name}' in the equipment",
-                   suggest(name, pieces.names[1:] + pieces.kind_names))
-        by_player = None
-    else:
-        if name not in pieces.kind_names:
-            from ludeme.errors import suggest
-
-            c.fail(f"no piece '{name}' in the equipment", suggest(name, pieces.kind_names))
-        fixed = None
-        by_player = [pieces.find(name, p) or pieces.find(name, 0)
-                     for p in range(c.num_players + 1)]
+    choices = piece_choices(c, choice, role)
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
 
@@ -83,17 +70,15 @@ def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
             s.hash ^= zr[x][r]
             s.rot[x] = 0
 
-    # the pieces a site may become: the named one, or that kind of each player's
-    kinds = sorted({fixed} if role is None else {p for p in by_player if p})
+    # one move per piece the site may become, as Ludii makes them
     table = MoveTable(g, lambda x, pid: Move("promote", x, x, pid, 0, act, thenfn),
-                      lambda: ((x, pid) for pid in kinds for x in range(n)))
-    owner_fn = role.fn if role is not None else None
+                      lambda: ((x, pid) for pid in range(1, len(c.pieces.names))
+                               for x in range(n)))
 
     def gen(s):
         x = loc(s)
         if not 0 <= x < n:
             return []
-        pid = fixed if owner_fn is None else by_player[owner_fn(s)]
-        return [table[x, pid]] if pid else []
+        return [table[x, pid] for pid in choices(s)]
 
     return MovesV(gen)

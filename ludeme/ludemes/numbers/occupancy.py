@@ -38,7 +38,7 @@ def _piece_id(c: CompileContext, name: str, role) -> int:
     if role is not None:
         if role.const is None:
             c.fail(f"(id \"{name}\" {role.name}): name a player, P1, P2, ...")
-        pid = pieces.find(name, role.const)
+        pid = pieces.find(name, role.const) or _containing(pieces, name, role.const)
         if not pid:
             c.fail(f"no piece \"{name}\" of {role.name}",
                    suggest(name, pieces.kind_names) or
@@ -56,12 +56,22 @@ def _piece_id(c: CompileContext, name: str, role) -> int:
     raise AssertionError
 
 
+def _containing(pieces, name: str, p: int) -> int:
+    """The first piece of player p whose full name contains ``name`` (Ludii's matching
+    of a name with a player, as in ``(where "Cow2" P2)``), else 0."""
+    for pid in range(1, len(pieces.names)):
+        if pieces.owner[pid] == p and name in pieces.names[pid]:
+            return pid
+    return 0
+
+
 def _ids_per_player(c: CompileContext, name: str, role) -> tuple[int, ...]:
     """For a player known only when the rule runs (``Mover``, ``Next``): the id of the
     piece ``name`` of each player (index 0 unused; 0 where a player has none, or the
     shared piece of that kind)."""
     pieces = c.pieces
     ids = tuple([0] + [pieces.find(name, p) or pieces.find(name, 0)
+                       or _containing(pieces, name, p)
                        for p in range(1, c.num_players + 1)])
     if not any(ids):
         c.fail(f"no piece \"{name}\" of any player",

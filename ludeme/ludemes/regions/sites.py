@@ -32,13 +32,26 @@ def sites_named(c: CompileContext, name: T.Str):
     return RegionV.of((c.site_of(name),))
 
 
-@ludeme("sites", T.Region, ludii="Without the region's name: (sites P1 \"Home\") is not "
-        "supported yet.")
-def sites_of_player(c: CompileContext, who: T.Role):
+@ludeme("sites", T.Region)
+def sites_of_player(c: CompileContext, who: T.Role, name: T.Str = None):
     """The sites of the regions a player owns (declared with ``(regions P1 ...)``):
     ``(sites Mover)``, ``(sites Next)``, ``(sites P2)``; none when the player has no
-    region."""
-    owned = {p: union_regions(list(rs)) for p, rs in c.player_regions.items() if rs}
+    region. With a name, only the player's regions whose name contains it, as Ludii
+    matches them: ``(sites Mover "Promotion")`` after ``(regions "Promotion" P1 ...)``
+    and ``(regions "Promotion" P2 ...)``."""
+    if name is None:
+        owned = {p: union_regions(list(rs)) for p, rs in c.player_regions.items() if rs}
+    else:
+        found: dict[int, list[RegionV]] = {}
+        for rname, owner, region in getattr(c, "region_list", []):
+            if name in rname:
+                found.setdefault(owner, []).append(region)
+        if not found:
+            from ludeme.errors import suggest
+
+            c.fail(f"no region named '{name}'",
+                   suggest(name, [r for r, _, _ in getattr(c, "region_list", [])]))
+        owned = {p: union_regions(rs) for p, rs in found.items()}
     none = RegionV.of(())
     if who.const is not None:
         return owned.get(who.const, none)
@@ -73,25 +86,32 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
 @ludeme("sites Occupied", T.Region)
 def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType = None, *,
-                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None):
+                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None,
+                   components: T.ListOf(T.Str) = None,
+                   container: (T.Str, T.IntFn) = None):
     """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
-    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the kinds named by
-    ``component:`` when given: ``(sites Occupied component:"Null")``). ludeme also
-    accepts the player first: ``(sites Occupied Mover)``."""
+    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the pieces whose name
+    contains one of ``component:``/``components:``, as Ludii matches them: ``(sites
+    Occupied component:"Null")``). ``container:`` picks the container, by Ludii's name
+    (``"Board"``, ``"Hand"``: the hand of the ``by:`` player, ``"Hand2"``) or number (0
+    the board, then the hands in the order the equipment declares them:
+    ``container:(mover)``); a hand's sites count as occupied when they hold a piece.
+    Without it, the board's sites. ludeme also accepts the player first: ``(sites
+    Occupied Mover)``."""
+    if components is not None:
+        if component is not None:
+            c.fail("(sites Occupied ...) names its pieces once: component: or components:")
+        component = list(components)
+    if container is not None and container != "Board":
+        return _occupied_in_hands(c, by if by is not None else who, component, container)
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
     if component is not None:
-        kinds = [component] if isinstance(component, str) else list(component)
-        for k in kinds:
-            if k not in c.pieces.kind_names:
-                from ludeme.errors import suggest
-
-                c.fail(f"no piece '{k}' in the equipment", suggest(k, c.pieces.kind_names))
         # piece id -> does it count, so that the scan is one table lookup per site
-        ok = [i > 0 and c.pieces.kinds[i] in kinds for i in range(len(c.pieces.names))]
+        ok = _named_pieces(c, component)
         if by is not None:
             many = by.players()
             return RegionV(lambda s: [x for x in all_sites if ok[s.what[x]]
@@ -120,6 +140,71 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
         return [x for x in all_sites if w[x] and owner[w[x]] in ps]
 
     return RegionV(fn, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
+
+
+def _named_pieces(c: CompileContext, component) -> list[bool]:
+    """Per piece id, whether its name contains one of the names (Ludii's matching of
+    ``component:``: ``"Pawn"`` is every player's pawn)."""
+    names = [component] if isinstance(component, str) else list(component)
+    pieces = c.pieces
+    for k in names:
+        if not any(k in n for n in pieces.names[1:]):
+            from ludeme.errors import suggest
+
+            c.fail(f"no piece '{k}' in the equipment", suggest(k, pieces.kind_names))
+    return [i > 0 and any(k in pieces.names[i] for k in names)
+            for i in range(len(pieces.names))]
+
+
+def _occupied_in_hands(c: CompileContext, by, component, container) -> RegionV:
+    """``(sites Occupied ... container:...)`` for a hand: its sites holding pieces (of the
+    named pieces), of the hands the container names."""
+    from ludeme.ludemes.containers.hands import hand_layout, hand_of_container
+
+    layout = hand_layout(c)
+    order = list(layout.first)  # the hands in declaration order: containers 1, 2, ...
+    if isinstance(container, str):
+        role = hand_of_container(c, container)
+        if role is None:
+            c.fail(f"no container '{container}'", "Ludii's names: \"Board\", \"Hand\", "
+                   "\"Hand1\", ...")
+        if role.many is not None:  # "Hand": the hand of the by: player
+            if by is None:
+                c.fail('container:"Hand" needs by:<player> (whose hand)')
+            role = by
+        owner = role.fn
+        hand_sites = [layout.sites(p) for p in range(c.num_players + 1)]
+
+        def sites_of(s):
+            p = owner(s)
+            return hand_sites[p] if 0 <= p < len(hand_sites) else ()
+    else:
+        index = container.fn
+        per = [()] + [layout.sites(p) for p in order]
+
+        def sites_of(s):
+            i = index(s)
+            return per[i] if 0 < i < len(per) else ()
+    kinds = None
+    if component is not None:
+        ok = _named_pieces(c, component)
+        pieces = c.pieces
+        kinds = {pieces.kind_index(pieces.kinds[i]) for i in range(1, len(ok)) if ok[i]}
+    base, kind_of, hand_owner = layout.base, layout.kind, layout.owner
+    players = by.players() if by is not None else None
+
+    def fn(s):
+        held = s.hand
+        got = []
+        for x in sites_of(s):
+            i = x - base
+            k, p = kind_of[i], hand_owner[i]
+            if k >= 0 and held[p][k] > 0 and (kinds is None or k in kinds) and \
+                    (players is None or p in players(s)):
+                got.append(x)
+        return got
+
+    return RegionV(fn, None, lambda s, x: x in fn(s))
 
 
 @ludeme("sites ToClear", T.Region)

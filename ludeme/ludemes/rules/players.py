@@ -35,3 +35,13 @@ def players_facing(c: CompileContext, players: T.ListOf(T.PlayerDef)):
         c.fail(f"a game has 1 to 6 players, not {len(players)}")
     c.player_facing = {p: d for p, d in enumerate(players, start=1) if d is not None}
     return len(players)
+
+
+@ludeme("player", T.Role)
+def player_numbered(c: CompileContext, index: T.IntFn):
+    """The player of a number computed when the rule runs, where a player is wanted:
+    ``(sites (player (mapEntry (mover))))``, ``(set Value (player (who at:(to))) 0)``.
+    Ludii: ``(player <intFunction>)``."""
+    from ludeme.compile.values import RoleV
+
+    return RoleV("(player)", index.fn, index.const)

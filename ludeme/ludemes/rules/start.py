@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import EffectV
+from ludeme.compile.values import EffectV, RegionV
 from ludeme.errors import suggest
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -26,16 +26,60 @@ def piece_named(c: CompileContext, piece: str) -> int:
     return pid
 
 
-@ludeme("place", T.Effect)
-def place(c: CompileContext, piece: T.Str, where: T.Region, *, state: T.Int = 0):
+@ludeme("place", T.Effect,
+        ludii="rotation:, invisibleTo: and maskedTo: are not supported.")
+def place(c: CompileContext, piece: T.Str, site_type: T.SiteType = None,
+          where: (T.Str, T.Region) = None, *, coord: T.Str = None, count: T.Int = 1,
+          state: T.Int = 0):
     """Put a piece on each site of a region (in ``(start ...)``). The piece is named as
     declared with its owner's number (``"King2"``), or by its kind alone when only one
-    player has that kind. ``state:`` gives each the state value (Ludii's local state:
-    the side a double-sided disc shows), as in ``(place "Disc0" (sites Centre)
-    state:1)``."""
+    player has that kind. The sites are a region, a site (``5``, ``"A1"``), a list of
+    them, or ``coord:"A1"``; a string may also name a region of the equipment, or a
+    hand: ``(place "Disc1" "Hand1" count:2)`` puts two in player 1's hand, and ``(place
+    "Disc" "Hand" count:3)`` three of each player's discs in that player's hand (the
+    first site of it nothing was placed on yet), as Ludii names its containers
+    (``"Hand"`` + the owner's number, ``"Hand0"`` the shared hand). ``count:`` puts that
+    many on each site (a site then holds a count of identical pieces). ``state:`` gives
+    each the state value (Ludii's local state: the side a double-sided disc shows), as
+    in ``(place "Disc0" (sites Centre) state:1)``. Ludii: ``(place <string> [<string>]
+    [<siteType>] [<intFunction> | <regionFunction> | {<string>}] [coord:<string>]
+    [count:<int>] [state:<int>] ...)``."""
+    if isinstance(where, str):
+        from ludeme.compile.values import IntV
+        from ludeme.ludemes.containers.hands import fill_hands, first_unbound, hand_of_container
+
+        hand = hand_of_container(c, where)
+        if hand is not None:
+            if hand.many is not None and not any(ch.isdigit() for ch in piece):
+                return fill_hands(c, piece, hand, lambda p: first_unbound(c, p),
+                                  IntV.of(count))
+            if hand.many is not None:
+                c.fail(f"\"{piece}\" is one player's piece: name its hand (\"Hand1\", ...)")
+            return fill_hands(c, piece, hand, lambda p: 0, IntV.of(count))
+        if where in c.regions:
+            where = c.regions[where][1]
+        else:
+            where = RegionV.of((c.site_of(where, site_type),))
+    if coord is not None:
+        if where is not None:
+            c.fail("(place ...) takes its sites once: a region or coord:")
+        where = RegionV.of((c.site_of(coord, site_type),))
+    if where is None:
+        c.fail("(place ...) needs the sites to place on", 'e.g. (place "Disc1" coord:"A1")')
     pid = piece_named(c, piece)
     z = c.game.zobrist
-    if where.static is not None:
+    if count != 1:
+        if count < 1:
+            c.fail(f"(place ...) puts at least one piece, not count:{count}")
+        from ludeme.ludemes.containers.counts import enable_counts
+
+        enable_counts(c)
+        put_count, sites_of_count, n = c.game.set_count, where.fn, count
+
+        def fn(s):
+            for x in list(sites_of_count(s)):
+                put_count(s, x, n, pid)
+    elif where.static is not None:
         sites = where.static
 
         def fn(s):

@@ -99,13 +99,28 @@ def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
     if plays is None:
         c.fail("the rules have no (play ...) and no phases")
     compiled = c.compile(plays, T.ListOf(T.Phase))
+    ends = getattr(c, "phase_ends", {})
+    phase_ends = [ends.get(id(ph)) for ph in compiled]
     g.phases.extend(_resolve_next_phases(c, compiled, plays))
     g.uses_next_phase = any(ph.next_phase or ph.owner is not None for ph in g.phases)
+    if any(phase_ends):
+        g.end_rules.append(_phase_end_rules(phase_ends))
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
     if heuristics is not None:
         g.heuristics.extend(c.compile(heuristics, T.ListOf(T.Heuristic)))
+
+
+def _phase_end_rules(ends: list):
+    """One end rule for the end rules of phases: those of the phase of the player who
+    just moved (Ludii's ``currentPhase(mover)``), checked before the game's own."""
+    def rule(s):
+        phases = s.player_phase
+        current = ends[phases[s.who] if phases is not None else s.phase]
+        return current(s) if current is not None else None
+
+    return rule
 
 
 def _resolve_next_phases(c: CompileContext, phases: list[Phase], node) -> list[Phase]:
@@ -146,9 +161,10 @@ def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
 
 
 @ludeme("phase", T.Phase, lazy=True,
-        ludii="order: and skipStuck: are this engine's; Ludii's mode and end arguments "
-              "are not supported.")
+        ludii="order: and skipStuck: are this engine's; Ludii's mode argument is not "
+              "supported.")
 def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = None,
+          end: T.EndRule = None,
           nextPhase: (T.NextPhase, T.ListOf(T.NextPhase)) = None, *,
           order: T.ListOf(T.Role) = None, skipStuck: T.Bool = False):
     """A phase of play. As in Ludii, it lasts until one of its ``(nextPhase ...)`` rules
@@ -164,6 +180,10 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
     A role after the name makes it one player's phase (``(phase "Placement" P1 ...)``,
     Ludii's owner): each player starts in the first phase that is its own or every
     player's (``Shared``, or no role).
+
+    An ``(end ...)`` after the play holds end rules of this phase alone: as in Ludii,
+    after each move they are checked first, when the player who moved is in this phase,
+    then the game's own.
     """
     if play is None:
         c.fail(f"(phase {name.value!r} ...) needs its (play ...)")
@@ -184,7 +204,12 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
             c.fail("a phase order names players: P1, P2, ...", node=order)
         seq = tuple(r.const for r in roles)
     skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
-    return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner)
+    made = Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner)
+    if end is not None:
+        # kept beside the phase (by identity) until (rules ...) joins the end rules
+        c.phase_ends = getattr(c, "phase_ends", {})
+        c.phase_ends[id(made)] = c.compile(end, T.EndRule)
+    return made
 
 
 @ludeme("end", T.EndRule)
