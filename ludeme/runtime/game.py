@@ -411,6 +411,12 @@ class Game:
         s.to = m.to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
+        # Ludii's stalemate flag of the mover: cleared when its moves are listed, set
+        # when it passes having no other move (the pass Ludii inserts)
+        if m is self.auto_pass_move:
+            s.stalemated |= 1 << (who - 1)
+        elif s.stalemated:
+            s.stalemated &= ~(1 << (who - 1))
         dice = s.dice
         if dice is not None:
             new_decision(s)
