@@ -269,13 +269,17 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     if then is not None:
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
-    if moves.keep_if is not None:
+    if moves.keep_if is not None and ifAfterwards.auto_succeeds is None:
         return MovesV(moves.keep_if(test))
 
     zobrist = c.game.zobrist
     after_add = ifAfterwards.after_add
 
+    auto = ifAfterwards.auto_succeeds
+
     def keep(s, moves):
+        if auto is not None and auto():
+            return moves  # as in Ludii, a condition known to hold keeps every move
         out = []
         what = s.what
         # a condition that answers every placement on an empty site from the position

@@ -183,6 +183,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     limit = between.max if between is not None else None
+    # the least distance, (exact n) or (range n m): nearer sites are passed, not landed on
+    low = between.min if between is not None and between.min else 1
     go = between.cond if between is not None else None
     if between is not None and between.effect is not None:
         c.fail("(move Slide ...) does not apply effects to the sites it passes over",
@@ -206,7 +208,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     takes = then.victims if then is not None else None
     rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
             for x in range(n)]
-    fast = go is None and stop is None and (land is None or land_table is not None)
+    fast = go is None and stop is None and low <= 1 and \
+        (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
     # any piece may slide when the slide stands alone (no piece of its own)
     interned = MoveTable(
@@ -247,7 +250,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
             at.rays = table  # (forEach Piece) walks these tables itself
         else:
-            at = _general_slide(rays, moves, go, go_table, stop, land, land_table)
+            at = _general_slide(rays, moves, go, go_table, stop, land, land_table, low)
         describe(at, anchored=True,
                  possible=[frozenset(m for m in row if m is not None) for row in moves])
         bound[pid] = at
@@ -260,9 +263,11 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
-def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
+def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> Callable:
     """A slide whose rules read the position: evaluate them site by site, as Ludii does
-    (the stop rule first, then the rule for passing over, then the landing rule)."""
+    (the stop rule first, then the rule for passing over, then the landing rule), with
+    ``(to)`` and ``(between)`` both bound to the site examined. A site nearer than
+    ``low`` (``(exact n)``) is neither stopped on nor landed on: it is passed over."""
     go_fn = go.fn if go is not None and go_table is None else None
     stop_fn = stop.fn if stop is not None else None
     land_fn = land.fn if land is not None and land_table is None else None
@@ -271,8 +276,8 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
         w = s.what
         s.frm = frm
         for ray in rays[frm]:
-            for x in ray:
-                if stop_fn is not None:
+            for i, x in enumerate(ray, start=1):
+                if stop_fn is not None and i >= low:
                     s.to = x
                     if stop_fn(s):
                         if (land_table is None or land_table[x]) and \
@@ -283,11 +288,13 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
                     if not go_table[x]:
                         break
                 elif go_fn is not None:
-                    s.between = x
+                    s.to = s.between = x
                     if not go_fn(s):
                         break
                 elif w[x]:
                     break
+                if i < low:
+                    continue
                 if land_table is not None and not land_table[x]:
                     continue
                 if land_fn is not None:
@@ -374,10 +381,11 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves, lazy=True,
-        ludii="The player (<roleType>/player:), top: and on: are not supported.")
+        ludii="A set of players (All, Enemy, ...) as <roleType>, top: and on: are not "
+              "supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
-                   moves: T.Moves = None, *, container: T.IntFn = None,
-                   then: T.Effect = None):
+                   moves: T.Moves = None, player: T.Role = None, *,
+                   container: T.IntFn = None, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
     ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
@@ -388,14 +396,26 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     moves of the pieces the mover holds in that container instead (as Ludii numbers
     containers: 0 the board, then each hand in the order the equipment declares them;
     ``(forEach Piece container:(mover))`` with ``(hand Each)``), ``(from)`` bound to the
-    hand site. A last ``(then ...)`` adds consequences to every move, after its own.
-    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] [container:] ...
-    [<then>])``."""
+    hand site. With a player (``(forEach Piece Next)``), the moves of that player's
+    pieces instead, generated as Ludii does, with that player as the mover, the current
+    mover as the next and previous player. A last ``(then ...)`` adds consequences to
+    every move, after its own. Ludii: ``(forEach Piece [<string> | {<string>}]
+    [<moves>] [<roleType>] [container:] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves, container=container), effect)
+        return with_then(c, for_each_piece(c, names, moves, player, container=container),
+                         effect)
+    if player is not None:
+        role = c.compile(player, T.Role)
+        if role.many is not None:
+            c.fail("(forEach Piece ...) plays the pieces of one player: Mover, Next, P1, ...",
+                   node=player)
+        inner = for_each_piece(c, names, moves, container=container)
+        if role.name == "Mover":
+            return inner
+        return _as_player(role.fn, inner.gen)
     if container is not None:
         container = c.compile(container, T.IntFn)
     pieces = c.pieces
@@ -480,6 +500,25 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         return unique(out) if repeats[who] else out
 
     return MovesV(gen)
+
+
+def _as_player(player, gen) -> MovesV:
+    """The moves ``gen`` makes for another player than the mover: as Ludii's
+    ``(forEach Piece <role>)``, generated with that player as the mover, and the mover
+    as the next and the previous player."""
+    def gen_as(s):
+        p = player(s)
+        who = s.who
+        if p == who:
+            return gen(s)
+        nxt, prev = s.nxt, s.prev_mover
+        s.who, s.nxt, s.prev_mover = p, who, who
+        try:
+            return gen(s)
+        finally:
+            s.who, s.nxt, s.prev_mover = who, nxt, prev
+
+    return MovesV(gen_as)
 
 
 def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
