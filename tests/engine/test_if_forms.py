@@ -1,0 +1,38 @@
+"""Ludii's ``(if ...)`` among conditions and among regions."""
+
+from __future__ import annotations
+
+import ludeme
+
+PLACE = """
+(game "Sides"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) })
+    (rules
+        (play (move Add (to (if (is Mover P1) (sites Bottom) (sites Top))
+                            if:(if (is Mover P1) (is Empty (to)) (not (is In (to) (sites Left)))))))
+        (end (if (no Moves Next) (result Mover Win)))))
+"""
+
+
+def _moves(s) -> set[str]:
+    return {s.move_to_string(m) for m in s.legal_moves()}
+
+
+def test_region_and_condition_chosen_by_the_mover():
+    g = ludeme.loads(PLACE)
+    s = g.new_initial_state()
+    assert _moves(s) == {"a1", "b1", "c1"}        # P1: the bottom row, empty sites
+    s.apply(s.parse_move("b1"))
+    assert _moves(s) == {"b3", "c3"}              # P2: the top row, not on the left
+
+
+def test_without_else_a_region_is_empty_and_a_condition_false():
+    g = ludeme.loads(PLACE.replace("(sites Bottom) (sites Top)", "(sites Bottom)")
+                     .replace("(is Empty (to)) (not (is In (to) (sites Left)))",
+                              "(is Empty (to))"))
+    s = g.new_initial_state()
+    assert _moves(s) == {"a1", "b1", "c1"}
+    s.apply(s.parse_move("a1"))
+    # P2's region is empty: it has no move, and the end rule gives P1 the win
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
