@@ -36,3 +36,33 @@ def test_without_else_a_region_is_empty_and_a_condition_false():
     s.apply(s.parse_move("a1"))
     # P2's region is empty: it has no move, and the end rule gives P1 the win
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+STEPS = """
+(game "Ways"
+    (players 2)
+    (equipment { (board (square 3))
+                 (piece "Disc" Each (move Step (if (is Mover P1) (directions {N NE}) S)
+                                          (to if:(is Empty (to))))) })
+    (rules
+        (start { (place "Disc1" "b1") (place "Disc2" "b3") })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))
+"""
+
+
+def test_directions_chosen_by_the_mover():
+    g = ludeme.loads(STEPS)
+    s = g.new_initial_state()
+    assert _moves(s) == {"b1-b2", "b1-c2"}        # P1: north and north-east
+    s.apply(s.parse_move("b1-c2"))
+    assert _moves(s) == {"b3-b2"}                 # P2: south
+
+
+def test_directions_chosen_outside_a_move_generator_is_an_error():
+    import pytest
+
+    bad = STEPS.replace("(move Step (if (is Mover P1) (directions {N NE}) S)",
+                        "(move Step (directions (if (is Mover P1) N S))")
+    with pytest.raises(ludeme.LudemeError, match="chooses the directions of a move"):
+        ludeme.loads(bad)
