@@ -129,6 +129,10 @@ class MovesV:
     #: holds, for generators that can try their moves in place (cheaper than trying
     #: each on a copy); ``(do ... ifAfterwards:...)`` uses it when present
     keep_if: Callable[[CondFnT], MovesFnT] | None = None
+    #: optional ``reaches(state, site)``: whether one of the moves goes to ``site``
+    #: (Ludii's canMoveTo), answered without listing every move when the generator
+    #: can tell which of its pieces could get there; see ``piecemoves.reach_of``
+    reaches: Callable[[State, int], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

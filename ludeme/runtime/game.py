@@ -35,6 +35,9 @@ class Phase:
     #: the phase's own end rules (Ludii's ``(phase ... (end ...))``), checked after a
     #: move of a player in this phase, before the game's
     end: Callable[[State], tuple[float, ...] | None] | None = None
+    #: ``reaches(state, site)``: whether one of the phase's moves goes to the site
+    #: (Ludii's canMoveTo, which ``(is Threatened ...)`` asks); None: list the moves
+    reaches: Callable[[State, int], bool] | None = None
 
 
 @dataclass

@@ -12,6 +12,7 @@ the enemy's moves keeps all its moves without trying them.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.piecemoves import reach_of
 from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -42,7 +43,7 @@ def is_threatened(c: CompileContext, what: T.IntFn, moves: T.Moves = None, *, at
                       for p in range(1, n_players + 1)]
     zobrist = g.zobrist
     piece_of = what.fn
-    specific = moves.gen if moves is not None else None
+    specific = reach_of(moves) if moves is not None else None
     # a threat is being worked out: every (is Threatened ...) of the game fails (Ludii's
     # recursiveCalled and autoFail)
     busy = vars(c).setdefault("threat_busy", [False])
@@ -72,10 +73,12 @@ def is_threatened(c: CompileContext, what: T.IntFn, moves: T.Moves = None, *, at
             if t.player_phase is not None:
                 t.phase = t.player_phase[enemy]
             t.frm = t.to = t.between = -1
-            gen = specific if specific is not None else g.phases[t.phase].generate
-            for m in gen(t):
-                if m.to == site:
-                    return True
+            reach = specific
+            if reach is None:
+                phase = g.phases[t.phase]
+                reach = phase.reaches or _listing(phase.generate)
+            if reach(t, site):
+                return True
         return False
 
     def threatened(s) -> bool:
@@ -90,20 +93,40 @@ def is_threatened(c: CompileContext, what: T.IntFn, moves: T.Moves = None, *, at
         for site in sites(s, pid):
             if not 0 <= site < n_sites:
                 continue
-            t = s.probe()
-            t._moves = None
-            old = t.what[site]
+            # the question is asked of this state, put back as it was afterwards: the
+            # piece placed (the hash follows, as caches on the state check it) and the
+            # enemy made the mover
+            w = s.what
+            old = w[site]
+            delta = 0
             if old != pid:
-                t.what[site] = pid
-                t.hash ^= zobrist[site][pid] ^ (zobrist[site][old] if old else 0)
-            t.prev_mover = owner
+                w[site] = pid
+                delta = zobrist[site][pid] ^ (zobrist[site][old] if old else 0)
+                s.hash ^= delta
+            context = (s.who, s.mover, s.nxt, s.prev_mover, s.phase, s.frm, s.to,
+                       s.between, s._moves)
+            s._moves = None
+            s.prev_mover = owner
             busy[0] = True
             try:
-                hit = reaches(t, site)
+                hit = reaches(s, site)
             finally:
                 busy[0] = False
+                (s.who, s.mover, s.nxt, s.prev_mover, s.phase, s.frm, s.to, s.between,
+                 s._moves) = context
+                if delta:
+                    w[site] = old
+                    s.hash ^= delta
             if hit:
                 return True
         return False
 
     return CondV(threatened, auto_fails=lambda: busy[0])
+
+
+def _listing(gen):
+    """``reaches`` by listing every move of ``gen``."""
+    def reaches(s, site):
+        return any(m.to == site for m in gen(s))
+
+    return reaches

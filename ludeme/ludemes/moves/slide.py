@@ -30,7 +30,14 @@ from ludeme.compile.moveparts import (
     ToPart,
 )
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
+from ludeme.compile.piecemoves import (
+    describe,
+    is_anchored,
+    per_piece,
+    reach_of,
+    targets_of,
+    unique,
+)
 from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -415,7 +422,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         inner = for_each_piece(c, names, moves, container=container)
         if role.name == "Mover":
             return inner
-        return _as_player(role.fn, inner.gen)
+        return _as_player(role.fn, inner)
     if container is not None:
         container = c.compile(container, T.IntFn)
     pieces = c.pieces
@@ -499,26 +506,47 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
 
-    return MovesV(gen)
+    def reaches(s, site):
+        # Ludii's canMoveTo: only the pieces whose moves could ever get to the site
+        # from where they stand are asked, and the first move there is enough
+        who = s.who
+        w = s.what
+        mine = table[who]
+        for frm in compress(sites, map(moving[who].__getitem__, w)):
+            at = mine[w[frm]]
+            targets = targets_of(at)
+            if targets is not None and site not in targets[frm]:
+                continue
+            out: list[Move] = []
+            at(s, frm, out)
+            for m in out:
+                if m.to == site:
+                    return True
+        return False
+
+    return MovesV(gen, reaches=reaches)
 
 
-def _as_player(player, gen) -> MovesV:
-    """The moves ``gen`` makes for another player than the mover: as Ludii's
+def _as_player(player, moves: MovesV) -> MovesV:
+    """The moves of ``moves`` for another player than the mover: as Ludii's
     ``(forEach Piece <role>)``, generated with that player as the mover, and the mover
     as the next and the previous player."""
-    def gen_as(s):
-        p = player(s)
-        who = s.who
-        if p == who:
-            return gen(s)
-        nxt, prev = s.nxt, s.prev_mover
-        s.who, s.nxt, s.prev_mover = p, who, who
-        try:
-            return gen(s)
-        finally:
-            s.who, s.nxt, s.prev_mover = who, nxt, prev
+    def as_player(fn):
+        def run(s, *args):
+            p = player(s)
+            who = s.who
+            if p == who:
+                return fn(s, *args)
+            nxt, prev = s.nxt, s.prev_mover
+            s.who, s.nxt, s.prev_mover = p, who, who
+            try:
+                return fn(s, *args)
+            finally:
+                s.who, s.nxt, s.prev_mover = who, nxt, prev
 
-    return MovesV(gen_as)
+        return run
+
+    return MovesV(as_player(moves.gen), reaches=as_player(reach_of(moves)))
 
 
 def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:

@@ -142,7 +142,9 @@ def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
     game ends in a draw, unless an end rule (``(no Moves Next)``) decides first. With
     ``skipStuck:True`` (this engine's) a player with no legal move is passed over
     without a move."""
-    return Phase("Play", moves.gen, None, skipStuck)
+    from ludeme.compile.piecemoves import reach_of
+
+    return Phase("Play", moves.gen, None, skipStuck, reaches=reach_of(moves))
 
 
 @ludeme("phase", T.Phase, lazy=True,
@@ -194,7 +196,7 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
         ends = c.compile(end, T.EndRule)
         c.game.phase_ends = True
     return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner,
-                 ends)
+                 ends, ph.reaches)
 
 
 @ludeme("end", T.EndRule)
