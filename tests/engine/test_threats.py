@@ -147,3 +147,33 @@ def test_castling_slide_exactly_two_over_empty_sites():
 def test_a_set_of_players_for_for_each_piece_is_an_error():
     with pytest.raises(ludeme.LudemeError, match="one player"):
         ludeme.loads(CHECKS.replace("(forEach Piece Next)", "(forEach Piece All)"))
+
+
+def test_reaches_agrees_with_the_moves_listed():
+    """(forEach Piece)'s canMoveTo, which skips pieces that cannot get to a site,
+    answers as listing every move would, along random games (with pawns facing each
+    other, whose moves are steps with conditions and consequences)."""
+    import random
+
+    desc = CHECKS.replace(
+        '(piece "Rook" Each',
+        '(piece "Pawn" Each (or (move Step Forward (to if:(is Empty (to)))) '
+        '(move Step (directions {FR FL}) (to if:(is Enemy (who at:(to))) '
+        '(apply (remove (to))))) (then (set Counter))))\n        (piece "Rook" Each'
+    ).replace('(place "King2" "c5")', '(place "King2" "c5") (place "Pawn1" {"b2" "d2"}) '
+              '(place "Pawn2" {"b4" "d4"})').replace(
+        '(play (do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover)))))',
+        '(play (forEach Piece))')
+    g = ludeme.loads(desc)
+    phase = g.phases[0]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(6):
+        s = g.new_initial_state()
+        while not s.is_terminal() and s.ply < 40:
+            listed = {m.to for m in phase.generate(s)}
+            for site in range(g.board.n_sites):
+                assert phase.reaches(s, site) == (site in listed)
+                checked += 1
+            s.apply(rng.choice(s.legal_moves()))
+    assert checked > 500
