@@ -32,9 +32,6 @@ class Phase:
     next_phase: tuple[tuple[Callable | None, Callable, int | None], ...] = ()
     #: the player whose phase it is (Ludii's role of a phase); None: every player's
     owner: int | None = None
-    #: the phase's own end rules (Ludii's ``(phase ... (end ...))``), checked after a
-    #: move of a player in this phase, before the game's
-    end: Callable[[State], tuple[float, ...] | None] | None = None
     #: ``reaches(state, site)``: whether one of the phase's moves goes to the site
     #: (Ludii's canMoveTo, which ``(is Threatened ...)`` asks); None: list the moves
     reaches: Callable[[State, int], bool] | None = None
@@ -101,8 +98,6 @@ class Game:
         self.phases: list[Phase] = []
         self.start: list[Callable[[State], None]] = []
         self.end_rules: list[Callable[[State], tuple[float, ...] | None]] = []
-        #: whether some phase has end rules of its own (``Phase.end``)
-        self.phase_ends = False
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
@@ -413,7 +408,6 @@ class Game:
     # -- the turn ----------------------------------------------------------------------
     def play(self, s: State, m: Move) -> None:
         who = s.mover
-        mover_phase = s.phase  # the phase whose end rules apply after this move
         s.who = who
         s.nxt = self.next_of[who]
         s.frm = m.frm
@@ -463,22 +457,15 @@ class Game:
             # the next player's moves (``(no Moves Next)``) are those of its own phase
             s.phase = s.player_phase[s.mover]
             s._moves = None
-        if self.end_rules or self.phase_ends:
+        if self.end_rules:
             s.who = who
             s.nxt = s.mover
-            # as in Ludii, the end rules of the mover's phase first, then the game's
-            phase_end = self.phases[mover_phase].end
-            out = phase_end(s) if phase_end is not None else None
-            if out is not None:
-                s.outcome = out
-                s._moves = []
-            else:
-                for rule in self.end_rules:
-                    out = rule(s)
-                    if out is not None:
-                        s.outcome = out
-                        s._moves = []
-                        break
+            for rule in self.end_rules:
+                out = rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                    break
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)

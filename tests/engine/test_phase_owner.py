@@ -46,38 +46,3 @@ def test_a_phase_owned_by_a_role_that_is_no_player_is_an_error():
         assert "a phase belongs to one player" in str(e)
     else:
         raise AssertionError("a phase of Mover compiled")
-
-
-PHASE_END = """
-(game "Phase Ends"
-    (players 2)
-    (equipment { (board (rectangle 1 4)) (hand Each)
-                 (piece "Ball" Each (move Step (to if:(is Empty (to))))) })
-    (rules
-        (start { (place "Ball1" (handSite P1) count:1) (place "Ball2" (handSite P2) count:1) })
-        phases:{
-            (phase "Placement"
-                (play (move (from (handSite Mover)) (to (sites Empty))))
-                (end (if (is Occupied (coord "d1")) (result Mover Loss)))
-                (nextPhase Mover (is Empty (handSite Mover)) "Movement"))
-            (phase "Movement" (play (forEach Piece)))
-        }
-        (end (if (is Occupied (coord "a1")) (result Mover Win)))
-    )
-)
-"""
-
-
-def test_a_phase_end_rule_applies_only_in_its_phase_and_before_the_game_s():
-    g = ludeme.loads(PHASE_END)
-    s = g.new_initial_state()
-    s.apply(s.parse_move("hand1-d1"))          # a placement on d1: the phase's rule
-    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
-    s = g.new_initial_state()
-    s.apply(s.parse_move("hand1-c1"))
-    s.apply(s.parse_move("hand2-b1"))
-    assert not s.is_terminal()
-    s.apply(s.parse_move("c1-d1"))             # P1 is in Movement: d1 ends nothing now
-    assert not s.is_terminal()
-    s.apply(s.parse_move("b1-a1"))             # the game's own rule
-    assert s.is_terminal() and s.returns() == [-1.0, 1.0]

@@ -148,10 +148,10 @@ def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
 
 
 @ludeme("phase", T.Phase, lazy=True,
-        ludii="order: and skipStuck: are this engine's; Ludii's mode argument is not "
-              "supported.")
+        ludii="order: and skipStuck: are this engine's; Ludii's mode and end arguments "
+              "are not supported.")
 def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = None,
-          end: T.EndRule = None, nextPhase: (T.NextPhase, T.ListOf(T.NextPhase)) = None, *,
+          nextPhase: (T.NextPhase, T.ListOf(T.NextPhase)) = None, *,
           order: T.ListOf(T.Role) = None, skipStuck: T.Bool = False):
     """A phase of play. As in Ludii, it lasts until one of its ``(nextPhase ...)`` rules
     (one, or a list ``{...}``) moves a player on: ``(phase "Placement" (play ...)
@@ -166,11 +166,6 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
     A role after the name makes it one player's phase (``(phase "Placement" P1 ...)``,
     Ludii's owner): each player starts in the first phase that is its own or every
     player's (``Shared``, or no role).
-
-    An ``(end ...)`` after the play gives the phase end rules of its own, as in Ludii:
-    after a move by a player in this phase they are checked first, then the game's.
-    Ludii: ``(phase <string> [<roleType>] [<mode>] <play> [<end>] [<nextPhase> |
-    {<nextPhase>}])``.
     """
     if play is None:
         c.fail(f"(phase {name.value!r} ...) needs its (play ...)")
@@ -191,12 +186,8 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
             c.fail("a phase order names players: P1, P2, ...", node=order)
         seq = tuple(r.const for r in roles)
     skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
-    ends = None
-    if end is not None:
-        ends = c.compile(end, T.EndRule)
-        c.game.phase_ends = True
     return Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner,
-                 ends, ph.reaches)
+                 reaches=ph.reaches)
 
 
 @ludeme("end", T.EndRule)
