@@ -506,17 +506,26 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
 
+    # per player and piece id, per site: where its moves could ever go from there
+    # (None: anywhere), built when first asked
+    reach_tables: list = []
+
     def reaches(s, site):
         # Ludii's canMoveTo: only the pieces whose moves could ever get to the site
         # from where they stand are asked, and the first move there is enough
+        if not reach_tables:
+            reach_tables.extend([[targets_of(f) if f is not None else None for f in row]
+                                 for row in table])
         who = s.who
         w = s.what
         mine = table[who]
+        where_to = reach_tables[who]
         for frm in compress(sites, map(moving[who].__getitem__, w)):
-            at = mine[w[frm]]
-            targets = targets_of(at)
+            p = w[frm]
+            targets = where_to[p]
             if targets is not None and site not in targets[frm]:
                 continue
+            at = mine[p]
             out: list[Move] = []
             at(s, frm, out)
             for m in out:
