@@ -66,3 +66,14 @@ def test_directions_chosen_outside_a_move_generator_is_an_error():
                         "(move Step (directions (if (is Mover P1) N S))")
     with pytest.raises(ludeme.LudemeError, match="chooses the directions of a move"):
         ludeme.loads(bad)
+
+
+def test_the_phase_of_a_site_is_its_colour():
+    g = ludeme.loads("""
+    (game "Colours" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+        (rules (play (move Add (to (sites Empty) if:(= (phase of:(to)) (phase of:0)))))
+               (end (if (no Moves Next) (result Mover Win)))))""")
+    s = g.new_initial_state()
+    # the sites coloured as a1, as (sites Phase 0) has them
+    assert _moves(s) == {"a1", "c1", "b2", "a3", "c3"}
+    assert {g.board.labels[x] for x in g.board.phases["Cell"][0]} == _moves(s)
