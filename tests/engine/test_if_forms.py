@@ -1,4 +1,4 @@
-"""Ludii's ``(if ...)`` among conditions and among regions."""
+"""Ludii's ``(if ...)`` among conditions, regions and directions, and ``(phase of:...)``."""
 
 from __future__ import annotations
 
