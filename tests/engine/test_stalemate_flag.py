@@ -72,3 +72,11 @@ def test_a_pass_the_rules_give_does_not_set_the_flag():
 def test_no_moves_of_a_set_of_players_is_an_error():
     with pytest.raises(ludeme.LudemeError, match="asks about one player"):
         ludeme.loads(HUNT.replace("(no Moves P1)", "(no Moves All)"))
+
+
+def test_no_moves_prev_before_anyone_moved_is_false():
+    """During the first move's end rules the previous player is nobody (0)."""
+    g = ludeme.loads(HUNT.replace("(no Moves P1)", "(no Moves Prev)"))
+    s = g.new_initial_state()
+    _play(s, "a1-b1")
+    assert not s.is_terminal()

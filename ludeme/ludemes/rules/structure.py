@@ -321,7 +321,12 @@ def no_moves(c: CompileContext, who: T.Role):
         c.fail("(no Moves ...) asks about one player: Mover, Next, Prev, P1, P2, ...")
     if who.name != "Next":
         player = who.fn
-        return CondV(lambda s: bool(s.stalemated >> (player(s) - 1) & 1))
+
+        def flag(s):
+            p = player(s)  # 0 for Prev before the first move: nobody
+            return p > 0 and bool(s.stalemated >> (p - 1) & 1)
+
+        return CondV(flag)
     stuck = g.stuck
     computing = [False]  # as in Ludii, a (no Moves Next) asked while one is worked out fails
 
