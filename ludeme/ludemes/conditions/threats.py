@@ -18,7 +18,7 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 _LUDII = ("Ludii's form without a piece (threats of removal of any piece) and its "
-          "<siteType> are not supported.")
+          "<siteType> are not supported; every other player is an enemy (no teams).")
 
 
 @ludeme("is Threatened", T.Cond, ludii=_LUDII)

@@ -148,6 +148,7 @@ def make_move_act(c: CompileContext) -> Callable:
     stood there), keeping the Zobrist hash."""
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
+    set_state = g.set_site_state
 
     def act(s, m):
         w = s.what
@@ -168,6 +169,11 @@ def make_move_act(c: CompileContext) -> Callable:
             rot[frm] = 0
             rot[to] = r
         s.hash = h
+        ss = s.site_state
+        if ss is not None and (ss[frm] or ss[to]):
+            # as Ludii's ActionMove, the piece's state value goes with it
+            set_state(s, to, ss[frm])
+            set_state(s, frm, 0)
 
     return act
 
