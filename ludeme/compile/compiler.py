@@ -144,6 +144,10 @@ class CompileContext:
         return value
 
     def call(self, call: Call) -> Any:
+        if call.decl.returns.name == "Moves":
+            lifted = self._directions_chosen(call)
+            if lifted is not None:
+                return lifted
         outer = self.last_move_ok
         # (directions {...}) passes the permission on to its arguments
         self.last_move_ok = getattr(call.decl.fn, "last_move_directions", False) or (
@@ -157,6 +161,25 @@ class CompileContext:
             return self._call(call)
         finally:
             self.last_move_ok = outer
+
+    def _directions_chosen(self, call: Call) -> Any:
+        """A move generator whose directions are chosen by a condition, ``(move Step (if
+        (is Mover P1) N S) ...)``, as the choice between the generator with each: Ludii
+        evaluates the directions when the generator runs, which is when ``(if ...)``
+        between moves evaluates its condition. None when no argument is such a choice."""
+        from ludeme.lang.registry import REGISTRY
+
+        for name, arg in call.args.items():
+            if isinstance(arg, Call) and arg.decl.head == "if" and \
+                    arg.decl.returns.name == "Direction":
+                ok, other = arg.args["ok"], arg.args.get("else")
+                branches = {"cond": arg.args["cond"],
+                            "moves": Call(call.decl, {**call.args, name: ok}, call.node)}
+                if other is not None:
+                    branches["else"] = Call(call.decl, {**call.args, name: other}, call.node)
+                choose = next(d for d in REGISTRY[("if", None)] if d.returns.name == "Moves")
+                return self.call(Call(choose, branches, arg.node))
+        return None
 
     def _call(self, call: Call) -> Any:
         decl = call.decl

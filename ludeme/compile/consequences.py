@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
-from ludeme.compile.piecemoves import describe, is_anchored, memo, per_piece
+from ludeme.compile.piecemoves import (
+    describe,
+    is_anchored,
+    memo,
+    per_piece,
+    reach_of,
+    targets_of,
+)
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV
 from ludeme.runtime.move import Move
 
@@ -55,6 +62,8 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
             at(s, frm, mine)
             out.extend(map(wrap, mine))
 
+        wrapped.targets = targets_of(at)  # the consequences do not change where moves go
         return describe(wrapped, is_anchored(at))
 
-    return PieceMovesV(lambda s: list(map(wrap, gen(s))), for_piece=memo(for_piece))
+    return PieceMovesV(lambda s: list(map(wrap, gen(s))), for_piece=memo(for_piece),
+                       reaches=reach_of(moves))

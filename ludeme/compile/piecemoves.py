@@ -71,6 +71,34 @@ def memo(for_piece: Callable[[int], At]) -> Callable[[int], At]:
     return get
 
 
+def targets_of(at: At) -> Sequence[frozenset] | None:
+    """Per site, the sites the moves ``at`` could ever append from there go to (from
+    its ``possible`` table, or as a wrapper passed them on), or None when unknown."""
+    targets = getattr(at, "targets", None)
+    if targets is None:
+        possible = possible_of(at)
+        if possible is None:
+            return None
+        targets = at.targets = tuple(frozenset(m.to for m in cell) for cell in possible)
+    return targets
+
+
+def reach_of(moves: MovesV) -> Callable:
+    """``reaches(state, site)`` of any generator (Ludii's canMoveTo): its own when it
+    has one, else whether one of all its moves goes to the site."""
+    if moves.reaches is not None:
+        return moves.reaches
+    gen = moves.gen
+
+    def reaches(s, site):
+        for m in gen(s):
+            if m.to == site:
+                return True
+        return False
+
+    return reaches
+
+
 def union_possible(ats: Sequence[At]) -> list[frozenset] | None:
     tables = [possible_of(a) for a in ats]
     if any(t is None for t in tables):

@@ -55,6 +55,12 @@ class CondV:
     #: the piece that answers for every candidate at once (True/False, or None when it
     #: cannot tell without making the addition); see ``(do ... ifAfterwards:)``
     after_add: Callable[[State], Callable[[int, int], bool | None]] | None = None
+    #: Ludii's autoFails/autoSucceeds: when it returns True, the condition is known to
+    #: fail (succeed) without being evaluated, as ``(is Threatened ...)`` fails while
+    #: the threats of another one are being worked out; ``(do ... ifAfterwards:)``
+    #: then keeps every move without trying it
+    auto_fails: Callable[[], bool] | None = None
+    auto_succeeds: Callable[[], bool] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:
@@ -123,6 +129,10 @@ class MovesV:
     #: holds, for generators that can try their moves in place (cheaper than trying
     #: each on a copy); ``(do ... ifAfterwards:...)`` uses it when present
     keep_if: Callable[[CondFnT], MovesFnT] | None = None
+    #: optional ``reaches(state, site)``: whether one of the moves goes to ``site``
+    #: (Ludii's canMoveTo), answered without listing every move when the generator
+    #: can tell which of its pieces could get there; see ``piecemoves.reach_of``
+    reaches: Callable[[State, int], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,9 @@ class Phase:
     next_phase: tuple[tuple[Callable | None, Callable, int | None], ...] = ()
     #: the player whose phase it is (Ludii's role of a phase); None: every player's
     owner: int | None = None
+    #: ``reaches(state, site)``: whether one of the phase's moves goes to the site
+    #: (Ludii's canMoveTo, which ``(is Threatened ...)`` asks); None: list the moves
+    reaches: Callable[[State, int], bool] | None = None
 
 
 @dataclass
@@ -418,6 +421,12 @@ class Game:
         s.to = m.to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
+        # Ludii's stalemate flag of the mover: cleared when its moves are listed, set
+        # when it passes having no other move (the pass Ludii inserts)
+        if m is self.auto_pass_move:
+            s.stalemated |= 1 << (who - 1)
+        elif s.stalemated:
+            s.stalemated &= ~(1 << (who - 1))
         dice = s.dice
         if dice is not None:
             new_decision(s)

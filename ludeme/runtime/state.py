@@ -39,7 +39,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "stack", "site_state", "__weakref__")
+                 "count", "stack", "site_state", "stalemated", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -58,6 +58,11 @@ class State:
         self.triggered = 0
         self.pending: tuple[int, ...] = ()
         self.player_value: list[int] = [0] * (game.num_players + 1)
+        # Ludii's per-player "stalemated" flags, a bit per player (bit p-1 for player p):
+        # a player's flag is set when it passes with no legal move of its own and
+        # cleared when it makes any other move; ``(no Moves Next)`` sets the next
+        # player's from its moves; ``(no Moves <role>)`` reads them
+        self.stalemated = 0
         self.dice = None
         self.pips = -1
         self.count: list[int] | None = None  # per site, in games with counts
@@ -229,6 +234,7 @@ class State:
         c.triggered = self.triggered
         c.pending = self.pending
         c.player_value = self.player_value[:]
+        c.stalemated = self.stalemated
         c._moves = self._moves
         c.dice = self.dice.copy() if self.dice is not None else None
         c.pips = -1

@@ -82,3 +82,19 @@ def test_counts_at_a_site_in_a_region_and_of_rows():
              '(= (count Columns) 4)}) (move Remove "b2") (move Pass))')
     assert texts(position(g, {"a1": "Disc1", "b2": "Disc2"}, 1)) == ["xb2"]
     assert texts(position(g, {"a1": "Disc1", "b2": "Disc2", "c3": "Disc1"}, 1)) == ["pass"]
+
+
+def test_remove_at_a_site_given_by_any_integer():
+    """Ludii's sites are integers: (remove (var)) takes the piece on the site the
+    variable holds, here the one just past the piece that moved."""
+    g = ludeme.loads("""
+    (game "Var" (players 2)
+        (equipment { (board (rectangle 1 4))
+                     (piece "Disc" Each (move Step E (to if:(is Empty (to)))
+                                          (then (and (set Var (+ (last To) 1)) (remove (var)))))) })
+        (rules (start { (place "Disc1" "a1") (place "Disc2" "c1") })
+               (play (forEach Piece))
+               (end (if (no Moves Next) (result Mover Win)))))""")
+    s = g.new_initial_state()
+    s.apply(s.parse_move("a1-b1"))
+    assert s.board() == {"b1": "Disc1"}

@@ -149,3 +149,25 @@ def test_append_makes_one_move_of_several():
     (m,) = s.legal_moves()
     s.apply(m)
     assert s.what[0] and s.what[1] and not any(s.what[2:])
+
+
+def test_a_piece_s_state_goes_with_it_when_it_moves():
+    """As Ludii's ActionMove: the state value leaves the site with the piece, and a
+    piece landing on a site brings its own (0 here), the hash following."""
+    g = ludeme.loads("""
+        (game "Travel" (players 2)
+            (equipment { (board (square 2))
+                         (piece "Rook" Each (move Step N (to if:(is Empty (to)))))
+                         (piece "Pawn" Each (move Step W (to if:(is Empty (to))))) })
+            (rules (start { (place "Rook1" "a1" state:1) (place "Pawn1" "b1") })
+                   (play (forEach Piece))
+                   (end (if (= (state at:(coord "a1")) 1) (result Mover Win)))))""")
+    s = g.new_initial_state()
+    play(s, "a1-a2")
+    assert s.site_state == [0, 0, 1, 0]      # a1 no longer holds the rook's state
+    assert s.hash == g._full_hash(s)
+    play(s, "pass")                          # P2 has no piece
+    play(s, "b1-a1")                         # the pawn brings its own state, 0
+    assert s.site_state == [0, 0, 1, 0]
+    assert s.hash == g._full_hash(s)
+    assert not s.is_terminal()

@@ -359,7 +359,8 @@ def or_cond(c: CompileContext, *conds: T.Cond):
 def not_cond(c: CompileContext, cond: T.Cond):
     """Whether it does not hold."""
     fn = cond.fn
-    return CondV(lambda s: not fn(s))
+    return CondV(lambda s: not fn(s), auto_fails=cond.auto_succeeds,
+                 auto_succeeds=cond.auto_fails)
 
 
 def _compare(name: str, op):

@@ -17,20 +17,23 @@ from collections.abc import Callable
 from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO, BetweenPart, FromPart, ToPart
-from ludeme.compile.values import EffectV, SiteV
+from ludeme.compile.values import EffectV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
 @ludeme("remove", T.Effect, ludii="count: and a site type are not supported; "
         "at:StartOfTurn is not supported.")
-def remove_effect(c: CompileContext, where: (T.Site, T.Region), *, at: T.When = None,
-                  then: T.Effect = None):
-    """Take the piece(s) on a site or a region off the board: ``(remove (between))``.
+def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
+                  at: T.When = None, then: T.Effect = None):
+    """Take the piece(s) on a site or a region off the board: ``(remove (between))``;
+    the site may be any integer, as Ludii's sites are (``(remove (var))``).
     A region is worked out in full before anything is removed. With ``at:EndOfTurn`` the
     pieces stay, marked in ``(sites ToClear)``, until the mover's turn ends (the end of
     the first move not followed by ``(moveAgain)``), as in Ludii's capture sequences.
     Ludii: ``(remove <region> [at:<whenType>] [count:<int>] [<then>])``."""
+    if isinstance(where, IntV):
+        where = SiteV(where.fn, where.const)
     take = c.game.clear_site
     thenfn = then.fn if then is not None else None
     if at == "StartOfTurn":

@@ -13,7 +13,15 @@ from operator import attrgetter, not_
 from ludeme.compile.compiler import CompileContext, sequence_effects
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.piecemoves import filter_at, if_at, memo, or_at, per_piece, priority_at
+from ludeme.compile.piecemoves import (
+    filter_at,
+    if_at,
+    memo,
+    or_at,
+    per_piece,
+    priority_at,
+    reach_of,
+)
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -173,7 +181,9 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
         return out
 
     fors = [per_piece(g) for g in generators]
-    return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])))
+    reaches = [reach_of(g) for g in generators]
+    return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])),
+                       reaches=lambda s, site: any(r(s, site) for r in reaches))
 
 
 @ludeme("and", T.Moves)
@@ -219,8 +229,11 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
     b = else_.gen if else_ is not None else (lambda s: [])
     then_for = per_piece(then_)
     else_for = per_piece(else_) if else_ is not None else None
+    reach_a = reach_of(then_)
+    reach_b = reach_of(else_) if else_ is not None else (lambda s, site: False)
     return PieceMovesV(lambda s: a(s) if test(s) else b(s), for_piece=memo(
-        lambda pid: if_at(test, then_for(pid), else_for(pid) if else_for else None)))
+        lambda pid: if_at(test, then_for(pid), else_for(pid) if else_for else None)),
+        reaches=lambda s, site: reach_a(s, site) if test(s) else reach_b(s, site))
 
 
 @ludeme("if", T.Effect)
@@ -273,13 +286,17 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     if then is not None:
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
-    if moves.keep_if is not None:
+    if moves.keep_if is not None and ifAfterwards.auto_succeeds is None:
         return MovesV(moves.keep_if(test))
 
     zobrist = c.game.zobrist
     after_add = ifAfterwards.after_add
 
+    auto = ifAfterwards.auto_succeeds
+
     def keep(s, moves):
+        if auto is not None and auto():
+            return moves  # as in Ludii, a condition known to hold keeps every move
         out = []
         what = s.what
         # a condition that answers every placement on an empty site from the position
@@ -324,8 +341,16 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         return out
 
     inner = per_piece(moves)
+    reach_inner = reach_of(moves)
+
+    def reaches(s, site):
+        if auto is not None and auto():
+            return reach_inner(s, site)  # every move is kept: the generator's own answer
+        return any(m.to == site for m in keep(s, gen(s)))
+
     return PieceMovesV(lambda s: keep(s, gen(s)),
-                       for_piece=memo(lambda pid: filter_at(inner(pid), keep)))
+                       for_piece=memo(lambda pid: filter_at(inner(pid), keep)),
+                       reaches=reaches)
 
 
 site_of_move = attrgetter("to")

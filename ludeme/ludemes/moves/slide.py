@@ -30,7 +30,14 @@ from ludeme.compile.moveparts import (
     ToPart,
 )
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
+from ludeme.compile.piecemoves import (
+    describe,
+    is_anchored,
+    per_piece,
+    reach_of,
+    targets_of,
+    unique,
+)
 from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -141,6 +148,7 @@ def make_move_act(c: CompileContext) -> Callable:
     stood there), keeping the Zobrist hash."""
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
+    set_state = g.set_site_state
 
     def act(s, m):
         w = s.what
@@ -161,6 +169,11 @@ def make_move_act(c: CompileContext) -> Callable:
             rot[frm] = 0
             rot[to] = r
         s.hash = h
+        ss = s.site_state
+        if ss is not None and (ss[frm] or ss[to]):
+            # as Ludii's ActionMove, the piece's state value goes with it
+            set_state(s, to, ss[frm])
+            set_state(s, frm, 0)
 
     return act
 
@@ -183,6 +196,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
     limit = between.max if between is not None else None
+    # the least distance, (exact n) or (range n m): nearer sites are passed, not landed on
+    low = between.min if between is not None and between.min else 1
     go = between.cond if between is not None else None
     if between is not None and between.effect is not None:
         c.fail("(move Slide ...) does not apply effects to the sites it passes over",
@@ -206,7 +221,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     takes = then.victims if then is not None else None
     rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
             for x in range(n)]
-    fast = go is None and stop is None and (land is None or land_table is not None)
+    fast = go is None and stop is None and low <= 1 and \
+        (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
     # any piece may slide when the slide stands alone (no piece of its own)
     interned = MoveTable(
@@ -247,7 +263,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
             at.rays = table  # (forEach Piece) walks these tables itself
         else:
-            at = _general_slide(rays, moves, go, go_table, stop, land, land_table)
+            at = _general_slide(rays, moves, go, go_table, stop, land, land_table, low)
         describe(at, anchored=True,
                  possible=[frozenset(m for m in row if m is not None) for row in moves])
         bound[pid] = at
@@ -260,9 +276,11 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
 
 
-def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callable:
+def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> Callable:
     """A slide whose rules read the position: evaluate them site by site, as Ludii does
-    (the stop rule first, then the rule for passing over, then the landing rule)."""
+    (the stop rule first, then the rule for passing over, then the landing rule), with
+    ``(to)`` and ``(between)`` both bound to the site examined. A site nearer than
+    ``low`` (``(exact n)``) is neither stopped on nor landed on: it is passed over."""
     go_fn = go.fn if go is not None and go_table is None else None
     stop_fn = stop.fn if stop is not None else None
     land_fn = land.fn if land is not None and land_table is None else None
@@ -271,8 +289,8 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
         w = s.what
         s.frm = frm
         for ray in rays[frm]:
-            for x in ray:
-                if stop_fn is not None:
+            for i, x in enumerate(ray, start=1):
+                if stop_fn is not None and i >= low:
                     s.to = x
                     if stop_fn(s):
                         if (land_table is None or land_table[x]) and \
@@ -283,11 +301,13 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
                     if not go_table[x]:
                         break
                 elif go_fn is not None:
-                    s.between = x
+                    s.to = s.between = x
                     if not go_fn(s):
                         break
                 elif w[x]:
                     break
+                if i < low:
+                    continue
                 if land_table is not None and not land_table[x]:
                     continue
                 if land_fn is not None:
@@ -374,10 +394,11 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves, lazy=True,
-        ludii="The player (<roleType>/player:), top: and on: are not supported.")
+        ludii="A set of players (All, Enemy, ...) as <roleType>, top: and on: are not "
+              "supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
-                   moves: T.Moves = None, *, container: T.IntFn = None,
-                   then: T.Effect = None):
+                   moves: T.Moves = None, player: T.Role = None, *,
+                   container: T.IntFn = None, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
     ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
@@ -388,14 +409,26 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     moves of the pieces the mover holds in that container instead (as Ludii numbers
     containers: 0 the board, then each hand in the order the equipment declares them;
     ``(forEach Piece container:(mover))`` with ``(hand Each)``), ``(from)`` bound to the
-    hand site. A last ``(then ...)`` adds consequences to every move, after its own.
-    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] [container:] ...
-    [<then>])``."""
+    hand site. With a player (``(forEach Piece Next)``), the moves of that player's
+    pieces instead, generated as Ludii does, with that player as the mover, the current
+    mover as the next and previous player. A last ``(then ...)`` adds consequences to
+    every move, after its own. Ludii: ``(forEach Piece [<string> | {<string>}]
+    [<moves>] [<roleType>] [container:] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves, container=container), effect)
+        return with_then(c, for_each_piece(c, names, moves, player, container=container),
+                         effect)
+    if player is not None:
+        role = c.compile(player, T.Role)
+        if role.many is not None:
+            c.fail("(forEach Piece ...) plays the pieces of one player: Mover, Next, P1, ...",
+                   node=player)
+        inner = for_each_piece(c, names, moves, container=container)
+        if role.name == "Mover":
+            return inner
+        return _as_player(role.fn, inner)
     if container is not None:
         container = c.compile(container, T.IntFn)
     pieces = c.pieces
@@ -479,7 +512,56 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
 
-    return MovesV(gen)
+    # per player and piece id, per site: where its moves could ever go from there
+    # (None: anywhere), built when first asked
+    reach_tables: list = []
+
+    def reaches(s, site):
+        # Ludii's canMoveTo: only the pieces whose moves could ever get to the site
+        # from where they stand are asked, and the first move there is enough
+        if not reach_tables:
+            reach_tables.extend([[targets_of(f) if f is not None else None for f in row]
+                                 for row in table])
+        who = s.who
+        w = s.what
+        mine = table[who]
+        where_to = reach_tables[who]
+        for frm in compress(sites, map(moving[who].__getitem__, w)):
+            p = w[frm]
+            targets = where_to[p]
+            if targets is not None and site not in targets[frm]:
+                continue
+            at = mine[p]
+            out: list[Move] = []
+            at(s, frm, out)
+            for m in out:
+                if m.to == site:
+                    return True
+        return False
+
+    return MovesV(gen, reaches=reaches)
+
+
+def _as_player(player, moves: MovesV) -> MovesV:
+    """The moves of ``moves`` for another player than the mover: as Ludii's
+    ``(forEach Piece <role>)``, generated with that player as the mover, and the mover
+    as the next and the previous player."""
+    def as_player(fn):
+        def run(s, *args):
+            p = player(s)
+            who = s.who
+            if p == who:
+                return fn(s, *args)
+            nxt, prev = s.nxt, s.prev_mover
+            s.who, s.nxt, s.prev_mover = p, who, who
+            try:
+                return fn(s, *args)
+            finally:
+                s.who, s.nxt, s.prev_mover = who, nxt, prev
+
+        return run
+
+    return MovesV(as_player(moves.gen), reaches=as_player(reach_of(moves)))
 
 
 def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:

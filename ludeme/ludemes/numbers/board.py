@@ -67,3 +67,29 @@ def count_steps(c: CompileContext, site1: T.Site, site2: T.Site):
         return row(a)[b]
 
     return IntV(steps)
+
+
+@ludeme("phase", T.IntFn)
+def site_phase(c: CompileContext, site_type: T.SiteType = None, *, of: T.IntFn):
+    """The phase of a site: the colour the board's chequering gives it (0, 1, ...; on
+    a square board the colours of a chessboard), as ``(sites Phase <n>)`` groups
+    them; -1 for a site off the board. Ludii: ``(phase [<siteType>] of:<int>)``."""
+    board = c.require_board()
+    t = site_type or c.site_type or board.default_type
+    if t not in board.use:
+        c.fail(f"the board does not use {t.lower()}s", "add it to the board's use:")
+    table = [-1] * board.n_sites
+    for k, sites in enumerate(board.phases[t]):
+        for x in sites:
+            table[x] = k
+    n = board.n_sites
+    site = of.fn
+    if of.const is not None:
+        k = table[of.const] if 0 <= of.const < n else -1
+        return IntV(lambda s: k, k)
+
+    def phase_of(s):
+        x = site(s)
+        return table[x] if 0 <= x < n else -1
+
+    return IntV(phase_of)

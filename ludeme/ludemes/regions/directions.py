@@ -27,3 +27,15 @@ def directions(c: CompileContext, dirs: (T.Direction, T.ListOf(T.Direction))):
                 out[d] = None
         return tuple(out)
     return tuple(dirs)
+
+
+@ludeme("if", T.Direction, lazy=True)
+def if_directions(c: CompileContext, cond: T.Cond, ok: T.Direction, else_: T.Direction):
+    """The directions ``ok`` when ``cond`` holds, else ``else``, for the move generator
+    it is an argument of: ``(move Step (if (is Mover P1) (directions {N NE}) (directions
+    {S SW})))``. The generator is the choice between itself with each set of directions,
+    made when it runs, as Ludii evaluates its directions then. Ludii: ``(if <boolean>
+    <direction> <direction>)``."""
+    c.fail("(if <cond> <directions> <directions>) chooses the directions of a move "
+           "generator: it must be one of its arguments",
+           "e.g. (move Step (if (is Mover P1) N S) (to if:(is Empty (to))))")

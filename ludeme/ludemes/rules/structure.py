@@ -157,7 +157,9 @@ def play(c: CompileContext, moves: T.Moves, *, skipStuck: T.Bool = False):
     game ends in a draw, unless an end rule (``(no Moves Next)``) decides first. With
     ``skipStuck:True`` (this engine's) a player with no legal move is passed over
     without a move."""
-    return Phase("Play", moves.gen, None, skipStuck)
+    from ludeme.compile.piecemoves import reach_of
+
+    return Phase("Play", moves.gen, None, skipStuck, reaches=reach_of(moves))
 
 
 @ludeme("phase", T.Phase, lazy=True,
@@ -204,7 +206,8 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
             c.fail("a phase order names players: P1, P2, ...", node=order)
         seq = tuple(r.const for r in roles)
     skip = skipStuck.value if isinstance(skipStuck, Lit) else bool(skipStuck)
-    made = Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner)
+    made = Phase(name.value, ph.generate, seq, skip or ph.skip_stuck, tuple(rules), owner,
+                 reaches=ph.reaches)
     if end is not None:
         # kept beside the phase (by identity) until (rules ...) joins the end rules
         c.phase_ends = getattr(c, "phase_ends", {})
@@ -330,29 +333,44 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
 
 @ludeme("no Moves", T.Cond)
 def no_moves(c: CompileContext, who: T.Role):
-    """In end rules: ``(no Moves Next)``, whether the player to move has no legal move
-    of its own (the only move it is given is the pass Ludii inserts for a stuck player);
-    ``(no Moves Mover)``, whether the player who just moved was stuck: its move was that
-    inserted pass. This is what Ludii's stalemate flag says at that point: a player's
-    flag is cleared whenever its moves are listed and set when it passes with no other
-    move. Ludii: ``(no Moves <role>)``."""
+    """Whether a player is stalemated: Ludii's per-player flag, which the state keeps.
+    ``(no Moves Next)`` works it out for the player to move: set when that player has
+    no legal move of its own (the only move it would get is the pass Ludii inserts for
+    a stuck player), asked with the player who has just moved as the previous one.
+    ``(no Moves Mover)``, ``(no Moves P2)``, ... read the flag as it stands: a player's
+    flag is set when it passes having no legal move, cleared when it makes any other
+    move, and set or cleared whenever ``(no Moves Next)`` asks about it (a later end
+    rule sees what an earlier one found). Ludii: ``(no Moves <roleType>)``."""
     g = c.game
-    if who.name == "Mover":
-        forced = g.auto_pass_move
-        return CondV(lambda s: bool(s.history) and s.history[-1] is forced)
+    if who.many is not None:
+        c.fail("(no Moves ...) asks about one player: Mover, Next, Prev, P1, P2, ...")
     if who.name != "Next":
-        c.fail("(no Moves ...) asks about the player to move (Next) or the one who just "
-               "moved (Mover)")
+        player = who.fn
+
+        def flag(s):
+            p = player(s)  # 0 for Prev before the first move: nobody
+            return p > 0 and bool(s.stalemated >> (p - 1) & 1)
+
+        return CondV(flag)
     stuck = g.stuck
+    computing = [False]  # as in Ludii, a (no Moves Next) asked while one is worked out fails
 
     def no_moves_next(s):
+        if computing[0]:
+            return False
+        p = s.nxt
         # as Ludii's (no Moves Next): the player to move is asked with the player who
         # has just moved as the previous one (so (is Prev Mover) means a move again)
         old = s.prev_mover
         s.prev_mover = s.who
+        computing[0] = True
         try:
-            return stuck(s)
+            none = stuck(s)
         finally:
+            computing[0] = False
             s.prev_mover = old
+        bit = 1 << (p - 1)
+        s.stalemated = s.stalemated | bit if none else s.stalemated & ~bit
+        return none
 
     return CondV(no_moves_next)
