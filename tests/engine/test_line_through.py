@@ -41,6 +41,10 @@ def _ends(condition: str) -> bool:
     ('(is Line 3 Orthogonal through:"b2" what:(id "Disc" P1))', False),
     ('(is Line 3 Orthogonal through:"b1" whats:{(id "Disc" P1) (id "Cross" P1)})', True),
     ('(is Line 3 Orthogonal throughAny:(sites Row 0) what:(id "Disc" P1))', False),
+    # if: every site of the line meets the condition, the first one included
+    ('(is Line 3 Orthogonal through:"b2" if:(is In (to) (sites Row 1)))', True),
+    ('(is Line 3 Orthogonal through:"b2" if:(not (is In (to) (sites {"a2"}))))', False),
+    ('(is Line 3 Orthogonal through:"b2" if:(not (is In (to) (sites {"b2"}))))', False),
 ])
 def test_lines_through_sites(condition: str, ends: bool):
     assert _ends(condition) is ends

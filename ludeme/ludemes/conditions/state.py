@@ -27,7 +27,8 @@ def _longest_run(fwd, back) -> int:
 def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
             role: T.Role = None, *, through: T.Site = None, throughAny: T.Region = None,  # noqa: N803
             who: T.Role = None, what: T.IntFn = None, whats: T.ListOf(T.IntFn) = None,
-            exact: T.Cond = None, byLevel: T.Bool = False):  # noqa: N803
+            exact: T.Cond = None, if_: T.Cond = None,
+            byLevel: T.Bool = False):  # noqa: N803
     """Whether the piece just placed or moved (at ``(last To)``; at ``through:`` when
     given, at any site of ``throughAny:``) is part of a line of ``length`` or more of
     the same piece, along ``directions`` (Adjacent by default). With a player (``Mover``
@@ -35,9 +36,11 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
     site must be one of them; with ``what:`` (a piece's number, ``(id "Disc" P1)``) or
     ``whats:`` (several), of those pieces. As in Ludii, a line through an empty site is
     a line of empty sites. With ``exact:True`` the line must be exactly ``length`` long:
-    a longer line through the piece does not count (an overline). Ludii: ``(is Line
-    <int> [<direction>] [through:<int> | throughAny:<region>] [<roleType> | what:<int> |
-    whats:{<int>}] [exact:<boolean>] [byLevel:<boolean>])``.
+    a longer line through the piece does not count (an overline). With ``if:``, every
+    site of the line, the first included, must also meet that condition (with ``(to)``
+    the site). Ludii: ``(is Line <int> [<direction>] [through:<int> |
+    throughAny:<region>] [<roleType> | what:<int> | whats:{<int>}] [exact:<boolean>]
+    [if:<boolean>] [byLevel:<boolean>])``.
 
     With ``byLevel:True`` (sites hold stacks) the line runs through the top of the stack
     at ``(last To)``: down that stack, along the board at that level, or along the board
@@ -74,7 +77,7 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
     exact_fn = exact.fn if exact is not None and exact.const is not False else None
     if bool(getattr(byLevel, "value", byLevel)):
         if through is not None or throughAny is not None or what is not None or \
-                whats is not None:
+                whats is not None or if_ is not None:
             c.fail("(is Line ... byLevel:True) runs through (last To) and takes a player "
                    "only")
         return CondV(_line_by_level(axes, need, who_fn, exact_fn, owner))
@@ -121,6 +124,14 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
             if p not in kinds:
                 return False
             same = kinds.__contains__
+        if if_fn is not None:
+            test = same
+
+            def same(q, x):
+                s.to = x
+                return test(q) and if_fn(s)
+
+            return _line_if(s, at, same)
         for fwd, back in axes:
             n = 1
             x = fwd[at]
@@ -135,7 +146,33 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
                 return True
         return False
 
-    if through is None and throughAny is None and kinds_of is None:
+    if_fn = if_.fn if if_ is not None else None
+
+    def _line_if(s, at, same) -> bool:
+        """``line_at`` where each site must also meet ``if:`` (``(to)`` set to it)."""
+        w = s.what
+        to = s.to
+        try:
+            s.to = at
+            if not if_fn(s):
+                return False
+            for fwd, back in axes:
+                n = 1
+                x = fwd[at]
+                while x >= 0 and same(w[x], x):
+                    n += 1
+                    x = fwd[x]
+                x = back[at]
+                while x >= 0 and same(w[x], x):
+                    n += 1
+                    x = back[x]
+                if n == need or (n > need and (exact_fn is None or not exact_fn(s))):
+                    return True
+            return False
+        finally:
+            s.to = to
+
+    if through is None and throughAny is None and kinds_of is None and if_fn is None:
         def fn(s):  # the common case: the last move's destination, the piece there
             at = s.to
             if not 0 <= at < n_sites:
