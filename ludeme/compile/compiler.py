@@ -273,7 +273,10 @@ class CompileContext:
     def directions(self, name: str) -> tuple[str, ...]:
         board = self.require_board()
         if name in RELATIVE:
-            return relative(name, self.current_facing(), board.directions["Adjacent"])
+            # among the adjacent directions, or those of (directions ... of:<relation>)
+            of = vars(self).get("relative_of") or "Adjacent"
+            return relative(name, self.current_facing(),
+                            board.directions.get(of) or board.directions["Adjacent"])
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
             return board.directions[name]
         if name == "All":

@@ -132,6 +132,9 @@ class Game:
         # what runs once a move's consequences are done, before the turn passes:
         # ``fn(state, player who moved)`` (removals put off to the end of the turn)
         self.after_move: list[Callable[[State, int], None]] = []
+        # what runs once a move is over, end rules and phase changes included, with the
+        # next mover chosen: ``fn(state, player who moved)`` (Ludii's turn bookkeeping)
+        self.after_turn: list[Callable[[State, int], None]] = []
         # every generator's interned moves, for numbering them once (see ``interned_moves``)
         self.move_tables: list[Callable[[], Iterable[Move]]] = []
         rng = random.Random(0x1D0E)
@@ -481,6 +484,9 @@ class Game:
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
             self._next_phases(s, who)
+        if self.after_turn:
+            for fn in self.after_turn:
+                fn(s, who)
         # the previous mover changes once the move is over, end rules included, as in
         # Ludii: during the consequences and end rules it is the one before this move
         s.prev_mover = who

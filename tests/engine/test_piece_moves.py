@@ -189,6 +189,11 @@ CELL_LEAVES = [
     "(append (forEach Site (sites Occupied by:Next) (move Remove (site))))",
     "(forEach Site (sites Empty) (append (custodial)))",
     '(claim (to (sites {"a2" "b2"})))',
+    "(forEach Direction Orthogonal (to if:(is Empty (to)) (apply (forEach Direction"
+    " (from (to)) (directions {FR FL}) (if (not (is Friend (who at:(to))))"
+    " (move (from) (to)))))))",
+    "(forEach Direction Diagonal (between (max 2)) (to if:(is Empty (to))"
+    " (apply (move (from) (to)))))",
 ]
 PATH_LEAVES = [
     "(move Path length:2 from:(sites Occupied Mover Vertex))",
@@ -206,7 +211,7 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
-           "max Moves", "append"}
+           "max Moves", "append", "forEach Direction"}
 
 
 def _moves(leaves: list[str], dice: bool = False):

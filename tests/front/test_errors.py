@@ -228,7 +228,7 @@ several.lud:5:36: error: unknown kind 'Empti' of (sites ...)
 several.lud:6:39: error: (is Line ...) has no argument 'dirs:'
  6 |         (end (if (is Line 3 who:Mover dirs:Orthogonal) (result Mover Win)))
    |                                       ^^^^^
- = its named arguments: who, exact, byLevel
+ = its named arguments: through, throughAny, who, what, whats, exact, if, byLevel
 4 errors
 '''),
     'recursive_define': (1, '''\

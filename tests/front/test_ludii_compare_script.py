@@ -73,6 +73,19 @@ def test_move_key_of_a_loaded_game():
     assert sorted(keys) == ["Add:0->0/1", "Add:1->1/1", "Add:2->2/1", "Add:3->3/1"]
 
 
+def test_hand_sites_follow_the_vertices_of_a_board_played_on_vertices():
+    # a 3x3 grid of vertices has 4 cells: Ludii's first hand site is 9 (the vertices,
+    # more than the cells), as in a morris game that moves pieces from the hands
+    game = ludeme.loads("""(game "H" (players 2)
+        (equipment {(board (square 3) use:Vertex) (hand Each) (piece "Disc" Each)})
+        (rules (start {(place "Disc1" (handSite P1) count:2)
+                       (place "Disc2" (handSite P2) count:2)})
+               (play (move (from (handSite Mover)) (to (sites Empty))))
+               (end (if (is Line 3) (result Mover Win)))))""")
+    keys = {lc.move_key(m, game.board) for m in game.new_initial_state().legal_moves()}
+    assert keys == {f"Move:9->{x}" for x in range(9)}
+
+
 # -- parsing -----------------------------------------------------------------------------
 
 def test_parse_a_trace():

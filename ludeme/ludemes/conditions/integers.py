@@ -1,4 +1,4 @@
-"""Conditions on integers: ``(is Even ...)``, ``(is Odd ...)``."""
+"""Conditions on integers: ``(is Even ...)``, ``(is Odd ...)``, ``(is Visited ...)``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.rules.turns import turn_record
 
 
 @ludeme("is Even", T.Cond)
@@ -25,3 +26,14 @@ def is_odd(c: CompileContext, value: T.IntFn):
         return CondV.of(value.const % 2 == 1)
     fn = value.fn
     return CondV(lambda s: fn(s) % 2 == 1)
+
+
+@ludeme("is Visited", T.Cond)
+def is_visited(c: CompileContext, site: T.Site):
+    """Whether the mover has already been on ``site`` in the current turn: it is the
+    origin or the destination of one of the moves the mover made before this one in the
+    same turn (after ``(moveAgain)``). Ludii: ``(is Visited <int>)``."""
+    slot = turn_record(c)
+    fn = site.fn
+    return CondV(lambda s: fn(s) in s.aux[slot][2])
+

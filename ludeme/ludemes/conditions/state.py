@@ -24,13 +24,23 @@ def _longest_run(fwd, back) -> int:
 
 
 @ludeme("is Line", T.Cond)
-def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
-            who: T.Role = None, exact: T.Cond = None, byLevel: T.Bool = False):  # noqa: N803
-    """Whether the piece just placed or moved (at ``(last To)``) is part of a line of
-    ``length`` or more pieces of one owner (``who:`` to require a player), along
-    ``directions`` (all by default). With ``exact:True`` the line must be exactly
-    ``length`` long: a longer line through the piece does not count (an overline).
-    Ludii: ``(is Line <int> [<direction>] [who:<role>] [exact:<boolean>] ...)``.
+def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
+            role: T.Role = None, *, through: T.Site = None, throughAny: T.Region = None,  # noqa: N803
+            who: T.Role = None, what: T.IntFn = None, whats: T.ListOf(T.IntFn) = None,
+            exact: T.Cond = None, if_: T.Cond = None,
+            byLevel: T.Bool = False):  # noqa: N803
+    """Whether the piece just placed or moved (at ``(last To)``; at ``through:`` when
+    given, at any site of ``throughAny:``) is part of a line of ``length`` or more of
+    the same piece, along ``directions`` (Adjacent by default). With a player (``Mover``
+    or ``who:``) the line is of that player's pieces, of any kind, and the piece on the
+    site must be one of them; with ``what:`` (a piece's number, ``(id "Disc" P1)``) or
+    ``whats:`` (several), of those pieces. As in Ludii, a line through an empty site is
+    a line of empty sites. With ``exact:True`` the line must be exactly ``length`` long:
+    a longer line through the piece does not count (an overline). With ``if:``, every
+    site of the line, the first included, must also meet that condition (with ``(to)``
+    the site). Ludii: ``(is Line <int> [<direction>] [through:<int> |
+    throughAny:<region>] [<roleType> | what:<int> | whats:{<int>}] [exact:<boolean>]
+    [if:<boolean>] [byLevel:<boolean>])``.
 
     With ``byLevel:True`` (sites hold stacks) the line runs through the top of the stack
     at ``(last To)``: down that stack, along the board at that level, or along the board
@@ -55,33 +65,128 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None, *,
                f"{longest} sites", "is the length or the board size what was meant?")
     owner = c.pieces.owner
     need = length
+    if role is not None:
+        if who is not None:
+            c.fail("(is Line ...) takes its player once: a role or who:")
+        who = role
+    if sum(x is not None for x in (who, what, whats)) > 1:
+        c.fail("(is Line ...) takes one of a player, what: and whats:")
+    if through is not None and throughAny is not None:
+        c.fail("(is Line ...) takes through: or throughAny:, not both")
     who_fn = who.fn if who is not None else None
     exact_fn = exact.fn if exact is not None and exact.const is not False else None
     if bool(getattr(byLevel, "value", byLevel)):
+        if through is not None or throughAny is not None or what is not None or \
+                whats is not None or if_ is not None:
+            c.fail("(is Line ... byLevel:True) runs through (last To) and takes a player "
+                   "only")
         return CondV(_line_by_level(axes, need, who_fn, exact_fn, owner))
+    n_sites = board.n_sites
+    kinds_of = None  # the pieces a line may be made of, for a player
+    if who_fn is not None:
+        by_owner = [frozenset(p for p in range(1, len(owner)) if owner[p] == q)
+                    for q in range(c.num_players + 2)]
 
-    def fn(s):
-        at = s.to
-        if at < 0:
-            return False
+        def kinds_of(s):
+            q = who_fn(s)
+            return by_owner[q] if 0 <= q < len(by_owner) else frozenset()
+    elif what is not None or whats is not None:
+        fns = [f.fn for f in ([what] if what is not None else whats)]
+
+        def kinds_of(s):
+            return frozenset(f(s) for f in fns)
+    if through is not None:
+        at_fn = through.fn
+
+        def pivots(s):
+            return (at_fn(s),)
+    elif throughAny is not None:
+        region_fn = throughAny.fn
+
+        def pivots(s):
+            sites = region_fn(s)
+            if what is None and whats is None:
+                return sites
+            kinds = kinds_of(s)
+            w = s.what
+            return [x for x in sites if 0 <= x < n_sites and w[x] in kinds]
+    else:
+        def pivots(s):  # (last To): in end rules and consequences, the move's (to)
+            return (s.to,)
+
+    def line_at(s, at, kinds) -> bool:
         w = s.what
         p = w[at]
-        if not p:
-            return False
-        o = owner[p]
-        if who_fn is not None and o != who_fn(s):
-            return False
+        if kinds is None:
+            def same(q):
+                return q == p
+        else:
+            if p not in kinds:
+                return False
+            same = kinds.__contains__
+        if if_fn is not None:
+            test = same
+
+            def same(q, x):
+                s.to = x
+                return test(q) and if_fn(s)
+
+            return _line_if(s, at, same)
         for fwd, back in axes:
             n = 1
             x = fwd[at]
-            while x >= 0 and w[x] and owner[w[x]] == o:
+            while x >= 0 and same(w[x]):
                 n += 1
                 x = fwd[x]
             x = back[at]
-            while x >= 0 and w[x] and owner[w[x]] == o:
+            while x >= 0 and same(w[x]):
                 n += 1
                 x = back[x]
             if n == need or (n > need and (exact_fn is None or not exact_fn(s))):
+                return True
+        return False
+
+    if_fn = if_.fn if if_ is not None else None
+
+    def _line_if(s, at, same) -> bool:
+        """``line_at`` where each site must also meet ``if:`` (``(to)`` set to it)."""
+        w = s.what
+        to = s.to
+        try:
+            s.to = at
+            if not if_fn(s):
+                return False
+            for fwd, back in axes:
+                n = 1
+                x = fwd[at]
+                while x >= 0 and same(w[x], x):
+                    n += 1
+                    x = fwd[x]
+                x = back[at]
+                while x >= 0 and same(w[x], x):
+                    n += 1
+                    x = back[x]
+                if n == need or (n > need and (exact_fn is None or not exact_fn(s))):
+                    return True
+            return False
+        finally:
+            s.to = to
+
+    if through is None and throughAny is None and kinds_of is None and if_fn is None:
+        def fn(s):  # the common case: the last move's destination, the piece there
+            at = s.to
+            if not 0 <= at < n_sites:
+                return False
+            return line_at(s, at, None)
+
+        return CondV(fn)
+
+    def fn(s):
+        kinds = kinds_of(s) if kinds_of is not None else None
+        for at in pivots(s):
+            if not 0 <= at < n_sites:
+                return False
+            if line_at(s, at, kinds):
                 return True
         return False
 

@@ -224,11 +224,16 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     origins, cond = origins_of(from_)
     apply = None
     if isinstance(to, ToPart):
-        if to.region is None:
-            c.fail("(move (from ...) (to ...)) needs the sites to move to",
-                   "(to (sites Empty)) or (to <region> (apply ...))")
         apply = to.apply
-        to = to.region
+        if to.region is None:
+            if to.cond is not None:
+                c.fail("(move (from ...) (to if:...)) needs the sites to move to",
+                       "(to (sites Empty) if:...) or (to <region> (apply ...))")
+            # as Ludii: no sites named, the destination is the (to) of the context (set
+            # by the rule these moves are made in, such as (forEach Direction ...))
+            to = SiteV(lambda s: s.to)
+        else:
+            to = to.region
     if isinstance(to, SiteV):
         to_site = to.fn
         targets = lambda s: (to_site(s),)  # noqa: E731

@@ -7,26 +7,34 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
-@ludeme("directions", T.Direction,
-        ludii="Ludii's of: (relation) and bySite: are not supported; its forms with a "
-              "site type, from: and to: are not either; a piece's rotation is not applied.")
-def directions(c: CompileContext, dirs: (T.Direction, T.ListOf(T.Direction))):
+@ludeme("directions", T.Direction, lazy=True,
+        ludii="Ludii's bySite: is not supported; its forms with a site type, from: and "
+              "to: are not either; a piece's rotation is not applied.")
+def directions(c: CompileContext, dirs: (T.Direction, T.ListOf(T.Direction)), *,
+               of: T.Direction = None):
     """A set of directions, absolute (``(directions {N S})``) or relative to the piece
     that moves (``(directions {FR FL})``: forward right and forward left of the way the
     piece faces: its owner's direction, ``(player N)``, or else its own, ``(piece
     "Counter" P1 N)``, north when neither is given). Relative directions are Ludii's:
     Forward, Backward, Rightward, Leftward, Forwards, Backwards, Rightwards, Leftwards,
     FR, FL, BR, BL (and FRR, FLL, ..., which Ludii 1.0.8 turns as FR, FL, ...), taken
-    among the board's adjacent directions; SameDirection and OppositeDirection (the line
-    of the last move) are for ``(move Hop ...)``. Ludii: ``(directions <direction> |
-    {<direction>})``."""
-    if isinstance(dirs, list):
-        out: dict[str, None] = {}
-        for group in dirs:
-            for d in group:
-                out[d] = None
-        return tuple(out)
-    return tuple(dirs)
+    among the board's adjacent directions, or among those of the relation ``of:``
+    (``Orthogonal``, ``Diagonal``, ``Adjacent``, ``All``: ``(directions {FR FL} of:All)``
+    turns to the diagonals of a grid of vertices, whose adjacent directions are
+    orthogonal); SameDirection and OppositeDirection (the line of the last move) are
+    for ``(move Hop ...)``. Ludii: ``(directions <direction> | {<direction>}
+    [of:<relationType>])``."""
+    relation = None
+    if of is not None:
+        relation = getattr(of, "value", None)
+        if relation not in ("Orthogonal", "Diagonal", "Adjacent", "All"):
+            c.fail("of: names a relation: Orthogonal, Diagonal, Adjacent or All")
+    outer = vars(c).get("relative_of")
+    vars(c)["relative_of"] = relation or outer
+    try:
+        return tuple(c.compile(dirs, T.Direction))
+    finally:
+        vars(c)["relative_of"] = outer
 
 
 @ludeme("if", T.Direction, lazy=True)

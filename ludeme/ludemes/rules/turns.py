@@ -126,3 +126,34 @@ def all_passed(c: CompileContext):
         return len(h) >= n and all(m.kind == "pass" for m in h[-n:])
 
     return CondV(fn)
+
+
+def turn_record(c: CompileContext) -> int:
+    """The index in ``state.aux`` of Ludii's turn bookkeeping, declared on first use: a
+    list ``[moves this turn, turns, sites visited this turn]``. As in Ludii, once a move
+    is over (its consequences, the end rules and the phase changes done), when the mover
+    moves again the count of moves this turn grows by one and the move's origin and
+    destination are visited; when the turn passes to another player, the count and the
+    visited sites start again and the turns grow by one. The first turn is turn 1."""
+    slot = vars(c).get("turn_record_slot")
+    if slot is not None:
+        return slot
+    game = c.game
+    slot = game.add_aux(lambda: [0, 1, frozenset()], list)
+    vars(c)["turn_record_slot"] = slot
+
+    def after_turn(s, who: int) -> None:
+        if s.outcome is not None:
+            return  # Ludii keeps no more records once the game is over
+        record = s.aux[slot]
+        if s.mover == who:  # (moveAgain), or a game of one player: the turn goes on
+            record[0] += 1
+            m = s.history[-1]
+            record[2] = record[2] | {m.frm, m.to}
+        else:
+            record[0] = 0
+            record[1] += 1
+            record[2] = frozenset()
+
+    game.after_turn.append(after_turn)
+    return slot
