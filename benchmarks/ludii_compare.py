@@ -99,7 +99,7 @@ def move_key(move, board) -> str:
         # the cells even when the game plays on vertices only (its graph's faces)
         cells = board.sites.get("Cell")
         n_cells = len(cells) if cells else len(board.graph.faces)
-        n_default = len(board.sites.get(board.default_type, ()))
+        n_default = len(board.sites.get(board.default_type) or ())
         offset = {**offset, "Hand": max(n_cells, n_default)}
     return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, offset,
                      board.default_type)
