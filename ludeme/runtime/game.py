@@ -324,6 +324,26 @@ class Game:
                 s.rot[x] = 0
         s.hash = h
 
+    def move_top(self, s: State, frm: int, to: int) -> None:
+        """Take the top piece of the stack at ``frm`` onto the top of the stack at ``to``
+        (Ludii's move of one level in a stacking game: what stands at ``to`` stays
+        under it)."""
+        p = s.what[frm]
+        if p and frm != to:
+            self.pop_piece(s, frm)
+            self.push_piece(s, to, p)
+
+    def move_stack(self, s: State, frm: int, to: int) -> None:
+        """Move the whole stack at ``frm`` onto the top of the stack at ``to``, keeping its
+        order (Ludii's ``stack:True`` moves)."""
+        if frm == to or not s.what[frm]:
+            return
+        pieces = (*s.stack[frm], s.what[frm])
+        for _ in pieces:
+            self.pop_piece(s, frm)
+        for p in pieces:
+            self.push_piece(s, to, p)
+
     @property
     def site_state_keys(self) -> list[list[int]]:
         """Zobrist keys of the state values of sites (``[x][v & 127]``); state 0 has

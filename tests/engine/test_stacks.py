@@ -24,7 +24,7 @@ FLAT = """
   (players 2)
   (equipment { (board (rectangle 1 5)) (piece "Disc" Each) })
   (rules
-    (play (move Add (to (forEach (sites Board) if:(= (size Stack at:(site)) 0)))))
+    (play (move Add (to (forEach (sites Board) if:(is Empty (site))))))
     (end (if (is Line 3) (result Mover Win)))))
 """
 
@@ -48,10 +48,19 @@ def test_discs_pile_up_to_the_size_limit():
     assert sorted(m.to for m in s.legal_moves()) == [1, 2, 3, 4]  # the full pile is out
 
 
-def test_a_game_without_stacks_keeps_none_and_sees_piles_of_one():
+def test_a_game_without_stacks_keeps_none():
     g = ludeme.loads(FLAT)
     s = g.new_initial_state()
     assert s.stack is None and not g.uses_stacks
+    play(s, 2)
+    assert sorted(m.to for m in s.legal_moves()) == [0, 1, 3, 4]
+
+
+def test_asking_for_a_stack_size_makes_a_stacking_game_as_in_ludii():
+    # Ludii's (size Stack) sets the game's stacking flag: sites then hold stacks
+    g = ludeme.loads(FLAT.replace("(is Empty (site))", "(= (size Stack at:(site)) 0)"))
+    s = g.new_initial_state()
+    assert g.uses_stacks and s.stack == [()] * 5
     play(s, 2)
     assert sorted(m.to for m in s.legal_moves()) == [0, 1, 3, 4]
 

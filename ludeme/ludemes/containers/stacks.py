@@ -42,16 +42,94 @@ def piece_at_level(s, x: int, level: int) -> int:
 
 
 @ludeme("size Stack", T.IntFn,
-        ludii="Ludii's optional site type and in: are not supported: the board's "
-              "default sites are counted.")
-def size_stack(c: CompileContext, *, at: T.Site):
+        ludii="Ludii's optional site type is not supported: the board's default sites "
+              "are counted.")
+def size_stack(c: CompileContext, *, at: T.Site = None, in_: T.Region = None):
     """How many pieces stand piled on the site ``at`` (0 when it is empty; 1 for a
-    piece in a game without stacks): ``(< (size Stack at:(site)) 6)``."""
+    piece in a game without stacks): ``(< (size Stack at:(site)) 6)``; with ``in:``,
+    on all the sites of a region together: ``(size Stack in:(sites Occupied
+    by:Mover))``."""
+    n = c.require_board().n_sites
+    if (at is None) == (in_ is None):
+        c.fail("(size Stack ...) needs at:<site> or in:<region>")
+    enable_stacks(c)
+    if in_ is not None:
+        region = in_.fn
+        return IntV(lambda s: sum(stack_height(s, x) for x in region(s) if 0 <= x < n))
+    site = at.fn
+
+    def fn(s):
+        x = site(s)
+        return stack_height(s, x) if 0 <= x < n else 0
+
+    return IntV(fn)
+
+
+def pieces_on(s, x: int) -> tuple[int, ...]:
+    """The pieces on board site ``x``, bottom first (empty when none)."""
+    top = s.what[x]
+    if not top:
+        return ()
+    return (*s.stack[x], top) if s.stack is not None else (top,)
+
+
+@ludeme("place Stack", T.Effect)
+def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, *,
+                items: T.ListOf(T.Str) = None, count: T.Int = 1,
+                counts: T.ListOf(T.Int) = None):
+    """Pile pieces on sites at the start (the game then keeps stacks, as Ludii's
+    stacking games): ``(place Stack "Disc1" 12 count:15)`` piles 15 on site 12,
+    ``(place Stack "Goat1" (sites {"B2" "D4"}) counts:{5 4})`` 5 on B2 and 4 on D4, and
+    ``(place Stack items:{"Pawn1" "King1"} 0)`` those pieces, bottom first, on each
+    site."""
+    from ludeme.ludemes.rules.start import piece_named
+
+    if where is None:
+        c.fail("(place Stack ...) needs the sites to pile the pieces on")
+    if (piece is None) == (items is None):
+        c.fail("(place Stack ...) names one piece, or the pieces with items:{...}")
+    enable_stacks(c)
+    names = [piece] if piece is not None else list(items)
+    pids = [piece_named(c, name) for name in names]
+    if counts is not None and where.static is not None and len(counts) != len(where.static):
+        c.fail(f"(place Stack ...) has {len(counts)} counts for "
+               f"{len(where.static)} sites")
+    push = c.game.push_piece
+    region = where.fn
+
+    def fn(s):
+        for i, x in enumerate(list(region(s))):
+            n = counts[i] if counts is not None and i < len(counts) else count
+            for _ in range(n):
+                for p in pids:
+                    push(s, x, p)
+
+    from ludeme.compile.values import EffectV
+
+    return EffectV(fn)
+
+
+@ludeme("place Stack", T.Effect, ludii="The pieces are counted in the hand.")
+def place_stack_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *,
+                        count: T.IntFn = None):
+    """Put ``count`` pieces in hands at the start (a hand keeps a count of each kind):
+    ``(place Stack "Goat1" (handSite P1) count:24)``."""
+    from ludeme.ludemes.containers.hands import place_in_hand
+
+    enable_stacks(c)
+    return place_in_hand(c, piece, where, count=count)
+
+
+@ludeme("topLevel", T.IntFn)
+def top_level(c: CompileContext, *, at: T.Site):
+    """The level of the top piece of the stack on ``at`` (0 for the bottom; 0 too when
+    the site is empty or off the board, as in Ludii): ``(topLevel at:(to))``."""
+    enable_stacks(c)
     site = at.fn
     n = c.require_board().n_sites
 
     def fn(s):
         x = site(s)
-        return stack_height(s, x) if 0 <= x < n else 0
+        return max(stack_height(s, x) - 1, 0) if 0 <= x < n else 0
 
     return IntV(fn)

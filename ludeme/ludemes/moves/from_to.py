@@ -18,7 +18,7 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
-          "(to ...) takes the piece into that hand; copy:, stack:, levels and a mover "
+          "(to ...) takes the piece into that hand; copy:, levels and a mover "
           "role are not supported.")
 
 
@@ -128,6 +128,8 @@ def make_board_act(c: CompileContext):
     keeping the hash."""
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
+    if getattr(c, "uses_stacks", False):  # a stack keeps what stood there, under it
+        return g.push_piece
 
     def put(s, x: int, p: int) -> None:
         w = s.what
@@ -184,6 +186,16 @@ def board_to_hand(c: CompileContext, layout):
     kinds = [c.pieces.kind_index(k) if k else -1 for k in c.pieces.kinds]
     change = g.change_hand
     owner, base = layout.owner, layout.base
+    if getattr(c, "uses_stacks", False):  # the top piece of the stack goes
+        pop = g.pop_piece
+
+        def act_top(s, m):
+            p = s.what[m.frm]
+            if p:
+                pop(s, m.frm)
+                change(s, owner[m.to - base], kinds[p], 1)
+
+        return act_top
 
     def act(s, m):
         x = m.frm
@@ -205,7 +217,7 @@ def board_to_hand(c: CompileContext, layout):
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *,
-                 count: T.IntFn = None, then: T.Effect = None):
+                 count: T.IntFn = None, stack: T.Bool = False, then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
     ``from`` is a site (``(from)``: the site of the piece whose moves these are) or a
@@ -216,8 +228,9 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     ``count:`` (in a game whose sites hold counts) that many pieces move onto the
     destination's (evaluated as the move is made, before ``(from)``/``(to)`` are bound:
     ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
-    the seeds of the last pit sown). ``then:`` runs after the move with ``(last To)``
-    its destination."""
+    the seeds of the last pit sown). In a game with stacks the top piece of the ``from``
+    site moves onto the top of the ``to`` site's stack; with ``stack:True`` the whole
+    stack does. ``then:`` runs after the move with ``(last To)`` its destination."""
     from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
@@ -234,7 +247,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
         targets = lambda s: (to_site(s),)  # noqa: E731
     elif isinstance(to, RegionV):
         targets = to.fn
-    act = make_move_act(c)
+    act = make_move_act(c, bool(getattr(stack, "value", stack)))
     from_hand, hand_piece, hands = hand_origins(c)
     to_hand = board_to_hand(c, hands) if hands is not None else None
     act = with_apply(c, act, apply)

@@ -136,10 +136,18 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 # -- moving a piece ------------------------------------------------------------------------
 
 
-def make_move_act(c: CompileContext) -> Callable:
+def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
-    stood there), keeping the Zobrist hash."""
+    stood there), keeping the Zobrist hash. In a game with stacks, as in Ludii, the top
+    piece of ``m.frm`` goes on top of what stands at ``m.to`` (the whole stack with
+    ``stack``: Ludii's ``stack:True``)."""
     g = c.game
+    if getattr(c, "uses_stacks", False):
+        if stack:
+            move_stack = g.move_stack
+            return lambda s, m: move_stack(s, m.frm, m.to)
+        move_top = g.move_top
+        return lambda s, m: move_top(s, m.frm, m.to)
     z, zr = g.zobrist, g.zobrist_rot
 
     def act(s, m):
@@ -167,9 +175,10 @@ def make_move_act(c: CompileContext) -> Callable:
 
 @ludeme("slide", T.Moves, ludii="Ludii's other spelling of (move Slide ...).")
 @ludeme("move Slide", T.Moves,
-        ludii="Ludii's optional track name and stack: are not supported.")
+        ludii="Ludii's optional track name is not supported.")
 def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
-               between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+               between: BETWEEN = None, to: TO = None, *, stack: T.Bool = False,
+               then: T.Effect = None):
     """Slide a piece any distance in a straight line (a rook in ``Orthogonal``). By
     default it passes over and lands on empty sites only. ``(between if:<cond>)``
     replaces the condition for passing over a site (``(between)`` bound to it; the
@@ -177,8 +186,9 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     ``(to (apply if:<cond>))`` says where the piece may land among the sites it can
     reach; ``(to if:<cond>)`` stops the slide on a site that meets it and lands there.
     Inside a ``(piece ...)`` the slide starts from that piece; otherwise from every
-    piece of the mover (or those of ``(from <region>)``). ``then:`` runs after the move
-    with ``(last To)`` its destination."""
+    piece of the mover (or those of ``(from <region>)``). In a game with stacks the top
+    piece slides, or the whole stack with ``stack:True``, as in Ludii. ``then:`` runs
+    after the move with ``(last To)`` its destination."""
     board = c.require_board()
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
@@ -192,7 +202,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     land_effect = to.apply.effect if to is not None and to.apply is not None else None
     go_table = site_table(go.fn, "between", n) if go is not None else None
     land_table = site_table(land.fn, "to", n) if land is not None else None
-    base_act = make_move_act(c)
+    base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     act = base_act
     if land_effect is not None:
         eff = land_effect.fn
@@ -374,10 +384,10 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves, lazy=True,
-        ludii="The player (<roleType>/player:), top: and on: are not supported.")
+        ludii="The player (<roleType>/player:) and on: are not supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                    moves: T.Moves = None, *, container: T.IntFn = None,
-                   then: T.Effect = None):
+                   top: T.Bool = False, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
     ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
@@ -388,14 +398,17 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     moves of the pieces the mover holds in that container instead (as Ludii numbers
     containers: 0 the board, then each hand in the order the equipment declares them;
     ``(forEach Piece container:(mover))`` with ``(hand Each)``), ``(from)`` bound to the
-    hand site. A last ``(then ...)`` adds consequences to every move, after its own.
-    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] [container:] ...
-    [<then>])``."""
+    hand site. In a game with stacks, as in Ludii, every piece of the mover in a stack
+    makes its moves (which move the top piece), or only the top pieces with
+    ``top:True``. A last ``(then ...)`` adds consequences to every move, after its own.
+    Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>] [container:] [top:]
+    ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves, container=container), effect)
+        return with_then(c, for_each_piece(c, names, moves, container=container, top=top),
+                         effect)
     if container is not None:
         container = c.compile(container, T.IntFn)
     pieces = c.pieces
@@ -457,6 +470,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
 
     if container is not None and container.const != 0:
         return _hand_pieces(c, table, container)
+    if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
+        return MovesV(_every_level(table, moving, sites))
 
     def gen(s):
         who = s.who
@@ -480,6 +495,32 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         return unique(out) if repeats[who] else out
 
     return MovesV(gen)
+
+
+def _every_level(table: list[list], moving: list[list[bool]], sites: range) -> Callable:
+    """The generator of ``(forEach Piece)`` in a game with stacks: the moves of each of
+    the mover's pieces at any level of a stack, from its site (once per kind and site:
+    Ludii makes the same moves again for each piece of a kind)."""
+    def gen(s):
+        who = s.who
+        w, st = s.what, s.stack
+        mine, moves = table[who], moving[who]
+        out: list[Move] = []
+        for frm in sites:
+            p = w[frm]
+            if not p:
+                continue
+            below = st[frm]
+            if not below:
+                if moves[p]:
+                    mine[p](s, frm, out)
+                continue
+            for q in dict.fromkeys((*below, p)):
+                if moves[q]:
+                    mine[q](s, frm, out)
+        return unique(out)
+
+    return gen
 
 
 def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:

@@ -73,16 +73,20 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
 @ludeme("sites Occupied", T.Region)
 def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType = None, *,
-                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None):
+                   by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None,
+                   top: T.Bool = True):
     """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
     it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the kinds named by
     ``component:`` when given: ``(sites Occupied component:"Null")``). ludeme also
-    accepts the player first: ``(sites Occupied Mover)``."""
+    accepts the player first: ``(sites Occupied Mover)``. In a game with stacks a site
+    counts by its top piece, or with ``top:False`` by any piece of its stack."""
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
+    if not getattr(top, "value", top) and getattr(c, "uses_stacks", False):
+        return _occupied_at_any_level(c, all_sites, by, component)
     if component is not None:
         kinds = [component] if isinstance(component, str) else list(component)
         for k in kinds:
@@ -120,6 +124,26 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
         return [x for x in all_sites if w[x] and owner[w[x]] in ps]
 
     return RegionV(fn, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
+
+
+def _occupied_at_any_level(c: CompileContext, all_sites, by, component) -> RegionV:
+    """``(sites Occupied top:False)``: the sites with a piece of the players (and kinds)
+    asked for at any level of their stack."""
+    from ludeme.ludemes.containers.stacks import pieces_on
+
+    kinds = None if component is None else (
+        [component] if isinstance(component, str) else list(component))
+    ok = [i > 0 and (kinds is None or c.pieces.kinds[i] in kinds)
+          for i in range(len(c.pieces.names))]
+    owner = c.pieces.owner
+    players = by.players() if by is not None else None
+
+    def fn(s):
+        ps = players(s) if players is not None else None
+        return [x for x in all_sites
+                if any(ok[p] and (ps is None or owner[p] in ps) for p in pieces_on(s, x))]
+
+    return RegionV(fn)
 
 
 @ludeme("sites ToClear", T.Region)
