@@ -91,12 +91,15 @@ def _local(site: int, site_type: tuple[str, ...], offset: dict[str, int]) -> int
 
 def move_key(move, board) -> str:
     """``ludii_key`` of a ludeme ``Move`` on its game's ``Board``. Hand sites come after
-    the board's as in Ludii, whose first hand site is the number of the board's cells."""
+    the board's as in Ludii, whose first hand site is the number of the board's cells or
+    of its sites of the default type, whichever is larger (Ludii's ``Equipment``)."""
     offset = board.offset
     if max(move.frm, move.to) >= board.n_sites:
         # the cells even when the game plays on vertices only (its graph's faces)
         cells = board.sites.get("Cell")
-        offset = {**offset, "Hand": len(cells) if cells else len(board.graph.faces)}
+        n_cells = len(cells) if cells else len(board.graph.faces)
+        n_default = len(board.sites.get(board.default_type) or ())
+        offset = {**offset, "Hand": max(n_cells, n_default)}
     return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, offset,
                      board.default_type)
 

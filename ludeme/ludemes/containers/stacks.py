@@ -10,7 +10,7 @@ bottom, as Ludii's do.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import IntV
+from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -73,6 +73,17 @@ def pieces_on(s, x: int) -> tuple[int, ...]:
     return (*s.stack[x], top) if s.stack is not None else (top,)
 
 
+@ludeme("place Stack", T.Effect, ludii="The pieces are counted in the hand.")
+def place_stack_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *,
+                        count: T.IntFn = None):
+    """Put ``count`` pieces in hands at the start (a hand keeps a count of each kind):
+    ``(place Stack "Goat1" (handSite P1) count:24)``."""
+    from ludeme.ludemes.containers.hands import place_in_hand
+
+    enable_stacks(c)
+    return place_in_hand(c, piece, where, count=count)
+
+
 @ludeme("place Stack", T.Effect)
 def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, *,
                 items: T.ListOf(T.Str) = None, count: T.Int = 1,
@@ -91,11 +102,15 @@ def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, 
     enable_stacks(c)
     names = [piece] if piece is not None else list(items)
     pids = [piece_named(c, name) for name in names]
-    if counts is not None and where.static is not None and len(counts) != len(where.static):
-        c.fail(f"(place Stack ...) has {len(counts)} counts for "
-               f"{len(where.static)} sites")
     push = c.game.push_piece
-    region = where.fn
+    if isinstance(where, SiteV):  # one site: (place Stack "Disc1" 12 count:15)
+        site = where.fn
+        region = lambda s: (site(s),)  # noqa: E731
+        static = (where.const,) if where.const is not None else None
+    else:
+        region, static = where.fn, where.static
+    if counts is not None and static is not None and len(counts) != len(static):
+        c.fail(f"(place Stack ...) has {len(counts)} counts for {len(static)} sites")
 
     def fn(s):
         for i, x in enumerate(list(region(s))):
@@ -107,17 +122,6 @@ def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, 
     from ludeme.compile.values import EffectV
 
     return EffectV(fn)
-
-
-@ludeme("place Stack", T.Effect, ludii="The pieces are counted in the hand.")
-def place_stack_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *,
-                        count: T.IntFn = None):
-    """Put ``count`` pieces in hands at the start (a hand keeps a count of each kind):
-    ``(place Stack "Goat1" (handSite P1) count:24)``."""
-    from ludeme.ludemes.containers.hands import place_in_hand
-
-    enable_stacks(c)
-    return place_in_hand(c, piece, where, count=count)
 
 
 @ludeme("topLevel", T.IntFn)
@@ -133,3 +137,12 @@ def top_level(c: CompileContext, *, at: T.Site):
         return max(stack_height(s, x) - 1, 0) if 0 <= x < n else 0
 
     return IntV(fn)
+
+
+@ludeme("level", T.IntFn)
+def level_here(c: CompileContext):
+    """The level in its stack (0 the bottom) of the piece whose moves ``(forEach Piece)``
+    is making, as Ludii's ``(level)``: ``(move (from (from) level:(level)) (to ...))``
+    moves that piece rather than the top one."""
+    enable_stacks(c)
+    return IntV(lambda s: s.level)

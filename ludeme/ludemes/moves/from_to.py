@@ -93,6 +93,50 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
     return MovesV(gen)
 
 
+def _move_level(c: CompileContext, origins, cond, targets, level, before, thenfn,
+                takes) -> MovesV:
+    """``(move (from <site> level:<n>) (to ...))`` in a game with stacks: the piece at
+    that level of the stack moves onto the top of the destination's (``Move.extra`` is
+    the level)."""
+    n = c.require_board().n_sites
+    move_level = c.game.move_level
+
+    def move(s, m):
+        move_level(s, m.frm, m.extra, m.to)
+
+    if before is None:
+        act = move
+    else:
+        def act(s, m):
+            before(s, m)
+            move(s, m)
+
+    interned: dict[tuple[int, int, int, int], Move] = {}
+
+    def gen(s):
+        out: list[Move] = []
+        for frm in tuple(origins(s)):
+            if not 0 <= frm < n or not s.what[frm]:
+                continue
+            s.frm = frm
+            if cond is not None and not cond(s):
+                continue
+            lvl = level(s)
+            if not 0 <= lvl < len(s.stack[frm]) + 1:
+                continue
+            p = s.stack[frm][lvl] if lvl < len(s.stack[frm]) else s.what[frm]
+            for x in tuple(targets(s)):
+                if 0 <= x < n:
+                    key = (frm, x, p, lvl)
+                    m = interned.get(key)
+                    if m is None:
+                        m = interned[key] = Move("move", frm, x, p, lvl, act, thenfn, takes)
+                    out.append(m)
+        return out
+
+    return MovesV(gen)
+
+
 def hand_origins(c: CompileContext):
     """For moves that may start from a hand site: the primitive that takes one piece of
     the hand onto the board (replacing what stood there), the piece id a hand site
@@ -161,7 +205,8 @@ def to_with_apply(c: CompileContext, region: T.Region, apply: APPLY, *, if_: T.C
 def with_apply(c: CompileContext, act, apply):
     """``act`` preceded by ``(apply ...)``'s effect where its condition holds, evaluated
     in the state the move is made in (the state it was generated in), as Ludii chains
-    the capture effect before the move."""
+    the capture effect before the move (with ``act`` None: that effect alone, or None
+    when there is none)."""
     if apply is None or apply.effect is None:
         return act
     effect = apply.effect.fn
@@ -173,7 +218,8 @@ def with_apply(c: CompileContext, act, apply):
         if cond is None or cond(s):
             s.to = m.to
             effect(s)
-        act(s, m)
+        if act is not None:
+            act(s, m)
 
     return run
 
@@ -257,6 +303,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     takes = then.victims if then is not None else None
     if count is not None:
         return _move_counts(c, origins, cond, targets, count, thenfn, takes)
+    level = from_.level if isinstance(from_, FromPart) else None
+    if level is not None and getattr(c, "uses_stacks", False):
+        return _move_level(c, origins, cond, targets, level.fn, with_apply(c, None, apply),
+                           thenfn, takes)
     # any piece may move from any site (a board site, or a hand site in a game with
     # hands) to any board site: every such move is registered
     pieces = range(1, len(c.pieces.names))

@@ -40,13 +40,16 @@ from ludeme.runtime.move import Move
 
 
 @ludeme("from", FROM)
-def from_part(c: CompileContext, where: (T.Site, T.Region), *, if_: T.Cond = None):
+def from_part(c: CompileContext, where: (T.Site, T.Region), *, level: T.IntFn = None,
+              if_: T.Cond = None):
     """Where a move or rule starts: a site (``(from (last To))``) or the sites of a
     region holding a piece of the mover, optionally only those where ``if:`` holds
-    (evaluated with ``(from)`` bound to the site)."""
+    (evaluated with ``(from)`` bound to the site). In a game with stacks, ``level:``
+    says which piece of the stack moves (0 the bottom; the top one by default), as in
+    Ludii's ``(move (from (from) level:(level)) (to ...))``."""
     if isinstance(where, SiteV):
-        return FromPart(site=where, cond=if_)
-    return FromPart(region=where, cond=if_)
+        return FromPart(site=where, cond=if_, level=level)
+    return FromPart(region=where, cond=if_, level=level)
 
 
 @ludeme("between", T.Site)
@@ -499,8 +502,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
 
 def _every_level(table: list[list], moving: list[list[bool]], sites: range) -> Callable:
     """The generator of ``(forEach Piece)`` in a game with stacks: the moves of each of
-    the mover's pieces at any level of a stack, from its site (once per kind and site:
-    Ludii makes the same moves again for each piece of a kind)."""
+    the mover's pieces at any level of a stack, from its site, with ``(level)`` its
+    level (the same move made again for another piece is kept once)."""
     def gen(s):
         who = s.who
         w, st = s.what, s.stack
@@ -513,11 +516,14 @@ def _every_level(table: list[list], moving: list[list[bool]], sites: range) -> C
             below = st[frm]
             if not below:
                 if moves[p]:
+                    s.level = 0
                     mine[p](s, frm, out)
                 continue
-            for q in dict.fromkeys((*below, p)):
+            for level, q in enumerate((*below, p)):
                 if moves[q]:
+                    s.level = level
                     mine[q](s, frm, out)
+        s.level = 0
         return unique(out)
 
     return gen
