@@ -10,7 +10,7 @@ bottom, as Ludii's do.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import IntV, SiteV
+from ludeme.compile.values import EffectV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -85,23 +85,29 @@ def place_stack_in_hand(c: CompileContext, piece: T.Str, where: T.Hand, *,
 
 
 @ludeme("place Stack", T.Effect)
-def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, *,
-                items: T.ListOf(T.Str) = None, count: T.Int = 1,
+def place_stack(c: CompileContext, piece: T.Str, where: T.Region, *, count: T.Int = 1,
                 counts: T.ListOf(T.Int) = None):
     """Pile pieces on sites at the start (the game then keeps stacks, as Ludii's
     stacking games): ``(place Stack "Disc1" 12 count:15)`` piles 15 on site 12,
-    ``(place Stack "Goat1" (sites {"B2" "D4"}) counts:{5 4})`` 5 on B2 and 4 on D4, and
-    ``(place Stack items:{"Pawn1" "King1"} 0)`` those pieces, bottom first, on each
-    site."""
+    ``(place Stack "Goat1" (sites {"B2" "D4"}) counts:{5 4})`` 5 on B2 and 4 on D4."""
     from ludeme.ludemes.rules.start import piece_named
 
-    if where is None:
-        c.fail("(place Stack ...) needs the sites to pile the pieces on")
-    if (piece is None) == (items is None):
-        c.fail("(place Stack ...) names one piece, or the pieces with items:{...}")
+    return _piles(c, [piece_named(c, piece)], where, count, counts)
+
+
+@ludeme("place Stack", T.Effect)
+def place_stack_items(c: CompileContext, where: T.Region, *, items: T.ListOf(T.Str)):
+    """Pile the pieces ``items`` names, bottom first, on each site of ``where`` at the
+    start: ``(place Stack items:{"Pawn1" "King1"} 0)``."""
+    from ludeme.ludemes.rules.start import piece_named
+
+    return _piles(c, [piece_named(c, name) for name in items], where, 1, None)
+
+
+def _piles(c: CompileContext, pids: list[int], where, count: int, counts) -> EffectV:
+    """The start rule piling ``pids`` (bottom first) ``count`` times on each site of
+    ``where`` (``counts[i]`` times on its i-th site when given)."""
     enable_stacks(c)
-    names = [piece] if piece is not None else list(items)
-    pids = [piece_named(c, name) for name in names]
     push = c.game.push_piece
     if isinstance(where, SiteV):  # one site: (place Stack "Disc1" 12 count:15)
         site = where.fn
@@ -118,8 +124,6 @@ def place_stack(c: CompileContext, piece: T.Str = None, where: T.Region = None, 
             for _ in range(n):
                 for p in pids:
                     push(s, x, p)
-
-    from ludeme.compile.values import EffectV
 
     return EffectV(fn)
 
