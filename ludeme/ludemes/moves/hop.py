@@ -21,7 +21,6 @@ from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
-from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -80,7 +79,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     (between)))) (to if:(is Empty (to))))``"""
     # imported here, not at the top: importing sliding registers its move parts, and the
     # checker tries overloads in registration order ((to) the site before (to) the part)
-    from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
+    from ludeme.ludemes.moves.slide import make_move_act, piece_moves
 
     if to is None:
         c.fail("(move Hop ...) needs (to ...): where the piece may land",
@@ -249,8 +248,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
         return describe(at, anchored=True, possible=possible)
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_))
+    return piece_moves(c, for_piece, from_)
 
 
 move_hop.last_move_directions = True

@@ -266,8 +266,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
         bound[pid] = at
         return at
 
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_))
+    return piece_moves(c, for_piece, from_)
 
 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
@@ -310,6 +309,33 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table) -> Callabl
                 out.append(moves[frm][x])
 
     return at
+
+
+def starts_elsewhere(frm: FromPart | SiteV | None) -> bool:
+    """Whether ``(from ...)`` says more than "the piece's own site": another site
+    (``(from (last To))``), a region, or an ``if:`` or ``level:`` on it."""
+    from ludeme.ludemes.numbers.expressions import FROM_SITE
+
+    if frm is None:
+        return False
+    if isinstance(frm, SiteV):
+        return frm.fn is not FROM_SITE
+    return (frm.region is not None or frm.cond is not None or frm.level is not None
+            or frm.site is None or frm.site.fn is not FROM_SITE)
+
+
+def piece_moves(c: CompileContext, for_piece: Callable, frm: FromPart | SiteV | None
+                ) -> PieceMovesV:
+    """A generator of piece moves (step, slide, hop, leap) from its ``for_piece`` and its
+    ``(from ...)``. Played as a piece's moves, those start from the piece's site; but
+    when ``(from ...)`` names other sites (``(from (last To))`` in a capture sequence)
+    Ludii evaluates it with ``(from)`` bound to the piece, and the move starts there:
+    the whole generator is then run per piece (no ``for_piece``)."""
+    gen = from_each_piece(c, for_piece, frm)
+    starts = lambda other: from_each_piece(c, other, frm)  # noqa: E731
+    if starts_elsewhere(frm):
+        return PieceMovesV(gen, for_piece=None, starts=starts)
+    return PieceMovesV(gen, for_piece=for_piece, starts=starts)
 
 
 def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:

@@ -17,7 +17,7 @@ from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
+from ludeme.ludemes.moves.slide import make_move_act, piece_moves
 from ludeme.runtime.move import Move
 
 
@@ -115,5 +115,4 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
         return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_part))
+    return piece_moves(c, for_piece, from_part)
