@@ -257,7 +257,8 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
     board = game.board
     state = game.new_initial_state()
     ours = Trace(ludii.game, ludii.seed, board.default_type)
-    for ref in ludii.plies:
+    plies = ludii.plies
+    for i, ref in enumerate(plies):
         if time.monotonic() > deadline:
             raise OutOfTime(f"seed {ludii.seed}, ply {ref.index}")
         if state.dice is not None and state.is_chance_node():
@@ -277,10 +278,10 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
         ours.plies.append(ply)
         if set(by_key) != set(ref.keys) or ply.mover != ref.mover or ref.play not in by_key:
             return ours
-        # keys are unique in Ludii's games tested; equal keys here mean ludeme made the
-        # same move twice (the first is played)
+        # moves with equal keys differ in what the key does not say (the die a piece
+        # moves by, the level it leaves): the one that leads to Ludii's next ply is played
         ply.play = ref.play
-        state.apply(by_key[ref.play][0])
+        state.apply(_same_key_choice(state, by_key[ref.play], plies[i + 1:], board))
         ply.over = state.is_terminal()
     ours.over = state.is_terminal()
     if ours.over:
@@ -288,6 +289,57 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
         winners = state.winners()
         ours.winner = winners[0] if len(winners) == 1 else 0
     return ours
+
+
+#: how many of Ludii's next plies a choice among moves of one key is checked against
+LOOKAHEAD = 8
+
+
+def _same_key_choice(state, moves: list, after: list[Ply], board):
+    """Among ``moves`` (one key), the first after which ludeme can follow Ludii's next
+    plies (up to ``LOOKAHEAD``, choosing again among equal keys on the way); the first
+    move when none can. Moves that lead to the same position count once."""
+    if len(moves) == 1 or not after:
+        return moves[0]
+    for m, _ in _distinct_outcomes(state, moves):
+        if _can_follow(_, after[:LOOKAHEAD], board):
+            return m
+    return moves[0]
+
+
+def _distinct_outcomes(state, moves: list) -> list:
+    """``(move, state after it)`` for the moves that lead to different positions."""
+    out, seen = [], set()
+    for m in moves:
+        trial = state.clone()
+        trial.apply(m)
+        key = (trial.hash, trial.mover)
+        if key not in seen:
+            seen.add(key)
+            out.append((m, trial))
+    return out
+
+
+def _can_follow(state, plies: list[Ply], board) -> bool:
+    """Whether ludeme, from ``state``, has Ludii's mover, legal keys and played move at
+    each of ``plies`` (given its rolls) for some choice among moves of equal keys."""
+    if not plies:
+        return True
+    ref = plies[0]
+    if state.dice is not None and state.is_chance_node():
+        state = state.clone()
+        if roll_as_ludii(state, ref, board):
+            return False
+    if state.is_terminal():
+        return True  # the main loop judges the end
+    by_key: dict[str, list] = {}
+    for m in state.legal_moves():
+        by_key.setdefault(move_key(m, board), []).append(m)
+    if state.current_player() != ref.mover or set(by_key) != set(ref.keys) \
+            or ref.play not in by_key:
+        return False
+    return any(_can_follow(after, plies[1:], board)
+               for _, after in _distinct_outcomes(state, by_key[ref.play]))
 
 
 def roll_as_ludii(state, ref: Ply, board) -> str | None:

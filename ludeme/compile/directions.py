@@ -162,7 +162,7 @@ def per_facing(c, call: Call, compile_once: Callable[[Call], Any]) -> Any:
         finally:
             c.facing = None
     if not all(isinstance(v, PieceMovesV) and v.starts is not None
-               for v in compiled.values()):
+               and v.for_piece is not None for v in compiled.values()):
         c.fail("relative directions (Forward, FR, ...) here are not supported when pieces "
                "face different ways",
                "declare the moves in the (piece ...) and play them with (forEach Piece)")

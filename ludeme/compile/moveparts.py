@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ludeme.compile.values import CondV, EffectV, RegionV, SiteV
+from ludeme.compile.values import CondV, EffectV, IntV, RegionV, SiteV
 from ludeme.lang.types import LType
 
 FROM = LType("From", "where a move or rule starts: (from <site or region> [if:<cond>])")
@@ -28,6 +28,7 @@ class FromPart:
     site: SiteV | None = None
     region: RegionV | None = None
     cond: CondV | None = None
+    level: IntV | None = None  # the level in its stack of the piece that moves
 
 
 @dataclass(frozen=True)

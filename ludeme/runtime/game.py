@@ -337,6 +337,45 @@ class Game:
                 s.rot[x] = 0
         s.hash = h
 
+    def move_top(self, s: State, frm: int, to: int) -> None:
+        """Take the top piece of the stack at ``frm`` onto the top of the stack at ``to``
+        (Ludii's move of one level in a stacking game: what stands at ``to`` stays
+        under it)."""
+        p = s.what[frm]
+        if p and frm != to:
+            self.pop_piece(s, frm)
+            self.push_piece(s, to, p)
+
+    def move_level(self, s: State, frm: int, level: int, to: int) -> None:
+        """Take the piece at ``level`` of the stack at ``frm`` (0 the bottom) onto the top
+        of the stack at ``to``; the pieces above it come down one level (Ludii's move
+        with ``(from ... level:)``)."""
+        below = s.stack[frm]
+        top = len(below)
+        if not s.what[frm] or frm == to or not 0 <= level <= top:
+            return
+        if level == top:
+            self.move_top(s, frm, to)
+            return
+        pieces = (*below, s.what[frm])
+        for _ in pieces:
+            self.pop_piece(s, frm)
+        for i, p in enumerate(pieces):
+            if i != level:
+                self.push_piece(s, frm, p)
+        self.push_piece(s, to, pieces[level])
+
+    def move_stack(self, s: State, frm: int, to: int) -> None:
+        """Move the whole stack at ``frm`` onto the top of the stack at ``to``, keeping its
+        order (Ludii's ``stack:True`` moves)."""
+        if frm == to or not s.what[frm]:
+            return
+        pieces = (*s.stack[frm], s.what[frm])
+        for _ in pieces:
+            self.pop_piece(s, frm)
+        for p in pieces:
+            self.push_piece(s, to, p)
+
     @property
     def site_state_keys(self) -> list[list[int]]:
         """Zobrist keys of the state values of sites (``[x][v & 127]``); state 0 has

@@ -26,7 +26,8 @@ class State:
     ``who``/``nxt``/``frm``/``to`` are the evaluation context compiled rules read:
     the player whose view "Mover" means, the "Next" player, and the current move's sites;
     ``between`` is the site a capture or slide rule is examining (``(between)``), ``site``
-    the one ``(forEach Site ...)`` is at (``(site)``).
+    the one ``(forEach Site ...)`` is at (``(site)``), ``level`` the level in its stack
+    of the piece whose moves are made (``(level)``, in a game with stacks).
     ``dice`` is the dice's state (``ludeme.runtime.chance``; None in a game without
     dice) and ``pips`` the die value ``(forEach Die ...)`` is trying (``(pips)``).
 
@@ -39,7 +40,7 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "stack", "site_state", "stalemated", "__weakref__")
+                 "count", "stack", "site_state", "stalemated", "level", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -47,6 +48,7 @@ class State:
         self.outcome: tuple[float, ...] | None = None
         self.prev_mover = 0
         self.frm = self.to = self.between = self.site = -1
+        self.level = 0
         self._moves: list[Move] | None = None
         self.player_phase: list[int] | None = None  # per player, with (nextPhase ...)
         # with (meta (noRepeat)): the positions a move may not recreate (see Game)
@@ -228,6 +230,7 @@ class State:
         c.who = self.who
         c.nxt = self.nxt
         c.frm = c.to = c.between = c.site = -1
+        c.level = 0
         c.prev_mover = self.prev_mover
         c.counter = self.counter
         c.temp = self.temp

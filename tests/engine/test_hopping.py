@@ -127,3 +127,37 @@ def test_perft_of_a_tiny_hop_game():
     # the board -> 7; after a1-b1: 7 steps, hop over b1 to b0: off -> 7; after the hop
     # P2 has no piece: 0
     assert perft(s, 2) == 14
+
+
+# two wolves on a line; after a capture the wolf that hopped may hop again, and only it
+SEQUENCE = """
+(game "Sequence"
+  (players 2)
+  (equipment {
+    (board (rectangle 1 8))
+    (piece "Wolf" P1
+      (if (is Prev Mover)
+        (or (move Pass)
+            (move Hop (from (last To))
+                      (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                      (to if:(is Empty (to))) (then (moveAgain))))
+        (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                  (to if:(is Empty (to))) (then (moveAgain)))))
+    (piece "Sheep" P2)
+  })
+  (rules
+    (start { (place "Wolf1" (sites {0 5})) (place "Sheep2" (sites {1 3 6})) })
+    (play (forEach Piece))
+    (end (if (= (count Pieces P2) 0) (result P1 Win)))))
+"""
+
+
+def test_a_piece_move_from_another_site_starts_there_not_at_each_piece():
+    import ludeme
+
+    s = ludeme.loads(SEQUENCE).new_initial_state()
+    assert sorted((m.frm, m.to) for m in s.legal_moves()) == [(0, 2), (5, 7)]
+    s.apply([m for m in s.legal_moves() if m.frm == 0][0])
+    # (from (last To)) in the wolves' moves: the hop goes on from 2, wolf 5 waits
+    assert sorted((m.kind, m.frm, m.to) for m in s.legal_moves()) == \
+        [("move", 2, 4), ("pass", -1, -1)]

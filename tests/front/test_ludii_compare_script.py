@@ -357,3 +357,29 @@ def test_dice_games_are_followed_given_ludiis_rolls():
     (bad,) = lc.parse_traces(dice_trace("2 2", pass_key))
     d = lc.diff_traces(bad, lc.follow(game, bad))
     assert d is not None and d.what == "dice" and d.ply == 0
+
+
+# a pile of P1, P2, P1 discs (bottom first): P1 may move either of its discs to the
+# next site, Move:0->1 both; a player moves only from a pile it tops
+PILE = '''(game "Pile" (players 2)
+    (equipment { (board (rectangle 1 3))
+                 (piece "Disc" Each (if (= (who at:(from)) (mover))
+                     (move (from (from) level:(level)) (to (ahead (from) E))))) })
+    (rules (start (place Stack items:{"Disc1" "Disc2" "Disc1"} 0))
+           (play (forEach Piece)) (end (if (is Full) (result Mover Win)))))
+'''
+
+
+def test_moves_of_one_key_are_told_apart_by_ludiis_next_ply():
+    game = ludeme.loads(PILE)
+    s = game.new_initial_state()
+    moves = sorted(s.legal_moves(), key=lambda m: m.extra)
+    assert [lc.move_key(m, game.board) for m in moves] == ["Move:0->1"] * 2
+    for m in moves:  # each leads to a different next ply (P2 tops the pile or not)
+        after = s.clone()
+        after.apply(m)
+        nxt = lc.Ply(1, 2, sorted(lc.move_key(x, game.board) for x in after.legal_moves()),
+                     play=None)
+        nxt.play = nxt.keys[0]
+        assert lc._same_key_choice(s, moves, [nxt], game.board) is m
+    assert lc._same_key_choice(s, moves, [], game.board) is moves[0]

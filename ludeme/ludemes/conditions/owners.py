@@ -11,11 +11,20 @@ from ludeme.lang.registry import ludeme
 
 
 @ludeme("who", T.IntFn)
-def who_at(c: CompileContext, *, at: T.Site):
+def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
     """The owner of the piece on a site: a player number, 0 for a shared piece or an
-    empty site (or a site off the board). As in Ludii: ``(who at:(to))``."""
+    empty site (or a site off the board). As in Ludii: ``(who at:(to))``. In a game
+    with stacks it is the top piece's owner, or with ``level:`` the owner of the piece
+    at that level (0 at the bottom): ``(who at:(to) level:0)``."""
     owner = c.pieces.owner
     fn = at.fn
+    if level is not None:
+        from ludeme.ludemes.containers.stacks import piece_at_level
+
+        lvl = level.fn
+        n = c.require_board().n_sites
+        return IntV(lambda s: owner[piece_at_level(s, x, lvl(s))]
+                    if 0 <= (x := fn(s)) < n else 0)
     return IntV(lambda s: owner[s.what[x]] if (x := fn(s)) >= 0 else 0)
 
 

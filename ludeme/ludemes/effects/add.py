@@ -14,11 +14,24 @@ from ludeme.ludemes.rules.start import piece_named
         ludii="A site already holding the same piece takes the state again (Ludii "
               "adds it again, as when one move adds twice); other occupied sites are "
               "left alone.")
-def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region):
+def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
+               stack: T.Bool = False):
     """Put the piece on each empty site of ``to``, with its ``state:`` value when it has
-    one. As in Ludii: ``(add (piece "Disc0" state:(mover)) (to (site)))``."""
+    one. As in Ludii: ``(add (piece "Disc0" state:(mover)) (to (site)))``. With
+    ``stack:True`` (a game with stacks) it goes on top of whatever stands there:
+    ``(add (piece "Roof0") (to (last To)) stack:True)``."""
     pid = piece_named(c, piece.name)
     region, state = to.fn, piece.state
+    if getattr(stack, "value", stack):
+        if state is not None:
+            c.fail("(add ... stack:True) does not give the piece a state")
+        push = c.game.push_piece
+
+        def run_stacked(s):
+            for x in list(region(s)):
+                push(s, x, pid)
+
+        return EffectV(run_stacked)
     z = c.game.zobrist
     put = c.game.set_site_state
 

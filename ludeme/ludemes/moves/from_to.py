@@ -18,7 +18,7 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
-          "(to ...) takes the piece into that hand; copy:, stack:, levels and a mover "
+          "(to ...) takes the piece into that hand; copy:, levels and a mover "
           "role are not supported.")
 
 
@@ -93,6 +93,50 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
     return MovesV(gen)
 
 
+def _move_level(c: CompileContext, origins, cond, targets, level, before, thenfn,
+                takes) -> MovesV:
+    """``(move (from <site> level:<n>) (to ...))`` in a game with stacks: the piece at
+    that level of the stack moves onto the top of the destination's (``Move.extra`` is
+    the level)."""
+    n = c.require_board().n_sites
+    move_level = c.game.move_level
+
+    def move(s, m):
+        move_level(s, m.frm, m.extra, m.to)
+
+    if before is None:
+        act = move
+    else:
+        def act(s, m):
+            before(s, m)
+            move(s, m)
+
+    interned: dict[tuple[int, int, int, int], Move] = {}
+
+    def gen(s):
+        out: list[Move] = []
+        for frm in tuple(origins(s)):
+            if not 0 <= frm < n or not s.what[frm]:
+                continue
+            s.frm = frm
+            if cond is not None and not cond(s):
+                continue
+            lvl = level(s)
+            if not 0 <= lvl < len(s.stack[frm]) + 1:
+                continue
+            p = s.stack[frm][lvl] if lvl < len(s.stack[frm]) else s.what[frm]
+            for x in tuple(targets(s)):
+                if 0 <= x < n:
+                    key = (frm, x, p, lvl)
+                    m = interned.get(key)
+                    if m is None:
+                        m = interned[key] = Move("move", frm, x, p, lvl, act, thenfn, takes)
+                    out.append(m)
+        return out
+
+    return MovesV(gen)
+
+
 def hand_origins(c: CompileContext):
     """For moves that may start from a hand site: the primitive that takes one piece of
     the hand onto the board (replacing what stood there), the piece id a hand site
@@ -128,6 +172,8 @@ def make_board_act(c: CompileContext):
     keeping the hash."""
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
+    if getattr(c, "uses_stacks", False):  # a stack keeps what stood there, under it
+        return g.push_piece
 
     def put(s, x: int, p: int) -> None:
         w = s.what
@@ -159,7 +205,8 @@ def to_with_apply(c: CompileContext, region: T.Region, apply: APPLY, *, if_: T.C
 def with_apply(c: CompileContext, act, apply):
     """``act`` preceded by ``(apply ...)``'s effect where its condition holds, evaluated
     in the state the move is made in (the state it was generated in), as Ludii chains
-    the capture effect before the move."""
+    the capture effect before the move (with ``act`` None: that effect alone, or None
+    when there is none)."""
     if apply is None or apply.effect is None:
         return act
     effect = apply.effect.fn
@@ -171,7 +218,8 @@ def with_apply(c: CompileContext, act, apply):
         if cond is None or cond(s):
             s.to = m.to
             effect(s)
-        act(s, m)
+        if act is not None:
+            act(s, m)
 
     return run
 
@@ -184,6 +232,16 @@ def board_to_hand(c: CompileContext, layout):
     kinds = [c.pieces.kind_index(k) if k else -1 for k in c.pieces.kinds]
     change = g.change_hand
     owner, base = layout.owner, layout.base
+    if getattr(c, "uses_stacks", False):  # the top piece of the stack goes
+        pop = g.pop_piece
+
+        def act_top(s, m):
+            p = s.what[m.frm]
+            if p:
+                pop(s, m.frm)
+                change(s, owner[m.to - base], kinds[p], 1)
+
+        return act_top
 
     def act(s, m):
         x = m.frm
@@ -205,7 +263,7 @@ def board_to_hand(c: CompileContext, layout):
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *,
-                 count: T.IntFn = None, then: T.Effect = None):
+                 count: T.IntFn = None, stack: T.Bool = False, then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
     ``from`` is a site (``(from)``: the site of the piece whose moves these are) or a
@@ -216,8 +274,9 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     ``count:`` (in a game whose sites hold counts) that many pieces move onto the
     destination's (evaluated as the move is made, before ``(from)``/``(to)`` are bound:
     ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
-    the seeds of the last pit sown). ``then:`` runs after the move with ``(last To)``
-    its destination."""
+    the seeds of the last pit sown). In a game with stacks the top piece of the ``from``
+    site moves onto the top of the ``to`` site's stack; with ``stack:True`` the whole
+    stack does. ``then:`` runs after the move with ``(last To)`` its destination."""
     from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
@@ -239,7 +298,7 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
         targets = lambda s: (to_site(s),)  # noqa: E731
     elif isinstance(to, RegionV):
         targets = to.fn
-    act = make_move_act(c)
+    act = make_move_act(c, bool(getattr(stack, "value", stack)))
     from_hand, hand_piece, hands = hand_origins(c)
     to_hand = board_to_hand(c, hands) if hands is not None else None
     act = with_apply(c, act, apply)
@@ -249,6 +308,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     takes = then.victims if then is not None else None
     if count is not None:
         return _move_counts(c, origins, cond, targets, count, thenfn, takes)
+    level = from_.level if isinstance(from_, FromPart) else None
+    if level is not None and getattr(c, "uses_stacks", False):
+        return _move_level(c, origins, cond, targets, level.fn, with_apply(c, None, apply),
+                           thenfn, takes)
     # any piece may move from any site (a board site, or a hand site in a game with
     # hands) to any board site: every such move is registered
     pieces = range(1, len(c.pieces.names))

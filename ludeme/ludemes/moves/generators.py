@@ -120,7 +120,9 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         per_player[p] = owned[0] if owned else 0
     if not any(per_player[1:]):
         c.fail(f"no piece {piece!r} to add" if piece else "no piece to add: declare (piece ...)")
-    act = make_add_act(c) if not stack else (lambda s, m: g.push_piece(s, m.to, m.piece))
+    # in a game with stacks an added piece goes on top of the stack, as in Ludii
+    stacking = stack or getattr(c, "uses_stacks", False)
+    act = make_add_act(c) if not stacking else (lambda s, m: g.push_piece(s, m.to, m.piece))
     thenfn = then.fn if then is not None else None
     sites = range(g.board.n_sites)
     added = sorted({pid for pid in per_player[1:] if pid})

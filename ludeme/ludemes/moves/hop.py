@@ -21,7 +21,6 @@ from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
-from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -52,10 +51,11 @@ def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callabl
 
 
 @ludeme("hop", T.Moves, ludii="Ludii's other spelling of (move Hop ...), as its defines use it.")
-@ludeme("move Hop", T.Moves, ludii="Ludii's stack: is not supported; before:, after: and "
+@ludeme("move Hop", T.Moves, ludii="before:, after: and "
         "the hurdle's (range ...) must be numbers known when the game is compiled.")
 def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
-             between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+             between: BETWEEN = None, to: TO = None, *, stack: T.Bool = False,
+             then: T.Effect = None):
     """Hop over a hurdle along a line (every adjacent direction by default) and land
     beyond it. The hurdle is the sites meeting ``(between if:<cond>)`` (any site when no
     condition is given), with ``(between)`` bound to each; ``(between (apply
@@ -72,13 +72,14 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     otherwise from every piece of the mover (or those of ``(from ...)``). ``then:`` runs
     after the move with ``(last To)`` its destination. ``SameDirection`` and
     ``OppositeDirection`` among the directions are the line of the last move, from its
-    start through its end, or back (Ludii's capture sequences).
+    start through its end, or back (Ludii's capture sequences). In a game with stacks
+    the top piece hops, or the whole stack with ``stack:True``, as in Ludii.
 
     ``(move Hop Diagonal (between if:(is Enemy (who at:(between))) (apply (remove
     (between)))) (to if:(is Empty (to))))``"""
     # imported here, not at the top: importing sliding registers its move parts, and the
     # checker tries overloads in registration order ((to) the site before (to) the part)
-    from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
+    from ludeme.ludemes.moves.slide import make_move_act, piece_moves
 
     if to is None:
         c.fail("(move Hop ...) needs (to ...): where the piece may land",
@@ -105,7 +106,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     go = _site_test(c, go_fn, "to")
     stop = _site_test(c, stop_fn, "to") if stop_fn is not None else None
 
-    base_act = make_move_act(c)
+    base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     side_fn = side.fn if side is not None else None
     land_fn = stop_effect.fn if stop_effect is not None else None
 
@@ -247,8 +248,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
         return describe(at, anchored=True, possible=possible)
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_))
+    return piece_moves(c, for_piece, from_)
 
 
 move_hop.last_move_directions = True

@@ -47,13 +47,16 @@ from ludeme.runtime.move import Move
 
 
 @ludeme("from", FROM)
-def from_part(c: CompileContext, where: (T.Site, T.Region), *, if_: T.Cond = None):
+def from_part(c: CompileContext, where: (T.Site, T.Region), *, level: T.IntFn = None,
+              if_: T.Cond = None):
     """Where a move or rule starts: a site (``(from (last To))``) or the sites of a
     region holding a piece of the mover, optionally only those where ``if:`` holds
-    (evaluated with ``(from)`` bound to the site)."""
+    (evaluated with ``(from)`` bound to the site). In a game with stacks, ``level:``
+    says which piece of the stack moves (0 the bottom; the top one by default), as in
+    Ludii's ``(move (from (from) level:(level)) (to ...))``."""
     if isinstance(where, SiteV):
-        return FromPart(site=where, cond=if_)
-    return FromPart(region=where, cond=if_)
+        return FromPart(site=where, cond=if_, level=level)
+    return FromPart(region=where, cond=if_, level=level)
 
 
 @ludeme("between", T.Site)
@@ -143,10 +146,18 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 # -- moving a piece ------------------------------------------------------------------------
 
 
-def make_move_act(c: CompileContext) -> Callable:
+def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
-    stood there), keeping the Zobrist hash."""
+    stood there), keeping the Zobrist hash. In a game with stacks, as in Ludii, the top
+    piece of ``m.frm`` goes on top of what stands at ``m.to`` (the whole stack with
+    ``stack``: Ludii's ``stack:True``)."""
     g = c.game
+    if getattr(c, "uses_stacks", False):
+        if stack:
+            move_stack = g.move_stack
+            return lambda s, m: move_stack(s, m.frm, m.to)
+        move_top = g.move_top
+        return lambda s, m: move_top(s, m.frm, m.to)
     z, zr = g.zobrist, g.zobrist_rot
     set_state = g.set_site_state
 
@@ -180,9 +191,10 @@ def make_move_act(c: CompileContext) -> Callable:
 
 @ludeme("slide", T.Moves, ludii="Ludii's other spelling of (move Slide ...).")
 @ludeme("move Slide", T.Moves,
-        ludii="Ludii's optional track name and stack: are not supported.")
+        ludii="Ludii's optional track name is not supported.")
 def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
-               between: BETWEEN = None, to: TO = None, *, then: T.Effect = None):
+               between: BETWEEN = None, to: TO = None, *, stack: T.Bool = False,
+               then: T.Effect = None):
     """Slide a piece any distance in a straight line (a rook in ``Orthogonal``). By
     default it passes over and lands on empty sites only. ``(between if:<cond>)``
     replaces the condition for passing over a site (``(between)`` bound to it; the
@@ -190,8 +202,9 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     ``(to (apply if:<cond>))`` says where the piece may land among the sites it can
     reach; ``(to if:<cond>)`` stops the slide on a site that meets it and lands there.
     Inside a ``(piece ...)`` the slide starts from that piece; otherwise from every
-    piece of the mover (or those of ``(from <region>)``). ``then:`` runs after the move
-    with ``(last To)`` its destination."""
+    piece of the mover (or those of ``(from <region>)``). In a game with stacks the top
+    piece slides, or the whole stack with ``stack:True``, as in Ludii. ``then:`` runs
+    after the move with ``(last To)`` its destination."""
     board = c.require_board()
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
@@ -207,7 +220,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     land_effect = to.apply.effect if to is not None and to.apply is not None else None
     go_table = site_table(go.fn, "between", n) if go is not None else None
     land_table = site_table(land.fn, "to", n) if land is not None else None
-    base_act = make_move_act(c)
+    base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     act = base_act
     if land_effect is not None:
         eff = land_effect.fn
@@ -269,8 +282,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
         bound[pid] = at
         return at
 
-    return PieceMovesV(from_each_piece(c, for_piece, from_), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_))
+    return piece_moves(c, for_piece, from_)
 
 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
@@ -317,6 +329,33 @@ def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> 
                 out.append(moves[frm][x])
 
     return at
+
+
+def starts_elsewhere(frm: FromPart | SiteV | None) -> bool:
+    """Whether ``(from ...)`` says more than "the piece's own site": another site
+    (``(from (last To))``), a region, or an ``if:`` or ``level:`` on it."""
+    from ludeme.ludemes.numbers.expressions import FROM_SITE
+
+    if frm is None:
+        return False
+    if isinstance(frm, SiteV):
+        return frm.fn is not FROM_SITE
+    return (frm.region is not None or frm.cond is not None or frm.level is not None
+            or frm.site is None or frm.site.fn is not FROM_SITE)
+
+
+def piece_moves(c: CompileContext, for_piece: Callable, frm: FromPart | SiteV | None
+                ) -> PieceMovesV:
+    """A generator of piece moves (step, slide, hop, leap) from its ``for_piece`` and its
+    ``(from ...)``. Played as a piece's moves, those start from the piece's site; but
+    when ``(from ...)`` names other sites (``(from (last To))`` in a capture sequence)
+    Ludii evaluates it with ``(from)`` bound to the piece, and the move starts there:
+    the whole generator is then run per piece (no ``for_piece``)."""
+    gen = from_each_piece(c, for_piece, frm)
+    starts = lambda other: from_each_piece(c, other, frm)  # noqa: E731
+    if starts_elsewhere(frm):
+        return PieceMovesV(gen, for_piece=None, starts=starts)
+    return PieceMovesV(gen, for_piece=for_piece, starts=starts)
 
 
 def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:
@@ -394,11 +433,11 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
 
 
 @ludeme("forEach Piece", T.Moves, lazy=True,
-        ludii="A set of players (All, Enemy, ...) as <roleType>, top: and on: are not "
+        ludii="A set of players (All, Enemy, ...) as <roleType> and on: are not "
               "supported.")
 def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                    moves: T.Moves = None, player: T.Role = None, *,
-                   container: T.IntFn = None, then: T.Effect = None):
+                   container: T.IntFn = None, top: T.Bool = False, then: T.Effect = None):
     """The moves of every piece of the mover on the board, each as declared in its
     ``(piece ...)``; only of the kinds ``names`` gives when it does (``(forEach Piece
     "Counter")``, ``(forEach Piece {"King" "Queen"})``), and, when ``moves`` are given,
@@ -411,21 +450,23 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     ``(forEach Piece container:(mover))`` with ``(hand Each)``), ``(from)`` bound to the
     hand site. With a player (``(forEach Piece Next)``), the moves of that player's
     pieces instead, generated as Ludii does, with that player as the mover, the current
-    mover as the next and previous player. A last ``(then ...)`` adds consequences to
-    every move, after its own. Ludii: ``(forEach Piece [<string> | {<string>}]
-    [<moves>] [<roleType>] [container:] ... [<then>])``."""
+    mover as the next and previous player. In a game with stacks, as in Ludii, every
+    piece of the mover in a stack makes its moves (which move the top piece), or only
+    the top pieces with ``top:True``. A last ``(then ...)`` adds consequences to every
+    move, after its own. Ludii: ``(forEach Piece [<string> | {<string>}] [<moves>]
+    [<roleType>] [container:] [top:] ... [<then>])``."""
     if then is not None:
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves, player, container=container),
-                         effect)
+        return with_then(c, for_each_piece(c, names, moves, player, container=container,
+                                           top=top), effect)
     if player is not None:
         role = c.compile(player, T.Role)
         if role.many is not None:
             c.fail("(forEach Piece ...) plays the pieces of one player: Mover, Next, P1, ...",
                    node=player)
-        inner = for_each_piece(c, names, moves, container=container)
+        inner = for_each_piece(c, names, moves, container=container, top=top)
         if role.name == "Mover":
             return inner
         return _as_player(role.fn, inner)
@@ -490,6 +531,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
 
     if container is not None and container.const != 0:
         return _hand_pieces(c, table, container)
+    if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
+        return MovesV(_every_level(table, moving, sites))
 
     def gen(s):
         who = s.who
@@ -562,6 +605,35 @@ def _as_player(player, moves: MovesV) -> MovesV:
         return run
 
     return MovesV(as_player(moves.gen), reaches=as_player(reach_of(moves)))
+
+
+def _every_level(table: list[list], moving: list[list[bool]], sites: range) -> Callable:
+    """The generator of ``(forEach Piece)`` in a game with stacks: the moves of each of
+    the mover's pieces at any level of a stack, from its site, with ``(level)`` its
+    level (the same move made again for another piece is kept once)."""
+    def gen(s):
+        who = s.who
+        w, st = s.what, s.stack
+        mine, moves = table[who], moving[who]
+        out: list[Move] = []
+        for frm in sites:
+            p = w[frm]
+            if not p:
+                continue
+            below = st[frm]
+            if not below:
+                if moves[p]:
+                    s.level = 0
+                    mine[p](s, frm, out)
+                continue
+            for level, q in enumerate((*below, p)):
+                if moves[q]:
+                    s.level = level
+                    mine[q](s, frm, out)
+        s.level = 0
+        return unique(out)
+
+    return gen
 
 
 def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:

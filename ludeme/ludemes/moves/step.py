@@ -17,14 +17,14 @@ from ludeme.compile.piecemoves import describe, memo
 from ludeme.compile.values import PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.moves.slide import from_each_piece, make_move_act
+from ludeme.ludemes.moves.slide import make_move_act, piece_moves
 from ludeme.runtime.move import Move
 
 
 @ludeme("step", T.Moves, ludii="Ludii's other spelling of (move Step ...).")
-@ludeme("move Step", T.Moves, ludii="Ludii's stack: is not supported.")
+@ludeme("move Step", T.Moves)
 def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Direction = None,
-              to: TO = None, *, then: T.Effect = None):
+              to: TO = None, *, stack: T.Bool = False, then: T.Effect = None):
     """Move a piece to the neighbouring site in one of ``directions`` (every adjacent
     direction by default) when ``(to if:<cond>)`` holds there, with ``(to)`` bound to
     that site (any site when no condition is given, as in Ludii: say ``(to if:(is Empty
@@ -32,7 +32,8 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
     before the piece lands there (``(apply (remove (to)))`` takes the piece standing
     there); a piece standing there is taken in any case. Inside a ``(piece ...)`` the
     step starts from that piece; otherwise from every piece of the mover (or those of
-    ``(from ...)``). ``then:`` runs after the move with ``(last To)`` its destination.
+    ``(from ...)``). In a game with stacks the top piece steps onto the top of the
+    stack reached, or the whole stack with ``stack:True``, as in Ludii. ``then:`` runs after the move with ``(last To)`` its destination.
 
     ``(move Step (directions {NE NW}) (to if:(is Enemy (who at:(to))) (apply (remove
     (to)))))``"""
@@ -52,7 +53,7 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
         rule = lambda s: first(s) and second(s)  # noqa: E731
     else:
         rule = conds[0] if conds else None
-    base_act = make_move_act(c)
+    base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     act = base_act
     if to.apply is not None and to.apply.effect is not None:
         eff = to.apply.effect.fn
@@ -114,5 +115,4 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
         return describe(at, anchored=True, possible=[frozenset(row) for row in moves])
 
     for_piece = memo(for_piece)
-    return PieceMovesV(from_each_piece(c, for_piece, from_part), for_piece=for_piece,
-                       starts=lambda other: from_each_piece(c, other, from_part))
+    return piece_moves(c, for_piece, from_part)

@@ -221,10 +221,15 @@ def site_here(c: CompileContext):
     return SiteV(lambda s: s.site)
 
 
+def FROM_SITE(s) -> int:  # noqa: N802 - one function object, so that moves can tell it
+    """``(from)``: the origin site in the evaluation context."""
+    return s.frm
+
+
 @ludeme("from", T.Site)
 def from_site(c: CompileContext):
     """The origin site of the move being generated or applied."""
-    return SiteV(lambda s: s.frm)
+    return SiteV(FROM_SITE)
 
 
 @ludeme("last To", T.Site)

@@ -12,14 +12,21 @@ from ludeme.lang.registry import ludeme
 
 
 @ludeme("what", T.IntFn)
-def what_at(c: CompileContext, *, at: T.Site):
+def what_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
     """The id of the piece on a site (0 when empty, or when the site is off the
     board, as ``Off``); on a hand site, the piece the hand holds there (0 when it holds
-    none). Compare it with ``(id ...)``."""
+    none). Compare it with ``(id ...)``. In a game with stacks it is the top piece, or
+    with ``level:`` the piece at that level (0 at the bottom, 0 when there is none):
+    ``(what at:(to) level:0)``."""
     from ludeme.ludemes.moves.from_to import hand_origins
 
     site = at.fn
     n = c.require_board().n_sites
+    if level is not None:
+        from ludeme.ludemes.containers.stacks import piece_at_level
+
+        lvl = level.fn
+        return IntV(lambda s: piece_at_level(s, x, lvl(s)) if 0 <= (x := site(s)) < n else 0)
     _, hand_piece, hands = hand_origins(c)
 
     def what(s) -> int:

@@ -88,7 +88,7 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType = None, *,
                    by: T.Role = None, component: (T.Str, T.ListOf(T.Str)) = None,
                    components: T.ListOf(T.Str) = None,
-                   container: (T.Str, T.IntFn) = None):
+                   container: (T.Str, T.IntFn) = None, top: T.Bool = True):
     """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
     it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the pieces whose name
     contains one of ``component:``/``components:``, as Ludii matches them: ``(sites
@@ -97,7 +97,8 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     the board, then the hands in the order the equipment declares them:
     ``container:(mover)``); a hand's sites count as occupied when they hold a piece.
     Without it, the board's sites. ludeme also accepts the player first: ``(sites
-    Occupied Mover)``."""
+    Occupied Mover)``. In a game with stacks a site counts by its top piece, or with
+    ``top:False`` by any piece of its stack."""
     if components is not None:
         if component is not None:
             c.fail("(sites Occupied ...) names its pieces once: component: or components:")
@@ -109,6 +110,8 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     by = by if by is not None else who
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
+    if not getattr(top, "value", top) and getattr(c, "uses_stacks", False):
+        return _occupied_at_any_level(c, all_sites, by, component)
     if component is not None:
         # piece id -> does it count, so that the scan is one table lookup per site
         ok = _named_pieces(c, component)
@@ -205,6 +208,22 @@ def _occupied_in_hands(c: CompileContext, by, component, container) -> RegionV:
         return got
 
     return RegionV(fn, None, lambda s, x: x in fn(s))
+def _occupied_at_any_level(c: CompileContext, all_sites, by, component) -> RegionV:
+    """``(sites Occupied top:False)``: the sites with a piece of the players (and kinds)
+    asked for at any level of their stack."""
+    from ludeme.ludemes.containers.stacks import pieces_on
+
+    ok = _named_pieces(c, component) if component is not None else \
+        [i > 0 for i in range(len(c.pieces.names))]
+    owner = c.pieces.owner
+    players = by.players() if by is not None else None
+
+    def fn(s):
+        ps = players(s) if players is not None else None
+        return [x for x in all_sites
+                if any(ok[p] and (ps is None or owner[p] in ps) for p in pieces_on(s, x))]
+
+    return RegionV(fn)
 
 
 @ludeme("sites ToClear", T.Region)

@@ -21,6 +21,11 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     c.num_players = c.compile(players, T.Players)
     # as in Ludii, a board has every kind of site: those the rules name are built too
     c.named_site_types = _site_types_named(rules)
+    # as Ludii's game flags: a game whose description stacks pieces anywhere keeps
+    # stacks on every site, and its moves take and put the top piece (known before
+    # anything compiles, so that the moves compile for it)
+    if _stacks_pieces(equipment) or _stacks_pieces(rules):
+        c.uses_stacks = True
     c.compile(equipment, T.Equipment)
     if c.board is None:
         c.fail("the equipment has no (board ...)")
@@ -28,6 +33,7 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     c.game = g
     g.dice = c.dice
     g.uses_counts = getattr(c, "uses_counts", False)
+    g.uses_stacks = getattr(c, "uses_stacks", False)
     from ludeme.ludemes.containers.hands import build_hand_layout
 
     g.hands = build_hand_layout(c)  # the hands' sites, numbered after the board's
@@ -52,6 +58,29 @@ def _site_types_named(tree) -> list[str]:
         elif hasattr(node, "items"):
             stack.extend(node.items)
     return found
+
+
+#: the ludemes that make a game a stacking one, as their game flags do in Ludii
+_STACKING = frozenset({"place Stack", "size Stack", "topLevel", "level"})
+
+
+def _stacks_pieces(tree) -> bool:
+    """Whether a checked tree stacks pieces: a ludeme of ``_STACKING`` or a move with
+    ``stack:True`` anywhere in it."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, Call):
+            if node.decl.name in _STACKING:
+                return True
+            flag = node.args.get("stack")
+            if isinstance(flag, Lit) and flag.value is True:
+                return True
+            for v in node.args.values():
+                todo.extend(v if isinstance(v, list) else [v])
+        elif hasattr(node, "items"):
+            todo.extend(node.items)
+    return False
 
 
 @ludeme("players", T.Players)
