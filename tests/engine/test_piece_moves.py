@@ -189,6 +189,8 @@ CELL_LEAVES = [
     "(append (forEach Site (sites Occupied by:Next) (move Remove (site))))",
     "(forEach Site (sites Empty) (append (custodial)))",
     '(claim (to (sites {"a2" "b2"})))',
+    '(propose {"End" "Draw"})',
+    '(vote {"Yes" "No"})',
 ]
 PATH_LEAVES = [
     "(move Path length:2 from:(sites Occupied Mover Vertex))",
@@ -206,7 +208,7 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
-           "max Moves", "append"}
+           "max Moves", "append", "propose", "vote"}
 
 
 def _moves(leaves: list[str], dice: bool = False):

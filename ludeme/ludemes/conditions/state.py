@@ -277,8 +277,9 @@ def is_occupied(c: CompileContext, site: T.Site):
 
 
 @ludeme("is In", T.Cond)
-def is_in(c: CompileContext, site: T.Site, region: T.Region):
-    """Whether the site is in the region."""
+def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
+    """Whether the site is in the region. As in Ludii, any integer may be asked about, as
+    a site index: ``(is In (count at:(to)) (sites {2 4 6}))``."""
     fn = site.fn
     if region.static is None:
         from ludeme.compile.fold import constant
