@@ -378,6 +378,13 @@ def _compare(name: str, op):
             if op is _op.ge:
                 return CondV(lambda s: fa(s) >= k)
             return CondV(lambda s: op(fa(s), k))
+        if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
+            k = a.const
+            if op is _op.lt:
+                return CondV(lambda s: k < fb(s))
+            if op is _op.eq:
+                return CondV(lambda s: k == fb(s))
+            return CondV(lambda s: op(k, fb(s)))
         return CondV(lambda s: op(fa(s), fb(s)))
 
     compare.__doc__ = f"Whether ``a {name} b`` for two integers."
