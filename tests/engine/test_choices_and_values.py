@@ -99,3 +99,20 @@ def test_a_list_of_moves_and_effects_is_an_and_of_effects():
     s = g.new_initial_state()
     play(s, "b2")
     assert s.current_player() == 1 and s.what[8] and not s.what[0]
+
+
+def test_from_and_count_at_take_any_integer_as_a_site():
+    # the piece on the site numbered (count Moves) may move, while site 0 holds a piece
+    g = ludeme.loads("""
+        (game "Numbers" (players 2)
+            (equipment {(board (square 3)) (piece "Disc" Each)})
+            (rules
+                (start (place "Disc1" {"a1" "b1"}))
+                (play (if (= (count at:(* 0 (count Moves))) 1)
+                          (move (from (+ 0 (count Moves))) (to (sites Empty)))
+                          (move Pass)))
+                (end (if (is Full) (result Mover Draw)))))""")
+    s = g.new_initial_state()
+    assert {s.move_to_string(m).split("-")[0] for m in s.legal_moves()} == {"a1"}
+    play(s, "a1-c3")
+    assert legal(s) == {"pass"}          # site 0 is empty now

@@ -31,7 +31,7 @@ from ludeme.compile.moveparts import (
 )
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, is_anchored, per_piece, unique
-from ludeme.compile.values import MovesV, PieceMovesV, SiteV
+from ludeme.compile.values import MovesV, PieceMovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -40,12 +40,15 @@ from ludeme.runtime.move import Move
 
 
 @ludeme("from", FROM)
-def from_part(c: CompileContext, where: (T.Site, T.Region), *, if_: T.Cond = None):
-    """Where a move or rule starts: a site (``(from (last To))``) or the sites of a
-    region holding a piece of the mover, optionally only those where ``if:`` holds
-    (evaluated with ``(from)`` bound to the site)."""
+def from_part(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *, if_: T.Cond = None):
+    """Where a move or rule starts: a site (``(from (last To))``, or any integer read as a
+    site index, as Ludii's ``(from (value Player Mover))``) or the sites of a region
+    holding a piece of the mover, optionally only those where ``if:`` holds (evaluated
+    with ``(from)`` bound to the site)."""
     if isinstance(where, SiteV):
         return FromPart(site=where, cond=if_)
+    if not isinstance(where, RegionV):
+        return FromPart(site=SiteV(where.fn), cond=if_)
     return FromPart(region=where, cond=if_)
 
 
