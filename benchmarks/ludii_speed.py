@@ -40,12 +40,14 @@ GAMES: list[tuple[str, tuple[str, ...], float | None]] = [
     ("Connect Four.lud", (), None),
 ]
 
-# issue 15's mancala games (counts, tracks and sowing); target ratio 0.5
+# issue 15's mancala games (counts, tracks and sowing) and a race game with dice; target
+# ratio 0.5
 SOW_GAMES: list[tuple[str, tuple[str, ...], float | None]] = [
     ("board/sow/two_rows/Kalah.lud", (), 0.5),
     ("board/sow/two_rows/Oware.lud", (), 0.5),
     ("board/sow/two_rows/Waurie.lud", (), None),
     ("board/sow/two_rows/Mangala (Turkey).lud", (), None),
+    ("board/race/escape/Royal Game of Ur.lud", (), 0.5),
 ]
 GAME_SETS = {"14": GAMES, "sow": SOW_GAMES}
 

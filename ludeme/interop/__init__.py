@@ -65,7 +65,10 @@ and edges, in site order, as `ludeme info` counts them). Its planes, in order:
 - one per piece kind and owner, named as the game names its pieces (`Disc1`, `Disc2`,
   `Attacker1`, `Defender2`, `King2`): 1 on the sites holding such a piece;
 - one per player (`to move: P1`, ...): all 1 for the player to move (once the game is
-  over, the player who would move next), all 0 for the others.
+  over, the player who would move next), all 0 for the others;
+- in a game with dice, for each die (in Ludii's order of the dice) one per face it can
+  show (`die 1: 3`), all 1 for the face it shows now, and one (`die 1: to use`) all 1
+  while the die is still to be used this turn (`(forEach Die ...)` uses dice).
 
 Pieces in hand, scores and which way a piece points are not in the tensor.
 

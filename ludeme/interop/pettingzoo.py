@@ -130,15 +130,16 @@ class LazyObservation(dict):
 
     __slots__ = ("_pending",)
 
-    def __init__(self, maker: Observation, what: list[int], mover: int, mask: np.ndarray):
+    def __init__(self, maker: Observation, what: list[int], mover: int, mask: np.ndarray,
+                 dice=None):
         super().__init__(observation=None, action_mask=mask)
-        self._pending = (maker, what, mover)
+        self._pending = (maker, what, mover, dice)
 
     def _made(self) -> LazyObservation:
         pending = self._pending
         if pending is not None:
-            maker, what, mover = pending
-            dict.__setitem__(self, "observation", maker.tensor_of(what, mover))
+            maker, what, mover, dice = pending
+            dict.__setitem__(self, "observation", maker.tensor_of(what, mover, dice))
             self._pending = None
         return self
 
@@ -246,7 +247,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
                 mask = self._no_actions
             else:
                 mask = self._mask(self._legal_now().acts)
-            obs = LazyObservation(self.observation_maker, s.what[:], s.mover, mask)
+            obs = LazyObservation(self.observation_maker, s.what[:], s.mover, mask,
+                                  s.dice.copy() if s.dice is not None else None)
             cached = self._observed = (s, s.ply, obs)
         obs = cached[2]
         if agent == self.agent_selection:

@@ -260,8 +260,11 @@ class Checker:
                     v = values[i]
                     if isinstance(v, Seq) and isinstance(v.type, T.ListOf) and \
                             accepts(T.ListOf(p.type) if not isinstance(p.type, T.ListOf)
-                                    else p.type, v.type) and not accepts(p.type, v.type):
-                        items.extend(v.items)  # {a b c} spreads over a "..." parameter
+                                    else p.type, v.type) and not accepts(p.type, v.type) \
+                            and all(accepts(p.type, x.type) for x in v.items):
+                        # {a b c} spreads over a "..." parameter (a list of mixed kinds,
+                        # moves and effects say, only when each item fits)
+                        items.extend(v.items)
                     elif accepts(p.type, v.type):
                         items.append(v)
                     else:

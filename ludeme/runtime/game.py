@@ -491,6 +491,8 @@ class Game:
             pass  # (moveAgain) made the mover the next player: the same player moves again
         elif phase.order is None and not phase.skip_stuck:
             nxt = self.next_of[who]  # players in turn: the common case, without calls
+            if s.nxt != nxt and s.nxt > 0:
+                nxt = s.nxt  # (set NextPlayer ...) named another player
             s.mover = nxt
             if nxt != who:
                 zm = self.zobrist_mover

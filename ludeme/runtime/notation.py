@@ -162,6 +162,8 @@ class Notation:
         if m.kind == "select":
             where = lab[m.frm] if m.frm == m.to else f"{lab[m.frm]}-{lab[m.to]}"
             return [f"select {where}"]
+        if m.kind in ("propose", "vote"):
+            return [f"{m.kind} {m.extra}"]  # (propose "End"): propose End
         return [f"{m.kind}:{m.frm}:{m.to}"]
 
     def forms(self, s: State, m: Move) -> list[str]:

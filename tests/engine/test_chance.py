@@ -244,3 +244,13 @@ def test_moves_equal_but_for_their_die_are_written_apart():
     # a double is one move (the same move with the same value)
     s = at_roll(g.new_initial_state(), (2, 2))
     assert moves(s) == ["pass"]
+
+
+def test_face_numbers_the_dice_after_every_hand_site():
+    # 16 cells, then two hands of 3 sites each (22 sites), then the dice: 22 and 23,
+    # though the equipment lists the dice before the hands
+    text = LINE.replace("(dice DICE)", "(dice d:3 num:2) (hand Each size:3)").replace(
+        "PLAY", "(do (roll) next:(move Pass (then (addScore Mover (face 23)))))")
+    s = at_roll(ludeme.loads(text).new_initial_state(), (1, 3))
+    s.apply(s.legal_moves()[0])
+    assert s.scores() == [3, 0]

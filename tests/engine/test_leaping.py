@@ -47,3 +47,18 @@ def test_apply_acts_on_the_site_reached():
     assert texts(s) == ["a1-a3"]
     s.apply(s.parse_move("a1-a3"))
     assert s.board() == {"a3": "Knight1"}
+
+
+def test_forward_leaps_only_ahead_of_the_players_facing():
+    g = ludeme.loads("""
+        (game "Test" (players {(player N) (player S)})
+            (equipment {(board (square 5)) (piece "Knight" Each
+                (move Leap "KnightWalk" forward:true (to if:(is Empty (to)))))})
+            (rules
+                (start {(place "Knight1" "c3") (place "Knight2" "c4")})
+                (play (forEach Piece))
+                (end (if (>= (count Moves) 40) (result Mover Draw)))))""", file="test.lud")
+    s = g.new_initial_state()
+    assert texts(s) == ["c3-a4", "c3-b5", "c3-d5", "c3-e4"]   # P1 faces north
+    s.apply(s.parse_move("c3-a4"))
+    assert texts(s) == ["c4-a3", "c4-b2", "c4-d2", "c4-e3"]   # P2 faces south

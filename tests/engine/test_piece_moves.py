@@ -194,6 +194,8 @@ CELL_LEAVES = [
     " (move (from) (to)))))))",
     "(forEach Direction Diagonal (between (max 2)) (to if:(is Empty (to))"
     " (apply (move (from) (to)))))",
+    '(propose {"End" "Draw"})',
+    '(vote {"Yes" "No"})',
 ]
 PATH_LEAVES = [
     "(move Path length:2 from:(sites Occupied Mover Vertex))",
@@ -211,7 +213,7 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
-           "max Moves", "append", "forEach Direction"}
+           "max Moves", "append", "forEach Direction", "propose", "vote"}
 
 
 def _moves(leaves: list[str], dice: bool = False):

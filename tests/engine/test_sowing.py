@@ -147,3 +147,28 @@ def test_captured_seeds_go_to_the_movers_hand_site():
     s.apply(next(m for m in s.legal_moves() if m.frm == 3))  # 1 seed: 4, taken to hand
     assert s.count[4] == 0 and s.hand[1] == [1] and s.count[9] == 0
     assert s.hash == g._full_hash(s)
+
+
+# sowing without skipIf: takes the precomputed walk; with a skipIf: that never holds, the
+# walk pit by pit. Both must give the same positions, laps past the start included.
+LAPS = SMALL.replace("(set Count 3", "(set Count 11").replace(
+    "skipIf:(= (to) (mapEntry (next)))", "includeSelf:False backtracking:True")
+
+
+@pytest.mark.parametrize("src", [LAPS, LAPS.replace("includeSelf:False ", "")])
+def test_sowing_without_skip_if_matches_the_walk_pit_by_pit(src):
+    fast = game(src)
+    slow = game(src.replace("backtracking:True", "backtracking:True skipIf:(= 1 0)"))
+    for seed in range(6):
+        rng = random.Random(seed)
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        total = sum(a.count)
+        while not a.is_terminal() and a.ply < 150:
+            legal = a.legal_moves()
+            assert [m.key for m in legal] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(legal))
+            a.apply(legal[i])
+            b.apply(b.legal_moves()[i])
+            assert a.count == b.count and a.what == b.what and a.mover == b.mover
+            assert a.hash == fast._full_hash(a)
+            assert sum(a.count) == total

@@ -11,9 +11,9 @@ from ludeme.syntax.printer import format_nodes
 
 from .conftest import DATA
 
-PARSE_ONLY = ["draughts.lud", "kalah.lud"]   # use ludemes ludeme lacks
+PARSE_ONLY = ["kalah.lud"]   # uses ludemes ludeme lacks
 CHECKED = ["gomoku.lud", "variants/gomoku-small.lud", "variants/gomoku-quick-six.lud"]
-PLAYED = ["tablut.lud"]   # written as Ludii's tafl files are: every choice plays
+PLAYED = ["tablut.lud", "draughts.lud"]   # every choice plays
 
 
 def choices(name: str) -> list[tuple[tuple[str, ...], str | None]]:

@@ -159,15 +159,20 @@ def count_pips(c: CompileContext, role: T.Role = None, *, of: T.IntFn = None):
     if of is not None:
         return IntV(_group(c, of.fn))
     if role is None:
+        spec = dice_of(c)
+        if len(spec.groups) == 1 and spec.groups[0][0] == 0:
+            return IntV(lambda s: sum(s.dice.values))  # one set of shared dice
         return IntV(_group(c, lambda s: 0))
     return IntV(_group(c, role.fn))
 
 
 def first_die_site(c: CompileContext) -> int:
-    """The site of the first die in Ludii's numbering: the board's sites, then one
-    site per hand, then the dice."""
-    hands = getattr(c, "hands", set())
-    return c.require_board().n_sites + len(hands)
+    """The site of the first die in Ludii's numbering: the board's sites, then the
+    hands' sites (``size:`` of them per hand), then the dice, whatever order the
+    equipment lists them in (Ludii sorts containers by kind)."""
+    from ludeme.ludemes.containers.hands import hand_layout
+
+    return hand_layout(c).stop
 
 
 @ludeme("face", T.IntFn)

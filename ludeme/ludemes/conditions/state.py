@@ -382,8 +382,9 @@ def is_occupied(c: CompileContext, site: T.Site):
 
 
 @ludeme("is In", T.Cond)
-def is_in(c: CompileContext, site: T.Site, region: T.Region):
-    """Whether the site is in the region."""
+def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
+    """Whether the site is in the region. As in Ludii, any integer may be asked about, as
+    a site index: ``(is In (count at:(to)) (sites {2 4 6}))``."""
     fn = site.fn
     if region.static is None:
         from ludeme.compile.fold import constant
@@ -483,6 +484,13 @@ def _compare(name: str, op):
             if op is _op.ge:
                 return CondV(lambda s: fa(s) >= k)
             return CondV(lambda s: op(fa(s), k))
+        if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
+            k = a.const
+            if op is _op.lt:
+                return CondV(lambda s: k < fb(s))
+            if op is _op.eq:
+                return CondV(lambda s: k == fb(s))
+            return CondV(lambda s: op(k, fb(s)))
         return CondV(lambda s: op(fa(s), fb(s)))
 
     compare.__doc__ = f"Whether ``a {name} b`` for two integers."

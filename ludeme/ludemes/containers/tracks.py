@@ -224,4 +224,21 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
             return -1
         return sites[i % n]
 
+    if who is None and from_ is None:
+        # the usual form, (trackSite Move steps:...): the mover's track from (from),
+        # read without two calls per site (race games ask it for every piece and die)
+        def site_here(s):
+            table = tables[s.who]
+            if table is None:
+                return -1
+            sites, first, loop = table
+            n = len(sites)
+            i = first.get(s.frm, n) + ahead(s)
+            if 0 <= i < n:
+                return sites[i]
+            if not loop or i < 0:
+                return -1
+            return sites[i % n]
+
+        return SiteV(site_here)
     return SiteV(site)

@@ -52,6 +52,63 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     thenfn = then.fn if then is not None else None
     self_too = bool(getattr(includeSelf, "value", includeSelf))
 
+    # (track, start index, seeds) -> ((site, seeds dropped there), seeds, last index)
+    plans: dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], int, int]] = {}
+
+    def _plan(t, i: int, n: int):
+        """Where ``n`` seeds sown from element ``i`` of track ``t`` go (without
+        ``skipIf:``): the sites with how many each gets, the seeds sown and the index of
+        the last pit sown (the same walk as below, on no position)."""
+        sites, nxt = t.sites, t.nxt
+        x0 = sites[i]
+        got: dict[int, int] = {}
+        total = 0
+        while total < n:
+            j = nxt[i]
+            if j < 0:
+                break
+            to = sites[j]
+            if not self_too and to == x0:
+                i = j
+                j = nxt[i]
+                if j < 0:
+                    break
+                to = sites[j]
+            got[to] = got.get(to, 0) + 1
+            total += 1
+            i = j
+        return tuple(got.items()), total, i
+
+    zobrist = g.zobrist
+
+    def _drop(s, x0: int, adds, total: int) -> None:
+        """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
+        hash as ``Game.set_count`` does, in one pass."""
+        w = s.what
+        piece = w[x0]
+        put(s, x0, count_at(s, x0) - total, piece)
+        cnt = s.count
+        ck = g.count_keys
+        h = s.hash
+        for x, k in adds:
+            old = w[x]
+            zx = zobrist[x]
+            if old:
+                on = cnt[x]
+                h ^= zx[old]
+                if on > 1:
+                    h ^= ck[x][on & 127]
+                on = (on or 1) + k
+            else:
+                on = k
+            p = piece or old or 1
+            h ^= zx[p]
+            if on > 1:
+                h ^= ck[x][on & 127]
+            w[x] = p
+            cnt[x] = on
+        s.hash = h
+
     def run(s):
         frm0, to0 = s.frm, s.to
         x0 = start_fn(s)
@@ -80,6 +137,22 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if keep_origin is not None and keep_origin(s):
             n -= 1
             s.to = x0
+        if skip is None:
+            # where the seeds go depends on the track, the start and the number alone:
+            # worked out once, then the counts change in one pass
+            key = (id(t), i, n)
+            plan = plans.get(key)
+            if plan is None:
+                plan = plans[key] = _plan(t, i, n)
+            adds, total, i = plan
+            if not total:
+                return
+            _drop(s, x0, adds, total)
+            if effect is None:
+                return
+            s.to = sites[i]
+            _capture(s, x0, t, i)
+            return
         # where the seeds go, worked out on the position before sowing, as in Ludii
         dropped: list[int] = []
         while len(dropped) < n:
@@ -109,7 +182,12 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if effect is None:
             return
         s.to = dropped[-1]
-        prv = t.prv
+        _capture(s, x0, t, i)
+
+    def _capture(s, x0: int, t, i: int) -> None:
+        """``apply:`` where ``if:`` holds at the last pit sown (``s.to``, index ``i`` of
+        the track), and backwards while ``backtracking:`` holds."""
+        sites, prv = t.sites, t.prv
         while rule is None or rule(s):
             s.frm = x0
             effect(s)

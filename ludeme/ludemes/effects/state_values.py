@@ -111,3 +111,36 @@ def trigger(c: CompileContext, event: T.Str, who: (T.Role, T.IntFn), *,
     return _then(effect, then)
 
 
+
+
+@ludeme("set NextPlayer", T.Effect)
+def set_next_player(c: CompileContext, who: (T.IntFn, T.Role), *, then: T.Effect = None):
+    """Make ``who`` the next player to move (``Next`` for the rest of the move's
+    consequences), whoever would have been. As in Ludii: ``(set NextPlayer (player
+    1))``; ``(moveAgain)`` is ``(set NextPlayer Mover)``."""
+    player = who.fn
+    n = c.num_players
+
+    def effect(s):
+        p = player(s)
+        if 1 <= p <= n:          # Ludii refuses another number (it reports it)
+            s.nxt = p
+
+    return _then(effect, then)
+
+
+@ludeme("swap Players", T.Effect,
+        ludii="Ludii exchanges which agent plays each of the two players; ludeme has no "
+              "agents in its states: as with the swap meta rule, players, pieces and "
+              "results stay those of the sides.")
+def swap_players(c: CompileContext, first: (T.IntFn, T.Role), second: (T.IntFn, T.Role), *,
+                 then: T.Effect = None):
+    """Exchange the sides two players play, as Ludii's ``(swap Players P1 P2)``: the
+    player who moved moves again (Ludii sets the next player to the mover), now played
+    by the other side's agent. Sides, pieces and results are those of the sides, as in
+    Ludii's records."""
+
+    def effect(s):
+        s.nxt = s.who
+
+    return _then(effect, then)

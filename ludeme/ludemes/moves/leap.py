@@ -64,9 +64,10 @@ def walk_targets(board, walks: list[tuple[str, ...]], all_rotations: bool = True
 
 @ludeme("leap", T.Moves, lazy=True, ludii="Ludii's other spelling of (move Leap ...).")
 @ludeme("move Leap", T.Moves, lazy=True,
-        ludii="forward: is not supported; rotations: must be True or False.")
+        ludii="forward: and rotations: must be True or False.")
 def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = None,
-              to: TO = None, *, rotations: T.Bool = None, then: T.Effect = None):
+              to: TO = None, *, forward: T.Bool = None, rotations: T.Bool = None,
+              then: T.Effect = None):
     """Leap to the site a walk ends on, whatever lies between: ``(move Leap
     {{F F R F} {F F L F}} (to if:(not (is Friend (who at:(to))))))`` is a knight. Each walk
     is followed from every orthogonal direction (from the first only with
@@ -74,7 +75,10 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
     without it); ``(to ... (apply <effect>))`` acts on the site reached before the piece
     lands; a piece standing there is taken. Inside a ``(piece ...)`` the leap starts from
     that piece; otherwise from every piece of the mover (or those of ``(from ...)``).
-    ``then:`` runs after the move."""
+    ``then:`` runs after the move. With ``forward:True`` a piece that faces a direction
+    (its owner's, ``(players {(player N) (player S)})``, or its own) only leaps to sites
+    ahead of it, as Ludii has it: a row further that way for N or S, a column for E or W,
+    both for a diagonal direction."""
     from ludeme.ludemes.moves.slide import make_move_act  # see hopping
     from ludeme.ludemes.moves.step import moves_to_targets
 
@@ -103,4 +107,34 @@ def move_leap(c: CompileContext, from_: FROM = None, walk: T.ListOf(T.Any) = Non
                 eff(s)
             base_act(s, m)
 
-    return moves_to_targets(c, targets, rule, act, then, frm_part)
+    keep = None
+    if forward is not None:
+        ahead_only = c.compile(forward, T.Cond).const
+        if ahead_only is None:
+            c.fail("forward: of (move Leap ...) must be True or False")
+        if ahead_only:
+            keep = _ahead(c, board)
+    return moves_to_targets(c, targets, rule, act, then, frm_part, keep)
+
+
+#: for a facing, the signs a leap ahead must have in (rows, columns); 0: either way
+_AHEAD = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0),
+          "SW": (-1, -1), "W": (0, -1), "NW": (1, -1)}
+
+
+def _ahead(c: CompileContext, board):
+    """``keep(pid, frm, x)``: whether site x is ahead of piece pid standing on frm (any
+    site for a piece that faces no direction)."""
+    rows, cols = board.row_of, board.col_of
+    pieces = c.pieces
+
+    def keep(pid: int, frm: int, x: int) -> bool:
+        facing = c.player_facing.get(pieces.owner[pid]) or pieces.facing[pid]
+        want = _AHEAD.get(facing)
+        if want is None:
+            return True
+        dr, dc = want
+        r, k = rows[x] - rows[frm], cols[x] - cols[frm]
+        return (dr == 0 or r * dr > 0) and (dc == 0 or k * dc > 0)
+
+    return keep

@@ -44,6 +44,31 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
         (lambda: ((x, x) for x in range(n))) if targets is None
         else (lambda: ((frm, x) for frm in range(n) for x in range(n))))
 
+    if targets is None:
+        # one site chosen: the moves of a region's sites, worked out once per region
+        # object (a player's region is the same tuple at every call)
+        made: dict[int, tuple[object, tuple[tuple[int, Move], ...]]] = {}
+
+        def gen_sites(s):
+            src = origins(s)
+            entry = made.get(id(src))
+            if entry is None or entry[0] is not src:
+                pairs = tuple((x, interned[x, x]) for x in dict.fromkeys(src) if 0 <= x < n)
+                entry = made[id(src)] = (src, pairs)
+                if len(made) > 64:      # regions built afresh each time: keep a few
+                    made.clear()
+                    made[id(src)] = entry
+            if cond is None:
+                return [m for _, m in entry[1]]
+            out: list[Move] = []
+            for frm, m in entry[1]:
+                s.frm = s.to = frm
+                if cond(s):
+                    out.append(m)
+            return out
+
+        return MovesV(gen_sites)
+
     def gen(s):
         out: list[Move] = []
         for frm in dict.fromkeys(origins(s)):

@@ -38,7 +38,7 @@ from ludeme.compile.piecemoves import (
     targets_of,
     unique,
 )
-from ludeme.compile.values import MovesV, PieceMovesV, SiteV
+from ludeme.compile.values import MovesV, PieceMovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -47,15 +47,18 @@ from ludeme.runtime.move import Move
 
 
 @ludeme("from", FROM)
-def from_part(c: CompileContext, where: (T.Site, T.Region), *, level: T.IntFn = None,
-              if_: T.Cond = None):
-    """Where a move or rule starts: a site (``(from (last To))``) or the sites of a
-    region holding a piece of the mover, optionally only those where ``if:`` holds
-    (evaluated with ``(from)`` bound to the site). In a game with stacks, ``level:``
-    says which piece of the stack moves (0 the bottom; the top one by default), as in
-    Ludii's ``(move (from (from) level:(level)) (to ...))``."""
+def from_part(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
+              level: T.IntFn = None, if_: T.Cond = None):
+    """Where a move or rule starts: a site (``(from (last To))``, or any integer read as a
+    site index, as Ludii's ``(from (value Player Mover))``) or the sites of a region
+    holding a piece of the mover, optionally only those where ``if:`` holds (evaluated
+    with ``(from)`` bound to the site). In a game with stacks, ``level:`` says which
+    piece of the stack moves (0 the bottom; the top one by default), as in Ludii's
+    ``(move (from (from) level:(level)) (to ...))``."""
     if isinstance(where, SiteV):
         return FromPart(site=where, cond=if_, level=level)
+    if not isinstance(where, RegionV):
+        return FromPart(site=SiteV(where.fn), cond=if_, level=level)
     return FromPart(region=where, cond=if_, level=level)
 
 

@@ -70,7 +70,7 @@ move_step.per_facing = True  # relative directions: see ludeme.compile.direction
 
 
 def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, act, then,
-                     from_part) -> PieceMovesV:
+                     from_part, keep=None) -> PieceMovesV:
     """The moves of a piece from each site to the sites ``targets[site]`` lists, kept where
     the landing ``rule`` holds: folded into a site-and-piece table when it reads only the
     site, its piece and the mover, else asked per target. The generator behind ``(move
@@ -89,12 +89,15 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
                  for x in targets[frm]))
 
     def for_piece(pid: int):
-        moves = [tuple(interned[frm, x, pid] for x in targets[frm]) for frm in range(n)]
+        # ``keep(pid, frm, x)``: whether that piece may go from frm to x at all
+        mine = targets if keep is None else \
+            [tuple(x for x in targets[frm] if keep(pid, frm, x)) for frm in range(n)]
+        moves = [tuple(interned[frm, x, pid] for x in mine[frm]) for frm in range(n)]
         if rule is None:
             def at(s, frm, out):
                 out.extend(moves[frm])
         elif folded is not None:
-            entries = [tuple((x * np, x, m) for x, m in zip(targets[frm], moves[frm],
+            entries = [tuple((x * np, x, m) for x, m in zip(mine[frm], moves[frm],
                                                              strict=True))
                        for frm in range(n)]
 

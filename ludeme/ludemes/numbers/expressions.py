@@ -157,7 +157,7 @@ def _used_type(c: CompileContext, site_type: str | None) -> str:
 
 
 @ludeme("count", T.IntFn, ludii="A site type is not supported.")
-def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: T.Site = None,
+def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.IntFn) = None,
              in_: T.Region = None):
     """How many pieces stand on a site (``(count at:(last To))``: the seeds of a mancala
     pit; 1 or 0 where a site holds one piece; on a hand site, ``(count Cell

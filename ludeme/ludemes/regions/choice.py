@@ -1,4 +1,5 @@
-"""A region chosen by a condition: Ludii's ``(if ...)`` among regions."""
+"""A region chosen by a condition, ``(if <cond> <region> <region>)``, and a region of
+sites computed from the state, ``(sites {<int> ...})``."""
 
 from __future__ import annotations
 
@@ -9,12 +10,27 @@ from ludeme.lang.registry import ludeme
 
 
 @ludeme("if", T.Region)
-def if_region(c: CompileContext, cond: T.Cond, ok: T.Region, else_: T.Region = None):
-    """The region ``ok`` when ``cond`` holds, else ``else`` (no site without one):
-    ``(if (is Mover P1) (sites Top) (sites Bottom))``. Ludii: ``(if <boolean> <region>
-    [<region>])``."""
-    test, a = cond.fn, ok.fn
-    if else_ is None:
-        return RegionV(lambda s: a(s) if test(s) else ())
-    b = else_.fn
-    return RegionV(lambda s: a(s) if test(s) else b(s))
+def if_region(c: CompileContext, cond: T.Cond, then_: T.Region, else_: T.Region = None):
+    """The sites of ``then`` when ``cond`` holds, else those of ``else`` (none without
+    one). As in Ludii: ``(count in:(if (is Mover P1) (sites P2) (sites P1)))``."""
+    test, a = cond.fn, then_.fn
+    b = else_.fn if else_ is not None else (lambda s: ())
+    in_a = then_.member()
+    in_b = else_.member() if else_ is not None else (lambda s, x: False)
+    return RegionV(lambda s: a(s) if test(s) else b(s), None,
+                   lambda s, x: in_a(s, x) if test(s) else in_b(s, x))
+
+
+@ludeme("sites", T.Region,
+        ludii="As in Ludii 1.0.8, a value below 0 (no site) stands for site 0.")
+def sites_of_values(c: CompileContext, values: T.ListOf(T.IntFn)):
+    """The sites whose indices the integers are, worked out on the state each time, in
+    increasing order: ``(sites {(value Pending)})``, ``(sites {(last To)})``."""
+    fns = [v.fn for v in values]
+    if all(v.const is not None for v in values):
+        return RegionV.of(sorted({max(v.const, 0) for v in values}))
+
+    def fn(s):
+        return tuple(sorted({max(f(s), 0) for f in fns}))
+
+    return RegionV(fn)

@@ -285,6 +285,29 @@ def end_if(c: CompileContext, cond: T.Cond, result: T.Result):
     return rule
 
 
+@ludeme("if", T.EndRule)
+def end_if_nested(c: CompileContext, cond: T.Cond,
+                  rules: (T.EndRule, T.ListOf(T.EndRule)), result: T.Result = None):
+    """End rules asked only when ``cond`` holds: the first of ``rules`` that applies
+    decides; when none does, ``result`` (if given) does. As in Ludii: ``(if (no Moves
+    Mover) {(if (no Moves Next) (result Mover Draw)) (if (is Mover P1) (byScore
+    ...))})``."""
+    test = cond.fn
+    subs = [rules] if callable(rules) else list(rules)
+    res = result.fn if result is not None else None
+
+    def rule(s):
+        if not test(s):
+            return None
+        for sub in subs:
+            out = sub(s)
+            if out is not None:
+                return out
+        return res(s) if res is not None else None
+
+    return rule
+
+
 @ludeme("result", T.Result)
 def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
     """The game ends with ``outcome`` (Win, Loss or Draw) for ``who``; in a two-player
