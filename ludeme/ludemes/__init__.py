@@ -27,6 +27,8 @@ LOAD_ORDER: tuple[str, ...] = (
     "moves.add_from_hand",
     "moves.promote",
     "conditions.owners",
+    # (sites {<int> ...}) as Ludii's custom sites, before a list read as a region
+    "regions.choice",
     "regions.sites",
     "moves.remove",
     "effects.score",

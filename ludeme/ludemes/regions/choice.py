@@ -24,13 +24,13 @@ def if_region(c: CompileContext, cond: T.Cond, then_: T.Region, else_: T.Region 
 @ludeme("sites", T.Region,
         ludii="As in Ludii 1.0.8, a value below 0 (no site) stands for site 0.")
 def sites_of_values(c: CompileContext, values: T.ListOf(T.IntFn)):
-    """The sites whose indices the integers are, worked out on the state each time, in
-    increasing order: ``(sites {(value Pending)})``, ``(sites {(last To)})``."""
-    fns = [v.fn for v in values]
+    """The sites whose indices the integers are, worked out on the state each time:
+    ``(sites {(value Pending)})``, ``(sites {(last To)})``, ``(sites {1 5 9})``."""
     if all(v.const is not None for v in values):
-        return RegionV.of(sorted({max(v.const, 0) for v in values}))
+        return RegionV.of([max(v.const, 0) for v in values], c.site_type)
+    fns = [v.fn for v in values]
 
     def fn(s):
-        return tuple(sorted({max(f(s), 0) for f in fns}))
+        return tuple(dict.fromkeys([max(f(s), 0) for f in fns]))
 
     return RegionV(fn)
