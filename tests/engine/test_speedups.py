@@ -11,6 +11,7 @@ import pytest
 from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
+from ludeme.ludemes.effects import captures
 from ludeme.ludemes.moves import add_from_hand
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
@@ -32,7 +33,7 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "frontier": (add_from_hand, "FRONTIER")}
+          "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES")}
 
 
 def legal(s) -> set[str]:
@@ -138,3 +139,55 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
+
+
+# -- (custodial ...) lines of any length with folded conditions ---------------------------
+
+# discs show their owner's side as a state value; a placement must flank (a move of the
+# (append (custodial ...)) kind, asked only whether it would capture), and the flanked
+# line turns over or, in the second game, is taken off
+DISCS = """(game "Discs" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Neutral (flips 1 2))}})
+  (rules
+    (start {{(place "Disc0" {{{p1}}} state:1) (place "Disc0" {{{p2}}} state:2)}})
+    (play (forEach Site (sites Empty)
+      (append (custodial {dirs}
+                (between {limit} if:(is Enemy (state at:(between)))
+                  (apply (allCombinations (add (piece "Disc0" state:(mover)) (to (site)))
+                                          (flip (between)))))
+                (to if:(is Friend (state at:(to)))))
+              (then (set Score Mover (count Sites in:(sites State (mover))))))))
+    (end (if (all Passed) (byScore)))))"""
+
+LINES = """(game "Lines" (players 2)
+  (equipment {{(board {board}) (piece "Pawn" Each (move Slide {dirs}
+     (then (custodial (from (last To)) {dirs} (between {limit} if:(is Enemy (who at:(between)))
+                       (apply (remove (between)))) (to if:(is Friend (who at:(to))))))))}})
+  (rules
+    (start {{(place "Pawn1" {{{p1}}}) (place "Pawn2" {{{p2}}})}})
+    (play (forEach Piece))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,limit,p1,p2", [
+    ("(square 6)", "Adjacent", "", '"c3" "d4"', '"c4" "d3"'),
+    ("(rectangle 5 7)", "Orthogonal", "(max 2)", '"c3" "d2" "e3"', '"d3" "c2"'),
+    ("(hex 4)", "Adjacent", "", '"c3" "d4"', '"d3" "c4"'),
+])
+def test_flanking_state_conditions_folded(board, dirs, limit, p1, p2):
+    text = DISCS.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc0",), seed=len(p1), games=8,
+                                          fillings=0) > 60
+
+
+@pytest.mark.parametrize("board,dirs,limit,p1,p2", [
+    ("(square 6)", "Orthogonal", "", '"a1" "b1" "c1" "d1" "e1" "f1"',
+     '"a6" "b6" "c6" "d6" "e6" "f6"'),
+    ("(hex 3)", "Adjacent", "(max 2)", '"a1" "b1" "c1"', '"c5" "d5" "e5"'),
+])
+def test_custodial_lines_of_any_length_folded(board, dirs, limit, p1, p2):
+    text = LINES.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(board),
+                                          games=4, fillings=60) > 80

@@ -44,8 +44,19 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
             s.site = m.to
             effect(s)
 
+        # the moves are interned by (from, to), so that consequences added to them are
+        # paired with each once (see with_then)
+        made: dict[tuple[int, int], Move] = {}
+        c.game.intern_moves(lambda: list(made.values()))
+
         def gen_effect(s):
-            return [Move("move", s.frm, s.to, 0, None, act_effect)] if would(s) else []
+            if not would(s):
+                return []
+            key = (s.frm, s.to)
+            m = made.get(key)
+            if m is None:
+                m = made[key] = Move("move", s.frm, s.to, 0, None, act_effect)
+            return [m]
 
         return MovesV(gen_effect)
     sub = moves.gen
