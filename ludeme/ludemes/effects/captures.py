@@ -223,7 +223,7 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                     else:
                         victims.append(b)
             return victims
-    elif folded is not None and FOLD_LINES:
+    elif folded is not None and FOLD_LINES and limit >= 1:
         return _folded_lines(c, origin, rays, limit, folded, (target, friend), effect,
                              effect_victims, then)
     elif limit == 1:
@@ -324,6 +324,11 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
         s.to, s.between = old_to, old_between
         return victims
 
+    # per site, each line as (its first site, that site's table offset, the rest of the
+    # line as (site, offset) pairs); most lines end at their first site
+    lines = [tuple((r[0], r[0] * stride, tuple((y, y * stride) for y in r[1:]), r)
+                   for r in rs) for rs in rays]
+
     def scan(s, first: bool):
         """The enclosed sites (only whether there is one when ``first``); None when
         a value is beyond the tables."""
@@ -333,23 +338,21 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
         vals = getattr(s, read)
         tw, fw = tt[s.who], ft[s.who]
         victims = []
-        for ray in rays[at]:
-            # most lines end at their first site: test it before entering the loop
-            y = ray[0]
+        for y, o, rest, ray in lines[at]:
             v = vals[y]
             if v >= stride:
                 return None
-            if not tw[y * stride + v]:
+            if not tw[o + v]:
                 continue
-            k = 0
-            for y in ray:
+            k = 1
+            for y, o in rest:
                 v = vals[y]
                 if v >= stride:
                     return None
-                if k < limit and tw[y * stride + v]:
+                if k < limit and tw[o + v]:
                     k += 1
                     continue
-                if k and fw[y * stride + v]:
+                if fw[o + v]:
                     if first:
                         return ray
                     victims.extend(ray[:k])
