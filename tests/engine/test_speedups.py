@@ -12,7 +12,7 @@ from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand
+from ludeme.ludemes.moves import add_from_hand, shoot
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -33,7 +33,8 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES")}
+          "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES"),
+          "shoot_lines": (shoot, "LINES")}
 
 
 def legal(s) -> set[str]:
@@ -191,3 +192,26 @@ def test_custodial_lines_of_any_length_folded(board, dirs, limit, p1, p2):
     fast, slow = compiled(text), compiled(text, fold_lines=False)
     assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(board),
                                           games=4, fillings=60) > 80
+
+
+# -- (move Shoot ...) to empty sites along per-line tables ----------------------------------
+
+ARROWS = """(game "Arrows" (players 2)
+  (equipment {{(board {board}) (piece "Queen" Each (move Slide {dirs} (then (moveAgain))))
+               (piece "Dot" Neutral)}})
+  (rules
+    (start {{(place "Queen1" {{{p1}}}) (place "Queen2" {{{p2}}})}})
+    (play (if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Dot0") {dirs})))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,p1,p2", [
+    ("(square 5)", "", '"a2" "e2"', '"a4" "e4"'),
+    ("(hex 3)", "Orthogonal", '"a1" "c1"', '"c5" "e5"'),
+    ("(rectangle 4 6)", "Diagonal", '"a1" "b1"', '"e4" "f4"'),
+])
+def test_shots_along_line_tables(board, dirs, p1, p2):
+    text = ARROWS.format(board=board, dirs=dirs, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, shoot_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Dot0",), seed=len(p1), games=8,
+                                          fillings=0) > 60
