@@ -215,3 +215,27 @@ def test_shots_along_line_tables(board, dirs, p1, p2):
     fast, slow = compiled(text), compiled(text, shoot_lines=False)
     assert agree_along_games_and_fillings(fast, slow, ("Dot0",), seed=len(p1), games=8,
                                           fillings=0) > 60
+
+
+# -- (is Within <piece> in:<fixed region>) reads the region's sites in C --------------------
+
+WITHIN = """(game "Run Home" (players 2)
+  (equipment {{(board (square 5)) (piece "Pawn" Each (move Slide Orthogonal))
+               (piece "King" P2 (move Step Adjacent (to if:(is Empty (to)))))}})
+  (rules
+    (start {{(place "Pawn1" {{"a1" "e1"}}) (place "Pawn2" {{"b5"}}) (place "King2" {{"c3"}})}})
+    (play (forEach Piece))
+    (end {{(if (is Within (id "King2") in:{region}) (result P2 Win))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("fixed,same_sites", [
+    ("(sites Outer)", "(difference (sites Outer) (sites Empty))"),
+    ('(sites {"a1"})', '(difference (sites {"a1"}) (sites Empty))'),
+    ("(sites Corners)", "(intersection (sites Corners) (sites Occupied by:All))"),
+])
+def test_within_a_fixed_region_as_within_the_same_sites_worked_out(fixed, same_sites):
+    fast = compiled(WITHIN.format(region=fixed))
+    slow = compiled(WITHIN.format(region=same_sites))
+    assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(fixed),
+                                          games=12, fillings=0) > 40
