@@ -12,7 +12,7 @@ from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, shoot
+from ludeme.ludemes.moves import add_from_hand, hop, shoot
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -34,7 +34,7 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES"),
-          "shoot_lines": (shoot, "LINES")}
+          "shoot_lines": (shoot, "LINES"), "folded_hops": (hop, "FOLDED_HOPS")}
 
 
 def legal(s) -> set[str]:
@@ -239,3 +239,28 @@ def test_within_a_fixed_region_as_within_the_same_sites_worked_out(fixed, same_s
     slow = compiled(WITHIN.format(region=same_sites))
     assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(fixed),
                                           games=12, fillings=0) > 40
+
+
+# -- (move Hop ...) over one hurdle, both rules folded into tables, indexed inline ----------
+
+JUMPS = """(game "Jumps" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S)}})
+  (rules
+    (start {{(place "Man1" (expand (sites Bottom))) (place "Man2" (expand (sites Top)))}})
+    (play (priority {{
+      (forEach Piece "Man" (move Hop (from) {dirs}
+          (between if:{hurdle} (apply (remove (between)))) (to if:(is Empty (to)))))
+      (forEach Piece "Man" (move Step {dirs} (to if:(is Empty (to)))))}}))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,hurdle", [
+    ("(square 6)", "(directions {FR FL})", "(is Enemy (who at:(between)))"),
+    ("(hex 4)", "Forwards", "(is Occupied (between))"),
+    ("(rectangle 5 6)", "Orthogonal", '(and (is Enemy (who at:(between))) (not (is In (between) (sites Corners))))'),
+])
+def test_plain_hops_read_folded_tables(board, dirs, hurdle):
+    text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
+    fast, slow = compiled(text), compiled(text, folded_hops=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
+                                          games=6, fillings=60) > 80
