@@ -149,3 +149,20 @@ def test_append_makes_one_move_of_several():
     (m,) = s.legal_moves()
     s.apply(m)
     assert s.what[0] and s.what[1] and not any(s.what[2:])
+
+
+def test_counting_the_sites_of_a_state_counts_them_all():
+    # (count Sites in:(sites State (mover))) is counted without listing the sites
+    import random
+
+    g = ludeme.loads(FLANK)
+    rng = random.Random(3)
+    for _ in range(5):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            who = s.current_player()
+            moves = s.legal_moves()
+            m = moves[rng.randrange(len(moves))]
+            s.apply(m)
+            if m.kind != "pass":
+                assert s.score[who] == sum(1 for v in s.site_state if v == who) > 0
