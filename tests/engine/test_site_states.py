@@ -166,3 +166,18 @@ def test_counting_the_sites_of_a_state_counts_them_all():
             s.apply(m)
             if m.kind != "pass":
                 assert s.score[who] == sum(1 for v in s.site_state if v == who) > 0
+
+
+def test_moves_of_a_capture_rule_are_interned_and_numbered():
+    # (append (custodial ...)) makes one move per site: the same object each time it is
+    # generated, and one the interop action space numbers
+    from ludeme.interop.actions import ActionSpace
+
+    g = ludeme.loads(FLANK)
+    space = ActionSpace(g)
+    s = g.new_initial_state()
+    first = s.legal_moves()
+    again = g.new_initial_state().legal_moves()
+    assert [id(m) for m in first] == [id(m) for m in again]
+    actions = [space.encode(m) for m in first]
+    assert len(set(actions)) == len(first) and all(0 <= a < space.size for a in actions)
