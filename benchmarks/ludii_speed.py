@@ -12,8 +12,13 @@ path). Each game is loaded unchanged from Ludii's library (``--library`` / ``$LU
 by both; a game ludeme cannot load yet is listed as such, with the error's first line.
 The table gives moves/s of each, the ratio ludeme/Ludii and issue 14's target.
 
-The two sides run one after the other (Ludii in its own JVM, after a warm-up), not in
-alternating slices as ``benchmarks.compare`` does: on a busy machine run it twice.
+Both sides are timed in CPU time, so that other work on a shared machine slows neither
+side's figure: ludeme by this process's CPU time (``benchmarks.compare.measure``), Ludii
+by the CPU time of its JVM (all its threads, from ``/proc``) over its second timed run,
+read when the driver reports the first and the second run; the driver's own wall-clock
+rate is shown beside it. Per game the two alternate: half of ludeme's time, then Ludii
+(its own JVM, after a warm-up), then ludeme's other half. The ratio is of CPU rates
+(of wall-clock rates where Ludii's CPU time cannot be read).
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ GAME_SETS = {"14": GAMES, "sow": SOW_GAMES}
 RESULT = re.compile(r"^RESULT .* median_moves_per_s=([0-9.]+)", re.M)
 
 
-def ludeme_speed(path: Path, options: list[str], secs: float) -> dict:
+def ludeme_speed(path: Path, options: list[str], secs: float, seed: int = 0) -> dict:
     """ludeme's random-playout rate on ``path``, or why it cannot load it."""
     import ludeme
     from benchmarks.compare import measure
@@ -70,32 +75,93 @@ def ludeme_speed(path: Path, options: list[str], secs: float) -> dict:
         return {"error": f"internal error: {type(err).__name__}: {err}"}
     run = lambda rng: random_playout(game.new_initial_state(), rng)  # noqa: E731
     try:
-        t = measure({"ludeme": run}, secs, rounds=3)["ludeme"]
+        t = measure({"ludeme": run}, secs, rounds=3, seed=seed)["ludeme"]
     except Exception as err:  # noqa: BLE001
         return {"error": f"error during play: {type(err).__name__}: {err}"}
-    return {"moves_per_s": t["moves_per_s"], "mean_length": t["mean_length"]}
+    return {"moves_per_s": t["moves_per_s"], "mean_length": t["mean_length"],
+            "moves": t["moves"], "playouts": t["playouts"], "seconds": t["seconds"]}
+
+
+def combined(parts: list[dict]) -> dict:
+    """ludeme's rate over several timed parts (an error in any part is the result)."""
+    for p in parts:
+        if "error" in p:
+            return p
+    moves = sum(p["moves"] for p in parts)
+    seconds = sum(p["seconds"] for p in parts)
+    playouts = sum(p["playouts"] for p in parts)
+    return {"moves_per_s": moves / seconds, "mean_length": moves / playouts}
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system, all threads) of a running process, or None."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+RUN = re.compile(r"^run (\d+): \d+ playouts, (\d+) moves in")
 
 
 def ludii_speed(reference: Path, path: Path, options: list[str], secs: float,
                 warmup: float) -> dict:
-    """Ludii's ``speed --mode loop`` median moves/s over one timed run after a warm-up."""
+    """Ludii's ``speed --mode loop`` after a warm-up: the driver's median wall-clock
+    moves/s over two timed runs, and the moves/s of the second run in the JVM's CPU time
+    (``cpu_moves_per_s``, when it can be read)."""
     cmd = ["bash", str(reference / "run.sh"), "speed", str(path), "--mode", "loop",
-           "--warmup", f"{warmup:g}", "--secs", f"{secs:g}", "--runs", "1"]
+           "--warmup", f"{warmup:g}", "--secs", f"{secs / 2:g}", "--runs", "2"]
     for o in options:
         cmd += ["--opt", o]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=secs + warmup + 120)
-    except subprocess.TimeoutExpired:
+    import tempfile
+    import threading
+
+    cpu_at: dict[int, float | None] = {}
+    moves_in: dict[int, int] = {}
+    out_lines: list[str] = []
+    with tempfile.TemporaryFile("w+") as err:
+        # run.sh ends by exec-ing java: the process's CPU time is the JVM's
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
+        timer = threading.Timer(secs + warmup + 120, proc.kill)
+        timer.start()
+        try:
+            for line in proc.stdout:
+                m = RUN.match(line)
+                if m:
+                    cpu_at[int(m.group(1))] = cpu_seconds(proc.pid)
+                    moves_in[int(m.group(1))] = int(m.group(2))
+                out_lines.append(line)
+            proc.wait()
+        finally:
+            timed_out = not timer.is_alive()
+            timer.cancel()
+        err.seek(0)
+        stderr = err.read()
+    if timed_out:
         return {"error": "Ludii timed out"}
-    m = RESULT.search(proc.stdout)
+    stdout = "".join(out_lines)
+    m = RESULT.search(stdout)
     if m is None:
-        lines = [ln for ln in proc.stderr.splitlines() if "Exception" in ln] or \
-            proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"]
+        lines = [ln for ln in stderr.splitlines() if "Exception" in ln] or \
+            stderr.strip().splitlines() or [f"exit status {proc.returncode}"]
         return {"error": "Ludii: " + lines[0][:200]}
-    length = re.search(r"([0-9.]+) moves/playout", proc.stdout)
-    return {"moves_per_s": float(m.group(1)),
-            "mean_length": float(length.group(1)) if length else None}
+    length = re.search(r"([0-9.]+) moves/playout", stdout)
+    out = {"moves_per_s": float(m.group(1)),
+           "mean_length": float(length.group(1)) if length else None}
+    first, second = cpu_at.get(1), cpu_at.get(2)
+    if first is not None and second is not None and second > first:
+        out["cpu_moves_per_s"] = moves_in[2] / (second - first)
+    return out
+
+
+def rate_ratio(ours: dict, theirs: dict) -> float | None:
+    """ludeme's CPU rate over Ludii's (CPU when read, else its wall-clock rate)."""
+    theirs_rate = theirs.get("cpu_moves_per_s") or theirs.get("moves_per_s")
+    if "moves_per_s" not in ours or not theirs_rate:
+        return None
+    return ours["moves_per_s"] / theirs_rate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,12 +202,16 @@ def main(argv: list[str] | None = None) -> int:
         bar = prog.add_task("games", total=len(games))
         for name, options, target in games:
             path = resolve_file(name, library)
+            # the two sides alternate: half of ludeme's time, Ludii, the other half
             prog.update(bar, description=f"{path.stem}: ludeme")
-            ours = ludeme_speed(path, list(options), args.secs)
+            before = ludeme_speed(path, list(options), args.secs / 2)
             prog.update(bar, description=f"{path.stem}: Ludii")
             theirs = ludii_speed(reference, path, list(options), args.secs, args.warmup)
-            ratio = ours["moves_per_s"] / theirs["moves_per_s"] \
-                if "moves_per_s" in ours and theirs.get("moves_per_s") else None
+            prog.update(bar, description=f"{path.stem}: ludeme")
+            after = ludeme_speed(path, list(options), args.secs / 2, seed=1) \
+                if "error" not in before else before
+            ours = combined([before, after])
+            ratio = rate_ratio(ours, theirs)
             rows.append({"game": path.stem, "options": list(options), "ludeme": ours,
                          "ludii": theirs, "ratio": ratio, "target": target})
             prog.advance(bar)
@@ -159,10 +229,12 @@ def _print(rows: list[dict]) -> None:
     con = Console()
     if not con.is_terminal:
         con = Console(width=140)
-    table = Table(title="random playouts, moves/s (one thread)")
-    for col in ("game", "options", "ludeme", "Ludii (loop)", "ratio", "target"):
-        table.add_column(col, justify="right" if col in ("ludeme", "Ludii (loop)", "ratio")
-                         else "left")
+    table = Table(title="random playouts, moves/s (one thread; ludeme in CPU time, Ludii "
+                        "in its JVM's CPU time and by the wall clock; ratio of CPU rates)")
+    right = ("ludeme", "Ludii (loop, CPU)", "Ludii (loop, wall)", "ratio")
+    for col in ("game", "options", "ludeme", "Ludii (loop, CPU)", "Ludii (loop, wall)",
+                "ratio", "target"):
+        table.add_column(col, justify="right" if col in right else "left")
     for r in rows:
         ours, theirs = r["ludeme"], r["ludii"]
         ratio = r["ratio"]
@@ -172,6 +244,7 @@ def _print(rows: list[dict]) -> None:
         table.add_row(
             r["game"], ", ".join(r["options"]) or "-",
             f"{ours['moves_per_s']:,.0f}" if "moves_per_s" in ours else f"[red]{ours['error']}[/]",
+            f"{theirs['cpu_moves_per_s']:,.0f}" if "cpu_moves_per_s" in theirs else "-",
             f"{theirs['moves_per_s']:,.0f}" if "moves_per_s" in theirs
             else f"[red]{theirs['error']}[/]",
             f"{ratio:.2f}x" if ratio is not None else "-",

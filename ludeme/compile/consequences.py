@@ -65,5 +65,8 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
         wrapped.targets = targets_of(at)  # the consequences do not change where moves go
         return describe(wrapped, is_anchored(at))
 
-    return PieceMovesV(lambda s: list(map(wrap, gen(s))), for_piece=memo(for_piece),
-                       reaches=reach_of(moves))
+    def generate(s):
+        made_here = gen(s)
+        return list(map(wrap, made_here)) if made_here else made_here
+
+    return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves))

@@ -95,3 +95,45 @@ def site_piece_table(fn: Callable, variable: str, n_sites: int, n_pieces: int,
                     return None
         tables.append(row)
     return tables
+
+
+class _StateProbe:
+    __slots__ = SITE_VARIABLES + ("site_state", "who", "nxt")
+
+
+# state values a folded table covers: 0 (none) to STATE_VALUES - 1; a site holding a
+# larger value is asked of the condition itself
+STATE_VALUES = 8
+
+
+def site_state_table(fn: Callable, variable: str, n_sites: int,
+                     next_of: tuple[int, ...]) -> list[list[bool]] | None:
+    """When ``fn`` reads only the site bound to ``variable``, that site's state value
+    (``state.site_state``, not the piece on it) and the mover: its value as
+    ``table[who][site * STATE_VALUES + value]`` for values below ``STATE_VALUES``, else
+    None. Reversi's "a disc showing an enemy's side", ``(is Enemy (state
+    at:(between)))``, folds this way."""
+    if variable not in SITE_VARIABLES:
+        raise ValueError(f"not a site variable: {variable}")
+    probe = _StateProbe()
+    states = _OneSite()
+    probe.site_state = states
+    tables: list[list[bool]] = [[]]
+    for who in range(1, len(next_of)):
+        probe.who = who
+        probe.nxt = next_of[who]
+        row = []
+        for x in range(n_sites):
+            for v in SITE_VARIABLES:
+                if hasattr(probe, v):
+                    delattr(probe, v)
+            setattr(probe, variable, x)
+            states.site = x
+            for value in range(STATE_VALUES):
+                states.piece = value
+                try:
+                    row.append(bool(fn(probe)))
+                except Exception:  # noqa: BLE001 - it reads more: not foldable
+                    return None
+        tables.append(row)
+    return tables

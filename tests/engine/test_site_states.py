@@ -171,3 +171,35 @@ def test_a_piece_s_state_goes_with_it_when_it_moves():
     assert s.site_state == [0, 0, 1, 0]
     assert s.hash == g._full_hash(s)
     assert not s.is_terminal()
+
+
+def test_counting_the_sites_of_a_state_counts_them_all():
+    # (count Sites in:(sites State (mover))) is counted without listing the sites
+    import random
+
+    g = ludeme.loads(FLANK)
+    rng = random.Random(3)
+    for _ in range(5):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            who = s.current_player()
+            moves = s.legal_moves()
+            m = moves[rng.randrange(len(moves))]
+            s.apply(m)
+            if m.kind != "pass":
+                assert s.score[who] == sum(1 for v in s.site_state if v == who) > 0
+
+
+def test_moves_of_a_capture_rule_are_interned_and_numbered():
+    # (append (custodial ...)) makes one move per site: the same object each time it is
+    # generated, and one the interop action space numbers
+    from ludeme.interop.actions import ActionSpace
+
+    g = ludeme.loads(FLANK)
+    space = ActionSpace(g)
+    s = g.new_initial_state()
+    first = s.legal_moves()
+    again = g.new_initial_state().legal_moves()
+    assert [id(m) for m in first] == [id(m) for m in again]
+    actions = [space.encode(m) for m in first]
+    assert len(set(actions)) == len(first) and all(0 <= a < space.size for a in actions)

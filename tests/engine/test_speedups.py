@@ -11,7 +11,8 @@ import pytest
 from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion
-from ludeme.ludemes.moves import add_from_hand
+from ludeme.ludemes.effects import captures
+from ludeme.ludemes.moves import add_from_hand, hop, shoot
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -32,7 +33,8 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "frontier": (add_from_hand, "FRONTIER")}
+          "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES"),
+          "shoot_lines": (shoot, "LINES"), "folded_hops": (hop, "FOLDED_HOPS")}
 
 
 def legal(s) -> set[str]:
@@ -138,3 +140,127 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
+
+
+# -- (custodial ...) lines of any length with folded conditions ---------------------------
+
+# discs show their owner's side as a state value; a placement must flank (a move of the
+# (append (custodial ...)) kind, asked only whether it would capture), and the flanked
+# line turns over or, in the second game, is taken off
+DISCS = """(game "Discs" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Neutral (flips 1 2))}})
+  (rules
+    (start {{(place "Disc0" {{{p1}}} state:1) (place "Disc0" {{{p2}}} state:2)}})
+    (play (forEach Site (sites Empty)
+      (append (custodial {dirs}
+                (between {limit} if:(is Enemy (state at:(between)))
+                  (apply (allCombinations (add (piece "Disc0" state:(mover)) (to (site)))
+                                          (flip (between)))))
+                (to if:(is Friend (state at:(to)))))
+              (then (set Score Mover (count Sites in:(sites State (mover))))))))
+    (end (if (all Passed) (byScore)))))"""
+
+LINES = """(game "Lines" (players 2)
+  (equipment {{(board {board}) (piece "Pawn" Each (move Slide {dirs}
+     (then (custodial (from (last To)) {dirs} (between {limit} if:(is Enemy (who at:(between)))
+                       (apply (remove (between)))) (to if:(is Friend (who at:(to))))))))}})
+  (rules
+    (start {{(place "Pawn1" {{{p1}}}) (place "Pawn2" {{{p2}}})}})
+    (play (forEach Piece))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,limit,p1,p2", [
+    ("(square 6)", "Adjacent", "", '"c3" "d4"', '"c4" "d3"'),
+    ("(rectangle 5 7)", "Orthogonal", "(max 2)", '"c3" "d2" "e3"', '"d3" "c2"'),
+    ("(hex 4)", "Adjacent", "", '"c3" "d4"', '"d3" "c4"'),
+])
+def test_flanking_state_conditions_folded(board, dirs, limit, p1, p2):
+    text = DISCS.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc0",), seed=len(p1), games=8,
+                                          fillings=0) > 60
+
+
+@pytest.mark.parametrize("board,dirs,limit,p1,p2", [
+    ("(square 6)", "Orthogonal", "", '"a1" "b1" "c1" "d1" "e1" "f1"',
+     '"a6" "b6" "c6" "d6" "e6" "f6"'),
+    ("(hex 3)", "Adjacent", "(max 2)", '"a1" "b1" "c1"', '"c5" "d5" "e5"'),
+])
+def test_custodial_lines_of_any_length_folded(board, dirs, limit, p1, p2):
+    text = LINES.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(board),
+                                          games=4, fillings=60) > 80
+
+
+# -- (move Shoot ...) to empty sites along per-line tables ----------------------------------
+
+ARROWS = """(game "Arrows" (players 2)
+  (equipment {{(board {board}) (piece "Queen" Each (move Slide {dirs} (then (moveAgain))))
+               (piece "Dot" Neutral)}})
+  (rules
+    (start {{(place "Queen1" {{{p1}}}) (place "Queen2" {{{p2}}})}})
+    (play (if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Dot0") {dirs})))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,p1,p2", [
+    ("(square 5)", "", '"a2" "e2"', '"a4" "e4"'),
+    ("(hex 3)", "Orthogonal", '"a1" "c1"', '"c5" "e5"'),
+    ("(rectangle 4 6)", "Diagonal", '"a1" "b1"', '"e4" "f4"'),
+])
+def test_shots_along_line_tables(board, dirs, p1, p2):
+    text = ARROWS.format(board=board, dirs=dirs, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, shoot_lines=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Dot0",), seed=len(p1), games=8,
+                                          fillings=0) > 60
+
+
+# -- (is Within <piece> in:<fixed region>) reads the region's sites in C --------------------
+
+WITHIN = """(game "Run Home" (players 2)
+  (equipment {{(board (square 5)) (piece "Pawn" Each (move Slide Orthogonal))
+               (piece "King" P2 (move Step Adjacent (to if:(is Empty (to)))))}})
+  (rules
+    (start {{(place "Pawn1" {{"a1" "e1"}}) (place "Pawn2" {{"b5"}}) (place "King2" {{"c3"}})}})
+    (play (forEach Piece))
+    (end {{(if (is Within (id "King2") in:{region}) (result P2 Win))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("fixed,same_sites", [
+    ("(sites Outer)", "(difference (sites Outer) (sites Empty))"),
+    ('(sites {"a1"})', '(difference (sites {"a1"}) (sites Empty))'),
+    ("(sites Corners)", "(intersection (sites Corners) (sites Occupied by:All))"),
+])
+def test_within_a_fixed_region_as_within_the_same_sites_worked_out(fixed, same_sites):
+    fast = compiled(WITHIN.format(region=fixed))
+    slow = compiled(WITHIN.format(region=same_sites))
+    assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(fixed),
+                                          games=12, fillings=0) > 40
+
+
+# -- (move Hop ...) over one hurdle, both rules folded into tables, indexed inline ----------
+
+JUMPS = """(game "Jumps" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S)}})
+  (rules
+    (start {{(place "Man1" (expand (sites Bottom))) (place "Man2" (expand (sites Top)))}})
+    (play (priority {{
+      (forEach Piece "Man" (move Hop (from) {dirs}
+          (between if:{hurdle} (apply (remove (between)))) (to if:(is Empty (to)))))
+      (forEach Piece "Man" (move Step {dirs} (to if:(is Empty (to)))))}}))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,hurdle", [
+    ("(square 6)", "(directions {FR FL})", "(is Enemy (who at:(between)))"),
+    ("(hex 4)", "Forwards", "(is Occupied (between))"),
+    ("(rectangle 5 6)", "Orthogonal", '(and (is Enemy (who at:(between))) (not (is In (between) (sites Corners))))'),
+])
+def test_plain_hops_read_folded_tables(board, dirs, hurdle):
+    text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
+    fast, slow = compiled(text), compiled(text, folded_hops=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
+                                          games=6, fillings=60) > 80

@@ -288,6 +288,28 @@ def test_speed_script_puts_both_rates_side_by_side(tmp_path, capsys):
     assert worse["ratio"] is None
 
 
+def test_speed_script_times_the_reference_in_cpu_time(tmp_path, capsys):
+    # the stand-in burns CPU between its two reports, as the JVM does in its second run
+    from benchmarks import ludii_speed
+
+    ref = tmp_path / "reference"
+    ref.mkdir()
+    (ref / "run.sh").write_text(
+        'echo "run 1: 10 playouts, 40 moves in 1.0s -> 10.0 playouts/s, 40 moves/s, '
+        '4.0 moves/playout"\n'
+        "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done\n"
+        'echo "run 2: 10 playouts, 40 moves in 1.0s -> 10.0 playouts/s, 40 moves/s, '
+        '4.0 moves/playout"\necho "RESULT Two mode=loop median_moves_per_s=40"\n')
+    game = tmp_path / "Two.lud"
+    game.write_text(TWO)
+    assert ludii_speed.main(["--games", str(game), "--reference", str(ref), "--secs", "0.2",
+                             "--json"]) == 0
+    (two,) = json.loads(capsys.readouterr().out)
+    cpu = two["ludii"]["cpu_moves_per_s"]
+    assert 0 < cpu < 40 * 100
+    assert two["ratio"] == pytest.approx(two["ludeme"]["moves_per_s"] / cpu)
+
+
 def test_an_exception_in_ludeme_during_play_is_reported_not_raised(tmp_path, capsys,
                                                                    monkeypatch):
     monkeypatch.setenv("LUDEME_LUDII_TRACES", str(tmp_path / "cache"))

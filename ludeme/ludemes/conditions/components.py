@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV
 from ludeme.lang import types as T
@@ -20,12 +22,16 @@ def is_within(c: CompileContext, piece: T.IntFn, *, at: T.Site = None, in_: T.Re
     pid = piece.fn
     if in_ is not None:
         if in_.static is not None:
-            sites = in_.static
+            sites = tuple(in_.static)
+            if not sites:
+                return CondV(lambda s: False)
+            # the pieces on the region's sites, read in C (a tuple, even for one site)
+            pieces_on = itemgetter(*sites) if len(sites) > 1 else \
+                (lambda w, x=sites[0]: (w[x],))
 
             def within(s):
                 p = pid(s)
-                w = s.what
-                return any(w[x] == p for x in sites) if p else False
+                return p in pieces_on(s.what) if p else False
 
             return CondV(within)
         region = in_.fn

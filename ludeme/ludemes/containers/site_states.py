@@ -69,7 +69,11 @@ def sites_state(c: CompileContext, value: T.IntFn):
         st = s.site_state
         return [x for x in range(n) if st[x] == v]
 
-    return RegionV(fn)
+    def size(s):
+        # the state values are kept for the board's sites only: counted in C
+        return s.site_state.count(val(s))
+
+    return RegionV(fn, size=size)
 
 
 @ludeme("flips", FLIPS)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
-from ludeme.compile.fold import site_piece_table
+from ludeme.compile.fold import STATE_VALUES, site_piece_table, site_state_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO, BetweenPart, FromPart, ToPart
 from ludeme.compile.values import EffectV, IntV, SiteV
 from ludeme.lang import types as T
@@ -85,6 +85,11 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
     return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
 
 
+# lines of any length and conditions on state values are folded into tables (False: the
+# conditions are called for every site, as before; tests compare the two)
+FOLD_LINES = True
+
+
 def _remover(c: CompileContext) -> Callable:
     """The default effect on an enclosed site: its piece is removed."""
     clear = c.game.clear_site
@@ -125,10 +130,12 @@ def _defaults(c: CompileContext, between: BetweenPart | None, to: ToPart | None)
 
 
 def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
-             then: EffectV | None) -> EffectV:
+             then: EffectV | None, exists: Callable | None = None) -> EffectV:
     """The capture rule whose enclosed sites ``find(state)`` lists (None or empty when
     there are none): the effect applies to each, then ``then:`` runs once. Its victims,
-    for the notation, are worked out by the same ``find`` without changing the board."""
+    for the notation, are worked out by the same ``find`` without changing the board.
+    ``exists(state)``, when given, says whether ``find`` would find any, stopping at the
+    first (and leaving the context alone): the question a move generator asks."""
     finish = _finisher(effect, then.fn if then is not None else None)
 
     def fn(s):
@@ -155,7 +162,7 @@ def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
         return bool(found)
 
     return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]),
-                   any_move)
+                   exists if exists is not None else any_move)
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
@@ -200,9 +207,9 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             for x in range(n)]
     folded = _fold(c, target, friend)
 
-    if limit == 1 and folded is not None:
+    if limit == 1 and folded is not None and folded[3] == _read_pieces:
         # the conditions are tables indexed by site and piece: no call per direction
-        tt, ft, np = folded
+        tt, ft, np, _ = folded
         quads = [tuple((r[0], r[0] * np, r[1], r[1] * np) for r in rs) for rs in rays]
 
         def find(s):
@@ -219,6 +226,9 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                     else:
                         victims.append(b)
             return victims
+    elif folded is not None and FOLD_LINES and limit >= 1:
+        return _folded_lines(c, origin, rays, limit, folded, (target, friend), effect,
+                             effect_victims, then)
     elif limit == 1:
         pairs = [tuple((r[0], r[1]) for r in rs) for rs in rays]
 
@@ -265,15 +275,105 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
     return _capture(find, effect, effect_victims, then)
 
 
+# where folded conditions read their values: the piece on a site or its state value
+_read_pieces = "what"
+_read_states = "site_state"
+
+
 def _fold(c: CompileContext, target: Callable, friend: Callable):
-    """The two conditions as tables ``[who][site * pieces + piece]`` when they read
-    nothing but their site, the piece on it and the mover (see ``fold``), else None."""
+    """The two conditions as tables ``[who][site * stride + value]`` when they read
+    nothing but their site, the mover and either the piece on the site (stride: the
+    number of pieces) or its state value (stride: ``STATE_VALUES``; see ``fold``), with
+    the stride and how to read the values from a state; else None."""
     n = c.require_board().n_sites
     np = len(c.pieces.names)
     nxt = c.game.next_of
     tt = site_piece_table(target, "between", n, np, nxt)
     ft = site_piece_table(friend, "to", n, np, nxt) if tt is not None else None
-    return (tt, ft, np) if ft is not None else None
+    if ft is not None:
+        return tt, ft, np, _read_pieces
+    if not FOLD_LINES or not getattr(c.game, "uses_site_state", False):
+        return None
+    tt = site_state_table(target, "between", n, nxt)
+    ft = site_state_table(friend, "to", n, nxt) if tt is not None else None
+    return (tt, ft, STATE_VALUES, _read_states) if ft is not None else None
+
+
+def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, folded,
+                  conditions: tuple[Callable, Callable], effect: Callable,
+                  effect_victims: Callable | None, then: EffectV | None) -> EffectV:
+    """Flanking lines of any length whose conditions are folded into tables: no call
+    per site of a line. A value beyond the tables (a state value of STATE_VALUES or
+    more) is asked of the conditions themselves."""
+    tt, ft, stride, read = folded
+    target, friend = conditions
+
+    def slow(s, at):
+        old_to, old_between = s.to, s.between
+        victims = []
+        for ray in rays[at]:
+            k = 0
+            end = min(len(ray), limit)
+            while k < end:
+                s.between = ray[k]
+                if not target(s):
+                    break
+                k += 1
+            if k == 0 or k >= len(ray):
+                continue
+            s.to = ray[k]
+            if friend(s):
+                victims.extend(ray[:k])
+        s.to, s.between = old_to, old_between
+        return victims
+
+    # per site, each line as (its first site, that site's table offset, the rest of the
+    # line as (site, offset) pairs); most lines end at their first site
+    lines = [tuple((r[0], r[0] * stride, tuple((y, y * stride) for y in r[1:]), r)
+                   for r in rs) for rs in rays]
+
+    def scan(s, first: bool):
+        """The enclosed sites (only whether there is one when ``first``); None when
+        a value is beyond the tables."""
+        at = origin(s)
+        if at < 0:
+            return []
+        vals = getattr(s, read)
+        tw, fw = tt[s.who], ft[s.who]
+        victims = []
+        for y, o, rest, ray in lines[at]:
+            v = vals[y]
+            if v >= stride:
+                return None
+            if not tw[o + v]:
+                continue
+            k = 1
+            for y, o in rest:
+                v = vals[y]
+                if v >= stride:
+                    return None
+                if k < limit and tw[o + v]:
+                    k += 1
+                    continue
+                if fw[o + v]:
+                    if first:
+                        return ray
+                    victims.extend(ray[:k])
+                break
+        return victims
+
+    def find(s):
+        found = scan(s, False)
+        return found if found is not None else slow(s, origin(s))
+
+    def exists(s):
+        found = scan(s, True)
+        if found is None:
+            at = origin(s)
+            return at >= 0 and bool(slow(s, at))
+        return bool(found)
+
+    return _capture(find, effect, effect_victims, then, exists)
 
 
 @ludeme("surround", T.Effect,
@@ -310,8 +410,8 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     missing = [len(dirs) - len(a) for a in around]
     folded = _fold(c, target, friend)
 
-    if folded is not None:
-        tt, ft, np = folded
+    if folded is not None and folded[3] == _read_pieces:
+        tt, ft, np, _ = folded
         # per site: (neighbour, its table offset, its own neighbours with offsets, sides
         # off the board)
         ring = [tuple((b, b * np, tuple((y, y * np) for y in around[b]), missing[b])

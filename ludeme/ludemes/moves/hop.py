@@ -25,6 +25,10 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
+# a plain hop whose hurdle and landing rules fold into tables indexes them inline
+# (False: a call per test, as before; tests compare the two)
+FOLDED_HOPS = True
+
 
 def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callable:
     """``test(state, site)``: ``fn`` with the site bound to ``variable``; a table lookup
@@ -35,7 +39,11 @@ def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callabl
     np = len(c.pieces.names)
     table = site_piece_table(fn, variable, n, np, c.game.next_of)
     if table is not None:
-        return lambda s, x: table[s.who][x * np + s.what[x]]
+        def lookup(s, x):
+            return table[s.who][x * np + s.what[x]]
+
+        lookup.table = table  # generators may index it themselves: see move_hop
+        return lookup
     if variable == "to":
         def test_to(s, x):
             s.to = x
@@ -189,6 +197,21 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                 for b, x, m in entries[frm]:
                     if hurdle(s, b) and go(s, x):
                         out.append(m)
+
+            hurdle_table = getattr(hurdle, "table", None)
+            go_table = getattr(go, "table", None)
+            if FOLDED_HOPS and hurdle_table is not None and go_table is not None:
+                np = len(c.pieces.names)
+                # both tests folded into site-and-piece tables: indexed here, no calls
+                indexed = [tuple((b, b * np, x, x * np, m) for b, x, m in row)
+                           for row in entries]
+
+                def at(s, frm, out):  # noqa: F811 - the same test, from the tables
+                    w = s.what
+                    ht, gt = hurdle_table[s.who], go_table[s.who]
+                    for b, bp, x, xp, m in indexed[frm]:
+                        if ht[bp + w[b]] and gt[xp + w[x]]:
+                            out.append(m)
 
             possible = [frozenset(m for _, _, m in row) for row in entries]
         else:

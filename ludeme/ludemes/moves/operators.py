@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.consequences import with_then
+from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import EffectV, MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -44,8 +45,17 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
             s.site = m.to
             effect(s)
 
+        # the moves are interned by (from, to) (any two sites of the game), so that
+        # consequences added to them are paired with each once (see with_then) and
+        # front ends can number them (ludeme.compile.movetable)
+        sites = range(c.require_board().n_sites)
+        made = MoveTable(c.game, lambda frm, to: Move("move", frm, to, 0, None, act_effect),
+                         lambda: ((frm, to) for frm in sites for to in sites))
+
         def gen_effect(s):
-            return [Move("move", s.frm, s.to, 0, None, act_effect)] if would(s) else []
+            if not would(s):
+                return []
+            return [made[s.frm, s.to]]
 
         return MovesV(gen_effect)
     sub = moves.gen

@@ -15,6 +15,10 @@ from ludeme.ludemes.moves.generators import make_add_act
 from ludeme.ludemes.moves.promote import piece_id_of_name, piece_named
 from ludeme.runtime.move import Move
 
+# shots to empty sites walk per-line tables of moves made once (False: site by site, as
+# before; tests compare the two)
+LINES = True
+
 
 @ludeme("move Shoot", T.Moves, lazy=True,
         ludii="The piece is named by (piece \"Name\"); a site type is not supported.")
@@ -76,6 +80,42 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
             def go(s, x):
                 s.to = x
                 return test(s)
+
+    if LINES and rule is None and all(len(set().union(*rs)) == sum(map(len, rs)) for rs in rays):
+        # the default (sites Empty) along lines that never meet: per origin and line, the
+        # shots landing before each site and all of them, made once (as slides walk them)
+        lines: dict[int, list] = {}
+
+        def lines_of(pid: int) -> list:
+            got = lines.get(pid)
+            if got is None:
+                row = interned_row[pid]
+                got = lines[pid] = [
+                    tuple((ray, {x: tuple(row[y] for y in ray[:i]) for i, x in enumerate(ray)},
+                           tuple(row[y] for y in ray)) for ray in rays[frm])
+                    for frm in range(n)]
+            return got
+
+        interned_row = {pid: [interned[x, pid] for x in range(n)] for pid in shot}
+        by_player = [lines_of(pid) if pid else None for pid in per_player]
+
+        def gen_free(s):
+            mine = by_player[s.who]
+            frm = origin(s)
+            if mine is None or not 0 <= frm < n:
+                return []
+            w = s.what
+            out: list[Move] = []
+            for ray, before, free in mine[frm]:
+                for x in ray:
+                    if w[x]:
+                        out.extend(before[x])
+                        break
+                else:
+                    out.extend(free)
+            return out
+
+        return MovesV(gen_free)
 
     def gen(s):
         row = table[s.who]
