@@ -125,7 +125,7 @@ def test_empty_neighbours_counted_for_every_candidate_at_once(board, dirs, k):
 BREATH = """(game "Breathing Room" (players 2)
   (equipment {{(board {board}) (piece "Disc" Each)}})
   (rules (play (do (move Add (to (sites Empty)))
-                   ifAfterwards:(is Connected (sites Empty) {dirs}
+                   ifAfterwards:(is Connected {region} {dirs}
                                     to:(intersection (sites {edge}) (sites Empty))
                                     through:(sites Empty))
                    then:(addScore Mover (count Sites in:(sites Around (last To) {dirs}
@@ -133,11 +133,18 @@ BREATH = """(game "Breathing Room" (players 2)
          (end (if (no Moves Next) (byScore)))))"""
 
 
-@pytest.mark.parametrize("board,dirs,edge", [("(square 5)", "Orthogonal", "Perimeter"),
-                                             ("(hex 4)", "Adjacent", "Perimeter"),
-                                             ("(rectangle 4 6)", "Adjacent", "Corners")])
-def test_connected_empty_sites_answered_from_one_table(board, dirs, edge):
-    text = BREATH.format(board=board, dirs=dirs, edge=edge)
+@pytest.mark.parametrize("board,dirs,edge,region", [
+    ("(square 5)", "Orthogonal", "Perimeter", "(sites Empty)"),
+    ("(hex 4)", "Adjacent", "Perimeter", "(sites Empty)"),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)"),
+    # every stone too must touch a joined empty site: the sites only one joined
+    # neighbour keeps joined (one table a position)
+    ("(hex 3)", "Orthogonal", "Perimeter", "(sites Board)"),
+    ("(square 5)", "Orthogonal", "Perimeter", "(sites Board)"),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(union (sites Empty) (sites Occupied by:P1))"),
+])
+def test_connected_empty_sites_answered_from_one_table(board, dirs, edge, region):
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
     fast, slow = compiled(text), compiled(text, connected=False)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"),
                                           seed=len(board)) > 80

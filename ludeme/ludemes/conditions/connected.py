@@ -192,15 +192,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
             reached = len(separated[1]) - 1
-            return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, False
+            return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
         holds = True
-        loose = False           # some site of A joined only through a neighbour
+        loose = []              # the sites of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
         for x in a_fn(s):
             if with_a:
                 in_a[x] = 1
             if holds and not (joined[x] or in_b[x]):
-                loose = True
+                loose.append(x)
                 for y in nb[x]:
                     if joined[y]:
                         break
@@ -229,8 +229,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         for x in a_reg.static:
             a_table[x] = 1
     byte_key = len(c.pieces.names) <= 256
-    # [key of X'', evaluate(X''), the answers of after_add as a table (A = C)]
-    cache: list = [None, None, None]
+    # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
+    # sites that are the only joined neighbour of a site of A joined only through one]
+    cache: list = [None, None, None, None]
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
@@ -255,7 +256,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
             cache[0] = key
-            cache[2] = None
+            cache[2] = cache[3] = None
         w[t] = p
         holds, in_a, in_b, in_c, joined, cut, separated, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
@@ -315,7 +316,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
             cache[0] = key
-            cache[2] = None
+            cache[2] = cache[3] = None
         holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]
         if not holds:
             return _undecided
@@ -353,11 +354,16 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                             break
                     else:
                         return False
-            if not lost and not loose:
-                # no site of A is joined only through a neighbour: none lost its way
-                return True
+            if not lost:
+                # no site of A is joined only through a neighbour, or t is not the only
+                # joined neighbour of such a site: none lost its way
+                return not loose or not blocked[t]
             return around_joined(t, in_a, in_b, joined, lost)
 
+        if loose:
+            if cache[3] is None:
+                cache[3] = _sole_joined_neighbours(loose, joined, nb, n)
+            blocked = cache[3]
         return decide
 
     # D1 holds for every placement only when the through region is the empty sites
@@ -366,6 +372,24 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
 
 def _undecided(t: int, piece: int) -> None:
     return None
+
+
+def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
+    """``blocked[y]``: y is the only joined neighbour of a site of ``loose`` (the sites
+    of A joined only through a neighbour). With nothing cut off, filling t leaves
+    every site of A next to it joined exactly when ``blocked[t]`` is 0."""
+    blocked = bytearray(n)
+    for a in loose:
+        only = -1
+        for y in nb[a]:
+            if joined[y]:
+                if only >= 0:
+                    break
+                only = y
+        else:
+            if only >= 0:
+                blocked[only] = 1
+    return blocked
 
 
 class _Table:
