@@ -328,6 +328,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 cache[2] = _Table(bytes(map(gt, in_c, cut)))
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
+                    stats["walk"] += sum(cut)     # of them, those that cut some off
             return cache[2]
 
         def decide(t, piece):
