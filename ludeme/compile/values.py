@@ -24,6 +24,9 @@ EffectFnT = Callable[[State], None]
 class IntV:
     fn: IntFnT
     const: int | None = None
+    #: the values for each of a sequence of sites with ``(to)`` bound to each, in one
+    #: call (a filter ``(to <region> if:...)`` asks all its candidates at once)
+    per_to: Callable[[State, Sequence[int]], list[int]] | None = None
 
     @staticmethod
     def of(value: int) -> IntV:
@@ -61,6 +64,9 @@ class CondV:
     #: then keeps every move without trying it
     auto_fails: Callable[[], bool] | None = None
     auto_succeeds: Callable[[], bool] | None = None
+    #: the sites of a sequence for which the condition holds with ``(to)`` bound to
+    #: each, in one call (see ``IntV.per_to``)
+    select_to: Callable[[State, Sequence[int]], list[int]] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:
@@ -89,6 +95,9 @@ class RegionV:
     #: the number of sites, without listing them (``(count Sites in:...)``), when the
     #: region can count them more cheaply than ``len(fn(s))``
     size: IntFnT | None = None
+    #: ``size`` for each of a sequence of sites with ``(to)`` bound to each, when the
+    #: region is around ``(to)`` (see ``IntV.per_to``)
+    sizes_to: Callable[[State, Sequence[int]], list[int]] | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None
@@ -133,6 +142,9 @@ class MovesV:
     #: (Ludii's canMoveTo), answered without listing every move when the generator
     #: can tell which of its pieces could get there; see ``piecemoves.reach_of``
     reaches: Callable[[State, int], bool] | None = None
+    #: every move made is an ``add`` of one piece on an empty site, with no
+    #: consequences of its own (so a condition's ``after_add`` answers all of them)
+    plain_adds: bool = False
 
 
 @dataclass(frozen=True, slots=True)

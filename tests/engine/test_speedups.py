@@ -10,7 +10,7 @@ import pytest
 
 from ludeme.api import _compile
 from ludeme.expand import expand
-from ludeme.ludemes.conditions import cohesion
+from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
 from ludeme.ludemes.moves import add_from_hand, hop, shoot
 from ludeme.ludemes.regions import around
@@ -33,8 +33,9 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "frontier": (add_from_hand, "FRONTIER"), "fold_lines": (captures, "FOLD_LINES"),
-          "shoot_lines": (shoot, "LINES"), "folded_hops": (hop, "FOLDED_HOPS")}
+          "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
+          "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
+          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH")}
 
 
 def legal(s) -> set[str]:
@@ -111,6 +112,44 @@ def test_empty_neighbours_counted_in_c(board, dirs, k):
     text = CROWD.format(board=board, dirs=dirs, k=k)
     fast, slow = compiled(text), compiled(text, around=False)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
+
+
+@pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
+                                          ("(square 5)", "Adjacent", 3)])
+def test_empty_neighbours_counted_for_every_candidate_at_once(board, dirs, k):
+    text = CROWD.format(board=board, dirs=dirs, k=k)
+    fast, slow = compiled(text), compiled(text, per_to=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
+
+
+# -- (is Connected (sites Empty) to: through:(sites Empty)) after every placement at once --
+
+BREATH = """(game "Breathing Room" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (do (move Add (to (sites Empty)))
+                   ifAfterwards:(is Connected {region} {dirs}
+                                    to:(intersection (sites {edge}) (sites Empty))
+                                    through:(sites Empty))
+                   then:(addScore Mover (count Sites in:(sites Around (last To) {dirs}
+                                                            if:(is Empty (to)))))))
+         (end (if (no Moves Next) (byScore)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,edge,region", [
+    ("(square 5)", "Orthogonal", "Perimeter", "(sites Empty)"),
+    ("(hex 4)", "Adjacent", "Perimeter", "(sites Empty)"),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)"),
+    # every stone too must touch a joined empty site: the sites only one joined
+    # neighbour keeps joined (one table a position)
+    ("(hex 3)", "Orthogonal", "Perimeter", "(sites Board)"),
+    ("(square 5)", "Orthogonal", "Perimeter", "(sites Board)"),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(union (sites Empty) (sites Occupied by:P1))"),
+])
+def test_connected_empty_sites_answered_from_one_table(board, dirs, edge, region):
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
+    fast, slow = compiled(text), compiled(text, connected=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"),
+                                          seed=len(board)) > 80
 
 
 # -- (move Add (handSite Mover) ... rotations: facing:) kept from one position to the next -

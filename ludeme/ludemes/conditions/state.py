@@ -469,6 +469,24 @@ def not_cond(c: CompileContext, cond: T.Cond):
                  auto_succeeds=cond.auto_fails)
 
 
+def _select_to(per_to, op, k: int):
+    """The sites of a sequence whose value (``per_to``) compares with ``k``, in one
+    comprehension (the commonest comparisons without a call to the operator)."""
+    if op is _op.ge:
+        def select(s, sites):
+            return [x for x, v in zip(sites, per_to(s, sites), strict=True) if v >= k]
+    elif op is _op.gt:
+        def select(s, sites):
+            return [x for x, v in zip(sites, per_to(s, sites), strict=True) if v > k]
+    elif op is _op.eq:
+        def select(s, sites):
+            return [x for x, v in zip(sites, per_to(s, sites), strict=True) if v == k]
+    else:
+        def select(s, sites):
+            return [x for x, v in zip(sites, per_to(s, sites), strict=True) if op(v, k)]
+    return select
+
+
 def _compare(name: str, op):
     def compare(c: CompileContext, a: T.IntFn, b: T.IntFn):
         fa, fb = a.fn, b.fn
@@ -479,11 +497,13 @@ def _compare(name: str, op):
                 return CondV(absent)
             if absent is not None and k == 0 and op in (_op.ne, _op.gt):
                 return CondV(lambda s: not absent(s))
+            per_to = getattr(a, "per_to", None)
+            select = _select_to(per_to, op, k) if per_to is not None else None
             if op is _op.eq:  # the commonest tests, without a call to the operator
-                return CondV(lambda s: fa(s) == k)
+                return CondV(lambda s: fa(s) == k, select_to=select)
             if op is _op.ge:
-                return CondV(lambda s: fa(s) >= k)
-            return CondV(lambda s: op(fa(s), k))
+                return CondV(lambda s: fa(s) >= k, select_to=select)
+            return CondV(lambda s: op(fa(s), k), select_to=select)
         if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
             k = a.const
             if op is _op.lt:

@@ -66,14 +66,23 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
         return region
     fn, test = region.fn, if_.fn
     member = region.member()
+    select = if_.select_to
 
-    def filtered(s):
-        out = []
-        for x in fn(s):
-            s.to = x
-            if test(s):
-                out.append(x)
-        return out
+    if select is not None:
+        # every candidate asked in one call
+        def filtered(s):
+            sites = fn(s)
+            if not isinstance(sites, (list, tuple)):
+                sites = list(sites)
+            return select(s, sites)
+    else:
+        def filtered(s):
+            out = []
+            for x in fn(s):
+                s.to = x
+                if test(s):
+                    out.append(x)
+            return out
 
     def contains(s, x):
         if not member(s, x):
@@ -130,8 +139,9 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
                          lambda: ((x, pid) for pid in added for x in sites))
     table = [[interned[x, pid] for x in sites] if pid else None for pid in per_player]
     region = to.fn
+    plain = thenfn is None and not stack
     if to.empty_range is not None:
-        return MovesV(_add_to_empty(c, table, to.empty_range))
+        return MovesV(_add_to_empty(c, table, to.empty_range), plain_adds=plain)
 
     if to.known_empty() or stack:
         def gen(s):
@@ -140,7 +150,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
                 return []
             return [row[x] for x in region(s)]
 
-        return MovesV(gen)
+        return MovesV(gen, plain_adds=plain)
 
     def gen_empty(s):
         row = table[s.who]
@@ -149,7 +159,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         w = s.what
         return [row[x] for x in region(s) if not w[x]]
 
-    return MovesV(gen_empty)
+    return MovesV(gen_empty, plain_adds=plain)
 
 
 @ludeme("move Pass", T.Moves)
@@ -295,15 +305,21 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     after_add = ifAfterwards.after_add
 
     auto = ifAfterwards.auto_succeeds
+    plain = moves.plain_adds
 
     def keep(s, moves):
         if auto is not None and auto():
             return moves  # as in Ludii, a condition known to hold keeps every move
-        out = []
-        what = s.what
         # a condition that answers every placement on an empty site from the position
         # before it (one pass per position), e.g. (is Connected ...)
         decide = after_add(s) if after_add is not None else None
+        if plain and decide is not None:
+            table = getattr(decide, "table", None)
+            if table is not None:
+                # its answers for every site at once (plain placements only)
+                return [m for m in moves if table[m.to]]
+        out = []
+        what = s.what
         for m in moves:
             if m.kind == "add" and m.then is None:
                 to = m.to

@@ -110,7 +110,7 @@ def count_sites(c: CompileContext, region: T.Region = None, *, in_: T.Region = N
     if region.static is not None:
         return IntV.of(len(region.static))
     if region.size is not None:
-        return IntV(region.size)
+        return IntV(region.size, per_to=region.sizes_to)
     fn = region.fn
     return IntV(lambda s: len(fn(s)))
 

@@ -21,6 +21,9 @@ from ludeme.lang.registry import ludeme
 #: count the empty sites around a site in C (``(count Sites in:(sites Around ...
 #: if:(is Empty (to))))``); tests turn it off to compare with counting the list
 COUNT_IN_C = True
+#: count them for every candidate of a filter ``(to <region> if:(<op> (count Sites
+#: in:(sites Around (to) ...)) k))`` in one call; tests turn it off likewise
+COUNT_PER_TO = True
 
 
 def neighbour_table(c: CompileContext, directions: tuple[str, ...] | None
@@ -47,8 +50,12 @@ def _is_at_to(cond, kind: str) -> bool:
     if not (isinstance(cond, Call) and cond.decl.name == f"is {kind}"):
         return False
     args = list(cond.args.values())
-    return len(args) == 1 and isinstance(args[0], Call) and args[0].decl.name == "to" \
-        and not args[0].args
+    return len(args) == 1 and _is_to(args[0])
+
+
+def _is_to(site) -> bool:
+    """Whether a checked site argument is ``(to)``."""
+    return isinstance(site, Call) and site.decl.name == "to" and not site.args
 
 
 def _reader(sites: tuple[int, ...]):
@@ -141,7 +148,13 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                 x = at(s)
                 return readers[x](s.what).count(0) if x >= 0 else 0
 
-            return RegionV(empty_around, size=size if COUNT_IN_C else None)
+            def sizes_to(s, sites):
+                w = s.what
+                return [readers[x](w).count(0) for x in sites]
+
+            around_to = _is_to(where) and COUNT_IN_C and COUNT_PER_TO
+            return RegionV(empty_around, size=size if COUNT_IN_C else None,
+                           sizes_to=sizes_to if around_to else None)
         if only_occupied and not self_too:
             def occupied_around(s):
                 x = at(s)
