@@ -42,10 +42,3 @@ def value_player(c: CompileContext, who: (T.Role, T.IntFn)):
         return v if v else -1
 
     return IntV(fn)
-
-
-@ludeme("player", T.IntFn)
-def player_index(c: CompileContext, index: T.IntFn):
-    """The player with this number, as a number: Ludii's ``(player 1)`` where a player is
-    asked for, as in ``(set NextPlayer (player 1))``."""
-    return index
