@@ -322,7 +322,7 @@ def test_board_measures_may_be_arithmetic_on_numbers():
 
 
 def test_surakarta_board_loops_are_tracks_round_the_corners():
-    from ludeme.ludemes.equipment.boards import _surakarta_square
+    from ludeme.ludemes.equipment.boards import _corner_loops_square
 
     def passes(seq):     # the sites a loop lists, a corner twice, repeats in a row once
         out = []
@@ -331,7 +331,7 @@ def test_surakarta_board_loops_are_tracks_round_the_corners():
         return [x for i, x in enumerate(out) if i == len(out) - 1 or out[i + 1] != x]
 
     # the inner loop of a 6 x 6 grid of points, as Ludii 1.0.8 lists "Track1F"
-    assert passes(_surakarta_square(6, 6, 1)) == [
+    assert passes(_corner_loops_square(6, 6, 1)) == [
         6, 7, 8, 9, 10, 11, 4, 10, 16, 22, 28, 34, 29, 28, 27, 26, 25, 24, 31, 25, 19, 13, 7, 1]
     desc = ('(game "S" (players 2) (equipment { (surakartaBoard (square 6)) '
             '(piece "Disc" Each) }) (rules (start (place "Disc1" (sites Track "Track2B"))) '

@@ -58,7 +58,7 @@ def mancala_board(c: CompileContext, rows: T.Int, columns: T.Int,
 
 
 @ludeme("surakartaBoard", T.Item)
-def surakarta_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
+def corner_loop_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
                     from_: T.Int = 1):
     """A board played on its points with circuits looping round its corners (Ludii's
     ``surakartaBoard``): on a square grid, loop k runs along row k and column k from
@@ -74,13 +74,13 @@ def surakarta_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
     dim0, dim1 = len(b.rows["Vertex"]) - 1, len(b.columns["Vertex"]) - 1
     kind = b.graph.basis
     if kind not in ("square", "triangular"):
-        c.fail("a Surakarta board is a square grid or a triangle")
+        c.fail("a board of corner loops is a square grid or a triangle")
     if loops is None:
         loops = (min(dim0, dim1) - 1) // 2 if kind == "square" else dim0 // 2
     specs = []
     for k in range(from_, from_ + loops):
-        track = _surakarta_square(dim0 + 1, dim1 + 1, k) if kind == "square" else \
-            _surakarta_triangle(dim0 + 1, k)
+        track = _corner_loops_square(dim0 + 1, dim1 + 1, k) if kind == "square" else \
+            _corner_loops_triangle(dim0 + 1, k)
         n = b.count["Vertex"]
         if any(abs(x) >= n for x in track):
             c.fail(f"loop {k} does not fit on this board")
@@ -95,7 +95,7 @@ def surakarta_board(c: CompileContext, shape: T.Shape, *, loops: T.Int = None,
     return c.board
 
 
-def _surakarta_square(rows: int, cols: int, loop: int) -> list[int]:
+def _corner_loops_square(rows: int, cols: int, loop: int) -> list[int]:
     """Loop ``loop`` of a square grid as Ludii lists it: row, column, row, column, each
     end of each run negated (the corners the circuit turns round)."""
     def run(sites: list[int]) -> list[int]:
@@ -107,7 +107,7 @@ def _surakarta_square(rows: int, cols: int, loop: int) -> list[int]:
             + run([rows * cols - cols + loop - row * cols for row in range(rows)]))
 
 
-def _surakarta_triangle(rows: int, loop: int) -> list[int]:
+def _corner_loops_triangle(rows: int, loop: int) -> list[int]:
     """Loop ``loop`` of a triangle of points (rows of rows, rows - 1, ... points), as
     Ludii lists it: three runs parallel to the sides, their ends negated."""
     cols = rows
