@@ -1,6 +1,6 @@
-"""``(forEach Direction ...)``: the horse of Xiangqi written as Ludii writes it (an
-orthogonal step to an empty site, then the directions turning right and left of that
-step), on a hand-built 5x5 position."""
+"""``(forEach Direction ...)``: a horse (a knight whose leg may be blocked) written as
+Ludii writes it (an orthogonal step to an empty site, then the directions turning right
+and left of that step), on a hand-built 5x5 position."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """``(forEach Direction ...)``: moves made at each site along directions from a site,
 as Ludii's ``ForEachDirection`` (``rules/play/moves/nonDecision/operators/foreach``).
 
-Ludii writes the knight of Xiangqi and Shogi with two of them: one orthogonal step to an
-empty site, then, from there, the moves along the directions turning right and left of
-that step, ``(directions {FR FL})``. A ``forEach Direction`` inside another one's moves
+Ludii writes a horse (a knight whose leg may be blocked) with two of them: one
+orthogonal step to an empty site, then, from there, the moves along the directions
+turning right and left of that step, ``(directions {FR FL})``. A ``forEach Direction`` inside another one's moves
 takes relative directions from the step the outer one made (from ``(from)`` to
 ``(to)``); elsewhere, from the piece's facing, as every relative direction does. Its
 directions are compiled once per compass point, so nothing is converted during play.
@@ -40,7 +40,7 @@ def for_each_direction(c: CompileContext, from_: FROM = None,
     piece whose moves these are. Nested in another ``forEach Direction``, relative
     directions (``FR``, ``FL``, ...) turn from the way that one stepped, from ``(from)``
     to ``(to)``. Ludii: ``(forEach Direction [<from>] [<directions>] [<between>] (<to> |
-    <moves>) [then:<moves>])``; the Xiangqi horse: ``(forEach Direction Orthogonal (to
+    <moves>) [then:<moves>])``; a horse: ``(forEach Direction Orthogonal (to
     if:(is Empty (to)) (apply (forEach Direction (from (to)) (directions {FR FL}) (if
     (not (is Friend (who at:(to)))) (move (from) (to)))))))``."""
     board = c.require_board()
