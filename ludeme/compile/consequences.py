@@ -67,6 +67,6 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
 
     def generate(s):
         made_here = gen(s)
-        return list(map(wrap, made_here)) if made_here else made_here
+        return list(map(wrap, made_here)) if made_here else []
 
     return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves))
