@@ -162,11 +162,15 @@ def per_facing(c, call: Call, compile_once: Callable[[Call], Any]) -> Any:
         finally:
             c.facing = None
     if not all(isinstance(v, PieceMovesV) and v.starts is not None
-               and v.for_piece is not None for v in compiled.values()):
+               for v in compiled.values()):
         c.fail("relative directions (Forward, FR, ...) here are not supported when pieces "
                "face different ways",
                "declare the moves in the (piece ...) and play them with (forEach Piece)")
-    fors = {f: v.for_piece for f, v in compiled.items()}
+    # moves that start elsewhere than at the piece (from (last To)) keep their pieces'
+    # moves on ``starts`` (see ``piece_moves``): the piece found there moves by its facing
+    elsewhere = any(v.for_piece is None for v in compiled.values())
+    fors = {f: v.for_piece or v.starts.for_piece for f, v in compiled.items()}
     for_piece = memo(lambda pid: fors[facing[pid]](pid))
     starts = compiled[facings[0]].starts
-    return PieceMovesV(starts(for_piece), for_piece=for_piece, starts=starts)
+    return PieceMovesV(starts(for_piece), for_piece=None if elsewhere else for_piece,
+                       starts=starts)
