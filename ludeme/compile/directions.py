@@ -166,19 +166,11 @@ def per_facing(c, call: Call, compile_once: Callable[[Call], Any]) -> Any:
         c.fail("relative directions (Forward, FR, ...) here are not supported when pieces "
                "face different ways",
                "declare the moves in the (piece ...) and play them with (forEach Piece)")
-    if any(v.for_piece is None for v in compiled.values()):
-        # a generator that starts elsewhere ((from (last To))) is run whole per piece:
-        # each facing's version keeps the moves of the pieces facing that way
-        gens = [(f, v.gen) for f, v in compiled.items()]
-
-        def gen(s):
-            out = []
-            for f, g in gens:
-                out.extend(m for m in g(s) if facing.get(m.piece, f) == f)
-            return out
-
-        return PieceMovesV(gen)
-    fors = {f: v.for_piece for f, v in compiled.items()}
+    # moves that start elsewhere than at the piece (from (last To)) keep their pieces'
+    # moves on ``starts`` (see ``piece_moves``): the piece found there moves by its facing
+    elsewhere = any(v.for_piece is None for v in compiled.values())
+    fors = {f: v.for_piece or v.starts.for_piece for f, v in compiled.items()}
     for_piece = memo(lambda pid: fors[facing[pid]](pid))
     starts = compiled[facings[0]].starts
-    return PieceMovesV(starts(for_piece), for_piece=for_piece, starts=starts)
+    return PieceMovesV(starts(for_piece), for_piece=None if elsewhere else for_piece,
+                       starts=starts)

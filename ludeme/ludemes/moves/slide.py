@@ -355,7 +355,11 @@ def piece_moves(c: CompileContext, for_piece: Callable, frm: FromPart | SiteV | 
     Ludii evaluates it with ``(from)`` bound to the piece, and the move starts there:
     the whole generator is then run per piece (no ``for_piece``)."""
     gen = from_each_piece(c, for_piece, frm)
-    starts = lambda other: from_each_piece(c, other, frm)  # noqa: E731
+
+    def starts(other: Callable) -> Callable:
+        return from_each_piece(c, other, frm)
+
+    starts.for_piece = for_piece  # the pieces' own moves, for ludeme.compile.directions
     if starts_elsewhere(frm):
         return PieceMovesV(gen, for_piece=None, starts=starts)
     return PieceMovesV(gen, for_piece=for_piece, starts=starts)
