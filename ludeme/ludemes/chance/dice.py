@@ -224,7 +224,7 @@ def for_each_die(c: CompileContext, handDiceIndex: T.IntFn = None, moves: T.Move
     """The moves made with each unused die in turn: ``moves`` with ``(pips)`` the die's
     value, where ``if:`` holds; each move uses its die. ``combined:True`` also tries the
     sum of two (or three) dice, using them all. ``replayDouble:True``: a double is
-    played twice (Ludii's rule, for backgammon's doubles). ``handDiceIndex`` picks the
+    played twice (Ludii's rule). ``handDiceIndex`` picks the
     dice container (the first by default). Moves equal but for the die they use are
     kept once per die value."""
     if moves is None:

@@ -232,7 +232,7 @@ def hex_triangle(c: CompileContext, size: T.Int):
 
 @ludeme("hex Star", T.Shape)
 def hex_star(c: CompileContext, size: T.Int):
-    """A six-pointed star of hexagonal cells (Chinese Checkers' board with ``size`` 4):
+    """A six-pointed star of hexagonal cells (a star board of ``size`` 4 has 121 cells):
     a hexagon of side ``size + 1`` with a triangle of side ``size`` on each side."""
     return hex_shape(size, "Star")
 

@@ -390,7 +390,7 @@ def sites_column(c: CompileContext, column: T.IntFn, site_type: T.SiteType = Non
 def sites_drop(c: CompileContext, direction: T.Direction = ("S",), site_type: T.SiteType = None):
     """Where a piece dropped in lands under gravity pulling towards ``direction``: in each
     line of sites running that way, the last empty site before an occupied one or the
-    edge (Connect Four's columns)."""
+    edge (the columns of a game where pieces drop)."""
     board = c.require_board()
     t = _type(c, site_type)
     if len(direction) != 1:
