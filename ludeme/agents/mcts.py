@@ -21,7 +21,7 @@ baseline ``benchmarks/agent_strength.py --vs uct`` measures against):
   of the position it leads to (those heuristics, else material, mobility and score),
   so a short budget starts from a judged order rather than from chance.
 
-Dice: chance nodes are in the tree. Where a move leads to a roll, the node branches
+Dice: chance nodes are in the tree. Where a move leads to a roll, the node splits
 on the roll: each iteration samples one with the search's seeded generator (with the
 dice's probabilities) and goes on below that roll's own node, so the moves tried
 under a roll are the moves that roll allows. Playouts sample the rolls too. In a game

@@ -173,12 +173,12 @@ class CompileContext:
             if isinstance(arg, Call) and arg.decl.head == "if" and \
                     arg.decl.returns.name == "Direction":
                 ok, other = arg.args["ok"], arg.args.get("else")
-                branches = {"cond": arg.args["cond"],
+                choice_args = {"cond": arg.args["cond"],
                             "moves": Call(call.decl, {**call.args, name: ok}, call.node)}
                 if other is not None:
-                    branches["else"] = Call(call.decl, {**call.args, name: other}, call.node)
+                    choice_args["else"] = Call(call.decl, {**call.args, name: other}, call.node)
                 choose = next(d for d in REGISTRY[("if", None)] if d.returns.name == "Moves")
-                return self.call(Call(choose, branches, arg.node))
+                return self.call(Call(choose, choice_args, arg.node))
         return None
 
     def _call(self, call: Call) -> Any:

@@ -71,30 +71,7 @@ def site_piece_table(fn: Callable, variable: str, n_sites: int, n_pieces: int,
     the mover (``who``/``nxt``): its value as ``table[who][site * n_pieces + piece]``
     (piece 0: empty), else None. Capture rules such as "an enemy piece that is not the
     king" or "a friend, a corner or the empty throne" fold this way."""
-    if variable not in SITE_VARIABLES:
-        raise ValueError(f"not a site variable: {variable}")
-    probe = _PieceProbe()
-    board = _OneSite()
-    probe.what = board
-    tables: list[list[bool]] = [[]]
-    for who in range(1, len(next_of)):
-        probe.who = who
-        probe.nxt = next_of[who]
-        row = []
-        for x in range(n_sites):
-            for v in SITE_VARIABLES:
-                if hasattr(probe, v):
-                    delattr(probe, v)
-            setattr(probe, variable, x)
-            board.site = x
-            for p in range(n_pieces):
-                board.piece = p
-                try:
-                    row.append(bool(fn(probe)))
-                except Exception:  # noqa: BLE001 - it reads more: not foldable
-                    return None
-        tables.append(row)
-    return tables
+    return _one_site_table(fn, variable, n_sites, n_pieces, next_of, _PieceProbe(), "what")
 
 
 class _StateProbe:
@@ -111,13 +88,20 @@ def site_state_table(fn: Callable, variable: str, n_sites: int,
     """When ``fn`` reads only the site bound to ``variable``, that site's state value
     (``state.site_state``, not the piece on it) and the mover: its value as
     ``table[who][site * STATE_VALUES + value]`` for values below ``STATE_VALUES``, else
-    None. Reversi's "a disc showing an enemy's side", ``(is Enemy (state
+    None. A flanking capture's "a piece showing an enemy's side", ``(is Enemy (state
     at:(between)))``, folds this way."""
+    return _one_site_table(fn, variable, n_sites, STATE_VALUES, next_of, _StateProbe(),
+                           "site_state")
+
+
+def _one_site_table(fn: Callable, variable: str, n_sites: int, n_values: int,
+                    next_of: tuple[int, ...], probe, array: str) -> list[list[bool]] | None:
+    """``fn`` asked of every mover, site and value of that site's entry in the state's
+    ``array`` (``what`` or ``site_state``); None when it reads anything else."""
     if variable not in SITE_VARIABLES:
         raise ValueError(f"not a site variable: {variable}")
-    probe = _StateProbe()
-    states = _OneSite()
-    probe.site_state = states
+    one = _OneSite()
+    setattr(probe, array, one)
     tables: list[list[bool]] = [[]]
     for who in range(1, len(next_of)):
         probe.who = who
@@ -128,9 +112,9 @@ def site_state_table(fn: Callable, variable: str, n_sites: int,
                 if hasattr(probe, v):
                     delattr(probe, v)
             setattr(probe, variable, x)
-            states.site = x
-            for value in range(STATE_VALUES):
-                states.piece = value
+            one.site = x
+            for value in range(n_values):
+                one.piece = value
                 try:
                     row.append(bool(fn(probe)))
                 except Exception:  # noqa: BLE001 - it reads more: not foldable

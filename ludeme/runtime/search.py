@@ -1,6 +1,6 @@
 """Tree walks over the API: perft counts and uniformly random playouts.
 
-At a chance node (a roll of the dice is due) perft branches on every roll, which is
+At a chance node (a roll of the dice is due) perft splits on every roll, which is
 not a ply: it counts the positions reachable by every sequence of rolls and moves.
 Playouts roll the dice with their own generator."""
 
