@@ -174,7 +174,7 @@ class CompileContext:
                     arg.decl.returns.name == "Direction":
                 ok, other = arg.args["ok"], arg.args.get("else")
                 choice_args = {"cond": arg.args["cond"],
-                            "moves": Call(call.decl, {**call.args, name: ok}, call.node)}
+                               "moves": Call(call.decl, {**call.args, name: ok}, call.node)}
                 if other is not None:
                     choice_args["else"] = Call(call.decl, {**call.args, name: other}, call.node)
                 choose = next(d for d in REGISTRY[("if", None)] if d.returns.name == "Moves")
