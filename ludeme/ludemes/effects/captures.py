@@ -254,25 +254,32 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             at = origin(s)
             if at < 0:
                 return None
-            old_to, old_between = s.to, s.between
-            victims = []
-            for ray in rays[at]:
-                k = 0
-                end = min(len(ray), limit)
-                while k < end:
-                    s.between = ray[k]
-                    if not target(s):
-                        break
-                    k += 1
-                if k == 0 or k >= len(ray):  # nothing enclosed, or the line meets the edge
-                    continue
-                s.to = ray[k]
-                if friend(s):
-                    victims.extend(ray[:k])
-            s.to, s.between = old_to, old_between
-            return victims
+            return _enclosed(s, rays[at], limit, target, friend)
 
     return _capture(find, effect, effect_victims, then)
+
+
+def _enclosed(s, lines, limit: int, target: Callable, friend: Callable) -> list[int]:
+    """The sites enclosed along ``lines`` (runs of at most ``limit`` sites where
+    ``target`` holds, closed by a site where ``friend`` does), asking the conditions
+    site by site with ``(between)``/``(to)`` bound."""
+    old_to, old_between = s.to, s.between
+    victims = []
+    for ray in lines:
+        k = 0
+        end = min(len(ray), limit)
+        while k < end:
+            s.between = ray[k]
+            if not target(s):
+                break
+            k += 1
+        if k == 0 or k >= len(ray):  # nothing enclosed, or the line meets the edge
+            continue
+        s.to = ray[k]
+        if friend(s):
+            victims.extend(ray[:k])
+    s.to, s.between = old_to, old_between
+    return victims
 
 
 # where folded conditions read their values: the piece on a site or its state value
@@ -309,23 +316,7 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
     target, friend = conditions
 
     def slow(s, at):
-        old_to, old_between = s.to, s.between
-        victims = []
-        for ray in rays[at]:
-            k = 0
-            end = min(len(ray), limit)
-            while k < end:
-                s.between = ray[k]
-                if not target(s):
-                    break
-                k += 1
-            if k == 0 or k >= len(ray):
-                continue
-            s.to = ray[k]
-            if friend(s):
-                victims.extend(ray[:k])
-        s.to, s.between = old_to, old_between
-        return victims
+        return _enclosed(s, rays[at], limit, target, friend)
 
     # per site, each line as (its first site, that site's table offset, the rest of the
     # line as (site, offset) pairs); most lines end at their first site
