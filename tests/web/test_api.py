@@ -34,7 +34,7 @@ def client(tmp_path_factory):
     outside = tmp_path_factory.mktemp("outside")
     (outside / "secret.lud").write_text(BAD)
     (folder / "link.lud").symlink_to(outside / "secret.lud")
-    client = TestClient(create_app([folder], check_seconds=10))
+    client = TestClient(create_app([folder], check_seconds=60))
     client.outside = f"../{outside.name}/secret"   # a description beside the served folder
     assert (folder / client.outside).with_suffix(".lud").resolve().is_file()
     return client
