@@ -107,8 +107,16 @@ def test_surround_needs_every_side_or_all_but_except(cond):
     assert s.move_to_string(s.parse_move("e2-c2")) == "e2-c2xc3"
     s = at(g, {"c3": "2", "b3": "1", "d3": "1", "e2": "1"})
     assert s.move_to_string(s.parse_move("e2-c2")) == "e2-c2"     # c4 is open
+    # as in Ludii, the edge encloses: a3 has three sides
     s = at(g, {"a3": "2", "a4": "1", "b3": "1", "e2": "1"})
-    assert s.move_to_string(s.parse_move("e2-a2")) == "e2-a2"     # the edge does not enclose
+    assert s.move_to_string(s.parse_move("e2-a2")) == "e2-a2xa3"
+    s = at(g, {"a3": "2", "a4": "1", "e2": "1"})
+    assert s.move_to_string(s.parse_move("e2-a2")) == "e2-a2"     # b3 is open
+    # a piece that is safe on the edge says so
+    safe = make(SURROUND.format(cond=f"(and {cond} (not (is In (between) (sites Outer))))",
+                                extra=""))
+    s = at(safe, {"a3": "2", "a4": "1", "b3": "1", "e2": "1"})
+    assert s.move_to_string(s.parse_move("e2-a2")) == "e2-a2"
     loose = make(SURROUND.format(cond=cond, extra="except:1"))
     s = at(loose, {"c3": "2", "b3": "1", "d3": "1", "e2": "1"})
     assert s.move_to_string(s.parse_move("e2-c2")) == "e2-c2xc3"  # one side may be open

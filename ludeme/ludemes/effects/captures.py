@@ -368,8 +368,7 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
 
 
 @ludeme("surround", T.Effect,
-        ludii="The board edge never encloses (Ludii counts it as enclosing); with: is "
-              "not supported.")
+        ludii="with: is not supported.")
 def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = None,
              between: BETWEEN = None, to: TO = None, *, except_: T.Int = 0,
              then: T.Effect = None):
@@ -377,8 +376,10 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
     the site the last move reached) in ``directions`` (all by default) that meets
     ``(between if:...)`` (an enemy piece by default) is captured when all its own
     neighbours in ``directions`` meet ``(to if:...)`` (friendly pieces by default; the
-    piece at ``(from ...)`` always counts), but for at most ``except:`` of them. A side
-    off the board never encloses. ``(between (apply ...))`` is applied to the captured
+    piece at ``(from ...)`` always counts), but for at most ``except:`` of them. As in
+    Ludii, the sides a site has are the ones that count: the edge of the board encloses
+    (write ``(not (is In (between) (sites Outer)))`` into ``(between if:...)`` for
+    pieces that are safe on the edge). ``(between (apply ...))`` is applied to the captured
     sites (removal by default), all together; ``then:`` runs once when something was
     captured.
 
@@ -398,14 +399,12 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
         c.fail("except: counts sides, it cannot be negative")
     steps = [board.step["Adjacent"][d] for d in dirs]
     around = [tuple(st[x] for st in steps if st[x] >= 0) for x in range(n)]
-    missing = [len(dirs) - len(a) for a in around]
     folded = _fold(c, target, friend)
 
     if folded is not None and folded[3] == _read_pieces:
         tt, ft, np, _ = folded
-        # per site: (neighbour, its table offset, its own neighbours with offsets, sides
-        # off the board)
-        ring = [tuple((b, b * np, tuple((y, y * np) for y in around[b]), missing[b])
+        # per site: (neighbour, its table offset, its own neighbours with offsets)
+        ring = [tuple((b, b * np, tuple((y, y * np) for y in around[b]))
                       for b in around[x]) for x in range(n)]
 
         def find(s):
@@ -415,9 +414,10 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
             w = s.what
             tw, fw = tt[s.who], ft[s.who]
             victims = None
-            for b, bp, sides, miss in ring[at]:
-                if not tw[bp + w[b]] or miss > allowed:
+            for b, bp, sides in ring[at]:
+                if not tw[bp + w[b]]:
                     continue
+                miss = 0
                 for y, yp in sides:
                     if y != at and not fw[yp + w[y]]:
                         miss += 1
@@ -442,9 +442,7 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
             s.between = b
             if not target(s):
                 continue
-            miss = missing[b]
-            if miss > allowed:
-                continue
+            miss = 0
             for t in around[b]:
                 if t == at:
                     continue
