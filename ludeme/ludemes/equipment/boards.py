@@ -175,24 +175,33 @@ def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
 
 
 @ludeme("square", T.Shape)
-def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
+def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None,
+           pyramidal: T.Bool = False):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
     ``diagonals:`` adds diagonal lines: ``Alternating`` (the alquerque pattern),
     ``Solid`` (both, crossing at a new middle point), ``Concentric`` (turning about the
-    middle) or ``Radiating`` (from the middle point out to the corners)."""
-    return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
+    middle) or ``Radiating`` (from the middle point out to the corners).
+    ``pyramidal:True`` stacks layers of points in the hollows of the grid (4 x 4, then
+    3 x 3, 2 x 2, 1 x 1 above it), each point joined to the four it rests on."""
+    if diagonals is not None and pyramidal:
+        c.fail("only one of diagonals: and pyramidal: can be given")
+    return rectangle(size, size, _diagonals(c, diagonals), counts="Site",
+                     pyramidal=bool(pyramidal))
 
 
 @ludeme("rectangle", T.Shape)
 def rect(c: CompileContext, rows: (T.Int, T.IntFn), columns: (T.Int, T.IntFn) = None, *,
-         diagonals: T.Diagonals = None):
+         diagonals: T.Diagonals = None, pyramidal: T.Bool = False):
     """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
     ``square``, they count the sites of the board's type; either may be arithmetic on
-    numbers, ``(* 3 3)``)."""
+    numbers, ``(* 3 3)``). ``pyramidal:True`` stacks layers as ``square`` does."""
     rows = known(c, rows, "the number of rows")
     columns = rows if columns is None else known(c, columns, "the number of columns")
-    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site")
+    if diagonals is not None and pyramidal:
+        c.fail("only one of diagonals: and pyramidal: can be given")
+    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site",
+                     pyramidal=bool(pyramidal))
 
 
 def _diagonals(c: CompileContext, kind):
