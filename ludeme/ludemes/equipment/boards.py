@@ -5,25 +5,28 @@ from __future__ import annotations
 from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
 from ludeme.board.shapes import Shape, rotate, scale, union
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.puzzle import VALUES, declare_values
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
 @ludeme("board", T.Item)
-def board(c: CompileContext, shape: T.Shape, tracks: (T.Track, T.ListOf(T.Track)) = None, *,
-          use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
-    """The board: a shape, its tracks if any (``(track ...)`` or a list of them), and
-    which of its sites the game plays on (``use:Vertex``, ``use:{Vertex Edge}``; cells by
-    default). Regions and moves refer to the first type in ``use:`` unless they name
-    another; the kinds of site the rules name (``(sites Empty Edge)``) are on the board
-    too."""
+def board(c: CompileContext, shape: T.Shape, tracks: (T.Track, T.ListOf(T.Track)) = None,
+          values: VALUES = None, *, use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
+    """The board: a shape, its tracks if any (``(track ...)`` or a list of them), a
+    deduction puzzle's values if any (``(values Cell (range 1 9))``), and which of its
+    sites the game plays on (``use:Vertex``, ``use:{Vertex Edge}``; cells by default).
+    Regions and moves refer to the first type in ``use:`` unless they name another; the
+    kinds of site the rules name (``(sites Empty Edge)``) are on the board too."""
     types = [use] if isinstance(use, str) else list(use)
     # the kinds of site the rules name are built too (Ludii's boards have all three)
     named = [t for t in c.named_site_types if t not in types]
     c.board = Board(shape, types + named)
     c.site_type = types[0]
     _tracks(c, tracks)
+    if values is not None:
+        declare_values(c, values)
     return c.board
 
 
