@@ -16,6 +16,10 @@ columns). Ludii 1.0.8 computes ``(sites Side ...)`` with a bug on short perimete
 (see ludii-reference/README); where its sides differ from ludeme's (the fixed rule) and
 match the 1.0.8 rule, they are counted as the known quirk, not as a difference.
 
+A ``(match ...)`` file (a series of subgames) has no board of its own: each subgame is
+a library file of its own, whose board is compared with the others. Such a match is
+listed apart, as covered by its subgames, with their statuses; it is not a board.
+
 Boards ludeme cannot build yet (a file whose options or defines ludeme cannot expand,
 a board ludeme that does not exist yet) are "not reached"; files Ludii itself cannot
 dump are "no reference". The script needs Ludii only for missing dumps; it is not a
@@ -271,6 +275,17 @@ def _sides_108(board, t: str) -> dict[str, list[int]]:
     return out
 
 
+def match_subgames(text: str, lib: Path) -> list[str] | None:
+    """For a ``(match ...)`` file, the library files of its subgames (by game name);
+    None for any other file."""
+    text = re.sub(r"//[^\n]*", "", text)
+    if not re.match(r"\s*\(match\s", text):
+        return None
+    names = re.findall(r'\(subgame\s+"([^"]+)"', text)
+    by_name = {p.stem: p.relative_to(lib).as_posix() for p in lib.rglob("*.lud")}
+    return [by_name.get(n, f"{n}.lud (not in the library)") for n in names]
+
+
 def _short(why: str) -> str:
     return re.sub(r"\S*\.lud:\d+:\d+: ", "", why)
 
@@ -291,9 +306,19 @@ def main(argv: list[str] | None = None) -> int:
 
     files = sorted(p.relative_to(args.lib).as_posix() for p in args.lib.rglob("*.lud"))
     files = [f for f in files if args.only in f]
+    # a selected match brings its subgames in: it is judged by their boards
+    for rel in list(files):
+        for sub in match_subgames((args.lib / rel).read_text(errors="replace"), args.lib) or ():
+            if sub not in files and (args.lib / sub).exists():
+                files.append(sub)
     groups: dict[str, list[str]] = {}
     not_reached: dict[str, list[str]] = {}
+    matches: dict[str, list[str]] = {}
     for rel in files:
+        subgames = match_subgames((args.lib / rel).read_text(errors="replace"), args.lib)
+        if subgames is not None:
+            matches[rel] = subgames
+            continue
         form, why = expanded_board_form(args.lib / rel)
         if form is None:
             raw = raw_board_form((args.lib / rel).read_text(errors="replace"))
@@ -309,7 +334,8 @@ def main(argv: list[str] | None = None) -> int:
 
     results = []
     t0 = time.time()
-    for form, rels in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+    ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
+    for form, rels in ordered:
         entry = {"board": form, "files": len(rels), "example": rels[0]}
         dump = None
         for rel in rels:
@@ -340,14 +366,28 @@ def main(argv: list[str] | None = None) -> int:
         entry["first"] = diffs[:args.show]
         results.append(entry)
 
+    # results[i] is the board of ordered[i]: each file's status, for the matches
+    status_of = {rel: r["status"] for (_, rels), r in zip(ordered, results, strict=True)
+                 for rel in rels}
+    match_rows = []
+    for rel, subs in matches.items():
+        states = {sub: status_of.get(sub, "not compared") for sub in subs}
+        ok = bool(states) and all(v == "identical" for v in states.values())
+        match_rows.append({"match": rel, "subgames": states,
+                           "status": "covered by identical subgames" if ok
+                           else "subgames not all identical"})
+
     totals = {k: sum(1 for r in results if r["status"] == k)
               for k in ("identical", "different", "not reached", "no reference")}
     totals["not reached"] += len(not_reached)
     totals["distinct boards"] = len(groups) + len(not_reached)
+    totals["matches covered by their subgames"] = sum(
+        1 for m in match_rows if m["status"] == "covered by identical subgames")
+    totals["matches"] = len(match_rows)
     totals["files"] = len(files)
     totals["seconds"] = round(time.time() - t0, 1)
     if args.json:
-        print(json.dumps({"totals": totals, "boards": results,
+        print(json.dumps({"totals": totals, "boards": results, "matches": match_rows,
                           "not_expanded": not_reached}, indent=1))
         return 0
     for r in results:
@@ -357,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    {r['why']}")
         for line in r.get("first", []):
             print(f"    {line[:200]}")
+    for m in match_rows:
+        subs = ", ".join(f"{Path(k).stem} {v}" for k, v in m["subgames"].items())
+        print(f"match        {m['match']}: {m['status']} ({subs})")
     print(f"not expanded by ludeme: {len(not_reached)} distinct board forms "
           f"({sum(len(v) for v in not_reached.values())} files)")
     print("totals: " + ", ".join(f"{k} {v}" for k, v in totals.items()))

@@ -57,6 +57,8 @@ LUDII_TYPE = {
     "swap": "Swap",
     "promote": "Promote",
     "select": "Select",
+    "set": "Set",          # a deduction puzzle's site resolved to a value
+    "toggle": "Toggle",    # a deduction puzzle's candidate value switched
 }
 # Ludii actions whose key names the component (``/what``)
 WITH_WHAT = frozenset({"Add", "Promote", "Insert"})
@@ -118,6 +120,20 @@ class Ply:
     over: bool | None = None
     after: int | None = None  # next mover, or the winner (0 = draw) when over
     dice: tuple[int, ...] | None = None  # with --dice: the roll the moves were made with
+    #: the played move's index in Ludii's sorted list of moves (keys with duplicates)
+    play_index: int | None = None
+
+    def preferred(self, moves: list) -> object | None:
+        """Among ludeme's moves of the played key (in Ludii's order within a key, see
+        ``ludii_tie_order``), the one at the played move's rank within its key, when
+        both sides have as many moves of that key: a first guess at Ludii's move,
+        which the look-ahead still checks."""
+        if self.play_index is None or self.play not in self.keys:
+            return None
+        rank = self.play_index - self.keys.index(self.play)
+        if len(moves) != self.keys.count(self.play) or not 0 <= rank < len(moves):
+            return None
+        return moves[rank]
 
 
 @dataclass
@@ -163,6 +179,7 @@ def parse_traces(text: str) -> list[Trace]:
             cur.plies.append(ply)
         elif words[0] == "play":
             ply.play = " ".join(words[2:])
+            ply.play_index = int(words[1]) if words[1].isdigit() else None
         elif words[0] == "dice":
             if ply is None:
                 raise ValueError(f"line {n}: dice outside a ply: {line!r}")
@@ -271,9 +288,7 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
                 return ours
         if state.is_terminal():
             break
-        by_key: dict[str, list] = {}
-        for m in state.legal_moves():
-            by_key.setdefault(move_key(m, board), []).append(m)
+        by_key = moves_by_key(state, board)
         ply = Ply(ref.index, state.current_player(), sorted(by_key, key=_order))
         ours.plies.append(ply)
         if set(by_key) != set(ref.keys) or ply.mover != ref.mover or ref.play not in by_key:
@@ -281,7 +296,8 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
         # moves with equal keys differ in what the key does not say (the die a piece
         # moves by, the level it leaves): the one that leads to Ludii's next ply is played
         ply.play = ref.play
-        state.apply(_same_key_choice(state, by_key[ref.play], plies[i + 1:], board))
+        state.apply(_same_key_choice(state, by_key[ref.play], plies[i + 1:], board,
+                                     ref.preferred(by_key[ref.play])))
         ply.over = state.is_terminal()
     ours.over = state.is_terminal()
     if ours.over:
@@ -295,29 +311,55 @@ def follow(game, ludii: Trace, deadline: float = float("inf")) -> Trace:
 LOOKAHEAD = 8
 
 
-def _same_key_choice(state, moves: list, after: list[Ply], board):
+#: move kinds whose moves of one key ludeme lists in Ludii's order (``ludii_tie_order``)
+EXACT_TIE_KINDS = frozenset({"set", "toggle"})
+
+
+def ludii_tie_order(moves: list) -> list:
+    """ludeme's moves of one key in the order Ludii's trace lists them: by its full
+    action text, which for a deduction puzzle's moves differs only in the value (so the
+    values' decimal strings in order: 1, 10, 2, ...); other moves as generated."""
+    if moves and moves[0].kind in EXACT_TIE_KINDS:
+        return sorted(moves, key=lambda m: str(m.extra))
+    return moves
+
+
+def moves_by_key(state, board) -> dict[str, list]:
+    """The legal moves by Ludii key, each key's in Ludii's order (``ludii_tie_order``)."""
+    by_key: dict[str, list] = {}
+    for m in state.legal_moves():
+        by_key.setdefault(move_key(m, board), []).append(m)
+    return {k: ludii_tie_order(v) for k, v in by_key.items()}
+
+
+def _same_key_choice(state, moves: list, after: list[Ply], board, preferred=None):
     """Among ``moves`` (one key), the first after which ludeme can follow Ludii's next
-    plies (up to ``LOOKAHEAD``, choosing again among equal keys on the way); the first
-    move when none can. Moves that lead to the same position count once."""
+    plies (up to ``LOOKAHEAD``, choosing again among equal keys on the way), trying
+    ``preferred`` (the move at Ludii's index) first; the first move when none can.
+    Moves that lead to the same position count once."""
     if len(moves) == 1 or not after:
         return moves[0]
+    if preferred is not None and preferred.kind in EXACT_TIE_KINDS:
+        return preferred  # ludeme lists these moves in Ludii's order: the index is exact
+    if preferred is not None:
+        moves = [preferred] + [m for m in moves if m is not preferred]
     for m, _ in _distinct_outcomes(state, moves):
         if _can_follow(_, after[:LOOKAHEAD], board):
             return m
     return moves[0]
 
 
-def _distinct_outcomes(state, moves: list) -> list:
-    """``(move, state after it)`` for the moves that lead to different positions."""
-    out, seen = [], set()
+def _distinct_outcomes(state, moves: list):
+    """``(move, state after it)`` for the moves that lead to different positions, made
+    one at a time (a search that succeeds with the first makes no other)."""
+    seen = set()
     for m in moves:
         trial = state.clone()
         trial.apply(m)
         key = (trial.hash, trial.mover)
         if key not in seen:
             seen.add(key)
-            out.append((m, trial))
-    return out
+            yield m, trial
 
 
 def _can_follow(state, plies: list[Ply], board) -> bool:
@@ -332,14 +374,16 @@ def _can_follow(state, plies: list[Ply], board) -> bool:
             return False
     if state.is_terminal():
         return True  # the main loop judges the end
-    by_key: dict[str, list] = {}
-    for m in state.legal_moves():
-        by_key.setdefault(move_key(m, board), []).append(m)
+    by_key = moves_by_key(state, board)
     if state.current_player() != ref.mover or set(by_key) != set(ref.keys) \
             or ref.play not in by_key:
         return False
+    moves = by_key[ref.play]
+    first = ref.preferred(moves)
+    if first is not None:
+        moves = [first] + [m for m in moves if m is not first]
     return any(_can_follow(after, plies[1:], board)
-               for _, after in _distinct_outcomes(state, by_key[ref.play]))
+               for _, after in _distinct_outcomes(state, moves))
 
 
 def roll_as_ludii(state, ref: Ply, board) -> str | None:

@@ -124,8 +124,8 @@ class Board:
         for t in self.use:
             els = self._elements(t)
             dup = self.graph.duplicate.get(t, False)
-            if dup:
-                self._rows_cols_by_position(t, els)
+            if dup or self.graph.layered:
+                self._rows_cols_by_position(t, els, self.graph.layered)
             for ge in els:
                 site_type.append(t)
                 coords.append((ge.x, ge.y))
@@ -153,14 +153,18 @@ class Board:
             if t == EDGE:
                 self.index[t].setdefault(self.ludii_labels[s], s)
 
-    def _rows_cols_by_position(self, t: str, els: list) -> None:
-        """Ludii's fallback when two elements would share a label: rows by height and
-        columns by x, 0.001 apart. Each value in turn claims every element near it, so an
-        element near two values is in both lines and numbered by the higher."""
+    def _rows_cols_by_position(self, t: str, els: list, layered: bool = False) -> None:
+        """Ludii's fallback when two elements would share a label, and its rule on
+        boards of stacked layers: rows by height and columns by x, 0.001 apart. Each
+        value in turn claims every element near it, so an element near two values is in
+        both lines and numbered by the higher. With layers, only the ground layer's
+        elements give the values, and the lines take elements of every layer."""
         lines = {}
         for attr, key in (("row", "y"), ("col", "x")):
             vals: list[float] = []
             for ge in els:
+                if layered and ge.z != 0.0:
+                    continue
                 v = getattr(ge, key)
                 if not any(abs(v - u) < 0.001 for u in vals):
                     vals.append(v)
@@ -192,10 +196,16 @@ class Board:
                 by_dir: dict[str, list[int]] = {}
                 for tid, bits, d in row:
                     to = o + tid
-                    by_dir.setdefault(d, []).append(to)
                     rels = rels_of.get(bits)
                     if rels is None:
                         rels = rels_of[bits] = tuple(r for r in RELATIONS if bits & _BIT[r])
+                    if d not in step[ALL_REL]:
+                        # a step up or down between stacked layers: a neighbour, but
+                        # in none of the compass directions
+                        for rel in rels:
+                            lists[rel].append(to)
+                        continue
+                    by_dir.setdefault(d, []).append(to)
                     for rel in rels:
                         lists[rel].append(to)
                         column = step[rel][d]
@@ -209,7 +219,8 @@ class Board:
                 self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
             for i, rays in enumerate(radials(self.graph, t, table)):
                 for d, line in rays.items():
-                    ray[d][o + i] = tuple(o + x for x in line) if o else line
+                    if d in ray:
+                        ray[d][o + i] = tuple(o + x for x in line) if o else line
         self.nbrs = {r: tuple(v) for r, v in nbrs.items()}
         self.step = {r: {d: tuple(v) for d, v in ds.items()} for r, ds in step.items()}
         self.ray = {d: tuple(v) for d, v in ray.items()}

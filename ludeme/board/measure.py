@@ -496,7 +496,13 @@ def _situation(g: Graph, types: tuple[str, ...]) -> None:
         _, _, bw, bh = _bounds(els)
         unit = (bw + bh) / 2.0 / math.sqrt(len(els))
         pts = (np.array([e.x for e in els]), np.array([e.y for e in els]))
-        if t == "Edge":
+        if unit < 1e-9:
+            # every element at one point (up to rounding noise, which would otherwise
+            # split them by chance): one row and one column, as Ludii gets for points
+            # that coincide exactly
+            _assign(els, "row", [0] * len(els))
+            _assign(els, "col", [0] * len(els))
+        elif t == "Edge":
             _cluster(els, "row", unit, best[0], pts)
             _cluster(els, "col", unit, best[1], pts)
         else:
@@ -517,14 +523,37 @@ def _situation(g: Graph, types: tuple[str, ...]) -> None:
                 if best_ids is None:     # nothing fits better than 1000: Ludii's angle 0
                     best_ids = _buckets(els, kind, unit, 0.0, pts)[1]
                 _assign(els, kind, best_ids)
+        # layers by height (Ludii clusters z as it clusters rows); labels carry the
+        # layer ("C3/2") when the elements are not all in one
+        layered = g.layered and _layers(els, unit)
         seen = set()
         dup = False
         for e in els:
             e.label = f"{column_label(e.col)}{e.row + 1}"
+            if layered:
+                e.label += f"/{e.layer}"
             if e.label in seen:
                 dup = True
             seen.add(e.label)
         g.duplicate[t] = dup
+
+
+def _layers(els: list, unit: float) -> bool:
+    """Each element's layer: sorted by height, a new layer wherever one is more than
+    0.6 ``unit`` above the running mean of the last (Ludii's clustering). Whether two
+    elements next to each other in the numbering are in different layers (Ludii's test
+    for putting the layer in labels)."""
+    order = sorted(range(len(els)), key=lambda i: els[i].z)
+    margin = 0.6 * unit
+    layer, total, count = -1, 0.0, 0
+    for i in order:
+        z = els[i].z
+        if count == 0 or abs(z - total / count) > margin:
+            layer, total, count = layer + 1, 0.0, 0
+        els[i].layer = layer
+        total += z
+        count += 1
+    return any(a.layer != b.layer for a, b in zip(els, els[1:], strict=False))
 
 
 def _centre(g: Graph, types: tuple[str, ...]) -> None:

@@ -21,14 +21,15 @@ class Shape:
 
 
 def rectangle(rows: int, cols: int, diagonals: str | None = None,
-              counts: str = "Cell") -> Shape:
+              counts: str = "Cell", pyramidal: bool = False) -> Shape:
     """``rows`` x ``cols`` squares. ``counts="Cell"`` (the default): the numbers count
     cells whatever the board plays on; ``counts="Site"``: Ludii's rule, they count the
     sites of the board's type (points on a vertex board)."""
     tiling.check_dims(rows, cols)
 
     def build(t: str) -> Graph:
-        return tiling.rectangle(rows, cols, "Cell" if counts == "Cell" else t, diagonals)
+        return tiling.rectangle(rows, cols, "Cell" if counts == "Cell" else t, diagonals,
+                                pyramidal)
 
     return Shape("square", build)
 

@@ -168,6 +168,8 @@ def same_type_steps(g: Graph, t: str) -> list[list[tuple[int, int, str]]]:
     make = _MAKERS[t]
     atan2, two_pi, half8, half16 = math.atan2, _TWO_PI, _ARC8 / 2, _ARC16 / 2
     quarter = math.pi / 2 + 1e-4
+    if g.layered:
+        return _layered_steps(g, t, make)
     for ge in g.elements(t):
         st = make(ge)
         x, y = ge.x, ge.y
@@ -197,6 +199,59 @@ def same_type_steps(g: Graph, t: str) -> list[list[tuple[int, int, str]]]:
             while score < 0.0:
                 score += two_pi
             mine.append((score, tid, bits[(tt, tid)], names[int((ang + half) / arc) % n]))
+        mine.sort(key=lambda m: m[0])
+        out.append([(tid, b, d) for _, tid, b, d in mine])
+    return out
+
+
+# a step that climbs or drops (by more than a tenth of the average line) is named with
+# Ludii's U/D prefix: U (straight up), UN, UNE, ... (eight ways only)
+_UP8 = {1: ("UE", "UNE", "UN", "UNW", "UW", "USW", "US", "USE"),
+        -1: ("DE", "DNE", "DN", "DNW", "DW", "DSW", "DS", "DSE")}
+# with sixteen directions, a climbing step's sixteenth falls to one of the eight (the
+# three around each diagonal go to that diagonal, as Ludii maps them)
+_SIXTEEN_TO_8 = (0, 1, 1, 1, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 7, 7)
+
+
+def _layered_steps(g: Graph, t: str, make) -> list[list[tuple[int, int, str]]]:
+    """``same_type_steps`` on a board of stacked layers: as on a flat board, but a
+    step's height decides its elevation (Ludii's mapAngleToAbsoluteDirection), steps up
+    and down are named U.../D..., and only steps in one layer share the sixteen-way
+    test."""
+    out = []
+    unit = g.average_edge_length()
+    quarter = math.pi / 2 + 1e-4
+    for ge in g.elements(t):
+        st = make(ge)
+        elevs, angles = [], []
+        used: set[tuple[int, int]] = set()
+        sixteen = False
+        for _, _, o in st.order:
+            dz = o.z - ge.z
+            elev = -1 if dz < -0.1 * unit else (1 if dz > 0.1 * unit else 0)
+            ang = _angle(ge.x, ge.y, o.x, o.y)
+            vertical = elev != 0 and math.hypot(o.x - ge.x, o.y - ge.y) < 0.1 * unit
+            key = (elev, -1 if vertical else int((ang + _ARC8 / 2) / _ARC8) % 8)
+            sixteen = sixteen or key in used
+            used.add(key)
+            elevs.append((elev, vertical))
+            angles.append(ang)
+        mine = []
+        for (tt, tid, _o), ang, (elev, vertical) in zip(st.order, angles, elevs, strict=True):
+            if tt != t:
+                continue
+            if vertical:
+                name = "U" if elev > 0 else "D"
+            elif elev and sixteen:
+                name = _UP8[elev][_SIXTEEN_TO_8[int((ang + _ARC16 / 2) / _ARC16) % 16]]
+            elif elev:
+                name = _UP8[elev][int((ang + _ARC8 / 2) / _ARC8) % 8]
+            else:
+                name = _compass(ang, sixteen)
+            score = quarter - ang
+            while score < 0.0:
+                score += _TWO_PI
+            mine.append((score, tid, st.bits[(tt, tid)], name))
         mine.sort(key=lambda m: m[0])
         out.append([(tid, b, d) for _, tid, b, d in mine])
     return out

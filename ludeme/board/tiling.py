@@ -18,14 +18,17 @@ SQRT3 = math.sqrt(3.0)
 
 
 class Vertex:
-    __slots__ = ("id", "x", "y", "edges", "faces", "props", "row", "col", "label", "pivot")
+    __slots__ = ("id", "x", "y", "z", "edges", "faces", "props", "row", "col", "layer",
+                 "label", "pivot")
 
-    def __init__(self, vid: int, x: float, y: float):
-        self.id, self.x, self.y = vid, x, y
+    def __init__(self, vid: int, x: float, y: float, z: float = 0.0):
+        # z is the height of a stacked layer (Ludii's pyramidal boards); every other
+        # board is flat, z = 0
+        self.id, self.x, self.y, self.z = vid, x, y, z
         self.edges: list[Edge] = []
         self.faces: list[Face] = []
         self.props = 0
-        self.row = self.col = 0
+        self.row = self.col = self.layer = 0
         self.label = ""
         self.pivot = None
 
@@ -34,19 +37,20 @@ class Vertex:
 
 
 class Edge:
-    __slots__ = ("id", "a", "b", "left", "right", "props", "row", "col", "label", "x", "y",
-                 "curved")
+    __slots__ = ("id", "a", "b", "left", "right", "props", "row", "col", "layer", "label",
+                 "x", "y", "z", "curved")
 
     def __init__(self, eid: int, a: Vertex, b: Vertex, curved: bool = False):
         self.id, self.a, self.b = eid, a, b
         self.left: Face | None = None
         self.right: Face | None = None
         self.props = 0
-        self.row = self.col = 0
+        self.row = self.col = self.layer = 0
         self.label = ""
         self.curved = curved
         self.x = (a.x + b.x) * 0.5
         self.y = (a.y + b.y) * 0.5
+        self.z = (a.z + b.z) * 0.5
 
     def other(self, v: Vertex) -> Vertex:
         return self.b if v is self.a else self.a
@@ -59,22 +63,24 @@ class Edge:
         return None
 
     def length(self) -> float:
-        return math.hypot(self.a.x - self.b.x, self.a.y - self.b.y)
+        return math.hypot(self.a.x - self.b.x, self.a.y - self.b.y, self.a.z - self.b.z)
 
 
 class Face:
-    __slots__ = ("id", "vertices", "edges", "props", "row", "col", "label", "x", "y")
+    __slots__ = ("id", "vertices", "edges", "props", "row", "col", "layer", "label",
+                 "x", "y", "z")
 
     def __init__(self, fid: int, vertices: list[Vertex], edges: list[Edge]):
         self.id = fid
         self.vertices = vertices
         self.edges = edges
         self.props = 0
-        self.row = self.col = 0
+        self.row = self.col = self.layer = 0
         self.label = ""
         n = len(vertices)
         self.x = sum(v.x for v in vertices) / n
         self.y = sum(v.y for v in vertices) / n
+        self.z = sum(v.z for v in vertices) / n
 
 
 def _angle(ax: float, ay: float, bx: float, by: float) -> float:
@@ -115,6 +121,7 @@ class Graph:
         self._vkey: dict[tuple[int, int], Vertex] = {}
         self._ekey: dict[tuple[int, int], Edge] = {}
         self.basis = ""   # "square", "hexagonal", "triangular", ... (for directions/labels)
+        self.layered = False    # some vertex stands above the plane (stacked layers)
 
     # -- building --------------------------------------------------------------------
     @staticmethod
@@ -130,10 +137,12 @@ class Graph:
                     return v
         return None
 
-    def add_vertex(self, x: float, y: float) -> Vertex:
+    def add_vertex(self, x: float, y: float, z: float = 0.0) -> Vertex:
         if len(self.vertices) >= MAX_ELEMENTS:
             raise LudemeError(f"board has more than {MAX_ELEMENTS} vertices")
-        v = Vertex(len(self.vertices), x, y)
+        v = Vertex(len(self.vertices), x, y, z)
+        if z:
+            self.layered = True
         self.vertices.append(v)
         self._vkey.setdefault(self._key(x, y), v)
         return v
@@ -282,7 +291,7 @@ class Graph:
         g = Graph()
         g.basis = self.basis
         for v in self.vertices:
-            g.add_vertex(v.x, v.y)
+            g.add_vertex(v.x, v.y, v.z)
         g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
@@ -296,7 +305,7 @@ class Graph:
         g = Graph()
         g.basis = self.basis
         for v in self.vertices:
-            g.add_vertex(*fn(v.x, v.y))
+            g.add_vertex(*fn(v.x, v.y), v.z)
         g._copy_pivots(self)
         for e in self.edges:
             g.find_or_add_edge(g.vertices[e.a.id], g.vertices[e.b.id], e.curved)
@@ -352,9 +361,10 @@ DIAGONALS = ("Alternating", "Solid", "Concentric", "Radiating")
 
 
 def rectangle(rows: int, cols: int, site_type: str = "Cell",
-              diagonals: str | None = None) -> Graph:
+              diagonals: str | None = None, pyramidal: bool = False) -> Graph:
     """``rows`` x ``cols`` squares (Ludii's ``(rectangle r c)``/``(square n)``): on a
-    vertex board the numbers count vertices, on a cell board cells."""
+    vertex board the numbers count vertices, on a cell board cells. ``pyramidal``
+    stacks layers of points on it, each in the hollows of the one below."""
     check_dims(rows, cols)
     extra = 1 if site_type == "Cell" else 0
     rows, cols = rows + extra, cols + extra
@@ -371,7 +381,27 @@ def rectangle(rows: int, cols: int, site_type: str = "Cell",
                 g.find_or_add_edge(a, g.vertices[(r + 1) * cols + c])
     if diagonals:
         _diagonals(g, rows - 1, cols - 1, diagonals)
+    if pyramidal:
+        _pyramid(g, rows, cols)
     return _finish(g, "square")
+
+
+def _pyramid(g: Graph, rows: int, cols: int) -> None:
+    """Ludii's pyramidal layers: layer k has (rows - k) x (cols - k) points, shifted by
+    half a square each way and raised by k / sqrt(2), so that each rests on the four
+    below it at distance 1; then every two points 1 apart (in space) are joined, in the
+    order Ludii joins them."""
+    dz = 1.0 / math.sqrt(2.0)
+    for layer in range(1, rows):
+        off = layer * 0.5
+        for r in range(rows - layer):
+            for c in range(cols - layer):
+                g.add_vertex(off + c, off + r, layer * dz)
+    vs = g.vertices
+    for a in vs:
+        for b in vs:
+            if a is not b and abs(math.dist((a.x, a.y, a.z), (b.x, b.y, b.z)) - 1.0) < 0.05:
+                g.find_or_add_edge(a, b)
 
 
 def _diagonals(g: Graph, rows: int, cols: int, kind: str) -> None:
@@ -880,11 +910,17 @@ def circle(cells_per_ring: list[int], stagger: bool = False, site_type: str = "C
 # Ludii's operators keep the numbering of what they are given: shift, scale and rotate
 # move the points; merge and union number the parts one after the other.
 
+# Their amounts are Ludii FloatFunctions: a description's number reaches the geometry
+# as a 32-bit float (1.414 is 1.41400003...), and that rounding breaks exact ties (two
+# cells on one line from a third) the way Ludii does.
+
 def shift(g: Graph, dx: float, dy: float) -> Graph:
+    dx, dy = _f32(dx), _f32(dy)
     return g.transform(lambda x, y: (x + dx, y + dy))
 
 
 def scale(g: Graph, sx: float, sy: float) -> Graph:
+    sx, sy = _f32(sx), _f32(sy)
     return g.transform(lambda x, y: (x * sx, y * sy))
 
 
@@ -895,7 +931,7 @@ def rotate(g: Graph, degrees: float) -> Graph:
     xs = [v.x for v in g.vertices]
     ys = [v.y for v in g.vertices]
     mx, my = min(xs) + (max(xs) - min(xs)) / 2, min(ys) + (max(ys) - min(ys)) / 2
-    t = math.radians(degrees)
+    t = math.radians(_f32(degrees))
     c, s = math.cos(t), math.sin(t)
     return g.transform(lambda x, y: (mx + (x - mx) * c - (y - my) * s,
                                      my + (y - my) * c + (x - mx) * s))

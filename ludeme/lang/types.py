@@ -95,9 +95,12 @@ Score = LType("Score", "a player's final score: (score P1 <int>) in (byScore {..
 Then = LType("Then", "the consequences of a move or effect: (then <effect>), its last "
              "argument")
 NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"Name\"])")
-RegionType = LType("RegionType", "a family of board regions: Corners (each corner alone), "
-                   "Sides, SidesNoCorners (each side without its corners), AllSites",
-                   values=("Corners", "Sides", "SidesNoCorners", "AllSites"))
+RegionType = LType("RegionType", "a family of board regions (Ludii's RegionTypeStatic): "
+                   "Corners (each corner alone), Sides, SidesNoCorners (each side without "
+                   "its corners), AllSites, Rows, Columns, Diagonals, SubGrids, "
+                   "AllDirections (a site and its lines)",
+                   values=("Corners", "Sides", "SidesNoCorners", "AllSites", "Rows",
+                           "Columns", "Diagonals", "SubGrids", "AllDirections"))
 PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
 MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRepeat), (swap)")
 Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")

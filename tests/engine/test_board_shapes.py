@@ -368,3 +368,46 @@ def test_trihex_from_its_side_lengths():
     assert limp.count == {"Vertex": 12, "Cell": 13}
     with pytest.raises(LudemeError, match="length 0"):
         board_of("(board (tri {3 0 3}) use:Vertex)")
+
+
+def test_pyramidal_square_stacks_layers_in_the_hollows():
+    # Ludii's (square 3 pyramidal:True): 3x3 points, 2x2 above them, 1 on top, each
+    # raised point joined to the four below it (at distance 1 in space)
+    b = board_of("(board (square 3 pyramidal:True) use:Vertex)", ("Vertex", "Edge"))
+    assert b.count == {"Vertex": 14, "Edge": 12 + 4 + 20}
+    g = b.graph
+    assert sorted({round(v.z, 4) for v in g.vertices}) == [0.0, 0.7071, 1.4142]
+    # numbered by position only (y * 100 + x): the ground point first where a raised
+    # point stands above it (C3/0 then C3/2, Ludii's order)
+    labels = [b.ludii_labels[i] for i in range(14)]
+    assert labels[:4] == ["A1/0", "C1/0", "E1/0", "B2/1"]
+    top = vertex(b, "C3/2")
+    assert vertex(b, "C3/0") == top - 1
+    assert top == 7 and orth(b, top) == [3, 4, 9, 10]  # the four it rests on, no others
+    # a step up or down has no compass direction; in-layer steps keep theirs
+    o = b.offset["Vertex"]
+    assert b.steps_by_dir[o + top] == {}
+    assert b.steps_by_dir[o + 3]["E"] == (o + 4,)
+    # rows are the ground's rows, taking the raised points over them (Ludii's rule on
+    # boards in three dimensions)
+    assert [s - o for s in b.rows["Vertex"][1]] == [5, 6, 7, 8]
+    assert len(b.rows["Vertex"]) == 3
+
+
+def test_pyramidal_refuses_diagonals_too():
+    with pytest.raises(LudemeError, match="only one of"):
+        board_of("(board (square 3 diagonals:Alternating pyramidal:True) use:Vertex)")
+
+
+def test_scale_and_shift_amounts_are_ludiis_32_bit_floats():
+    # 1.414 reaches Ludii's geometry as 1.41400003...; on this merged board the two
+    # candidates for a diagonal neighbour lie on one line, and that rounding decides
+    from ludeme.board.tiling import Graph, scale
+    g = Graph()
+    g.add_vertex(1.0, 0.0)
+    assert scale(g, 1.414, 1.414).vertices[0].x == pytest.approx(1.4140000343322754, abs=0)
+    b = board_of("(board (merge (scale 1.414 (circle {8})) (shift -0.5 -0.5 (square 2))) "
+                 "use:Edge)", ("Cell",))
+    o = b.offset["Cell"]
+    # Ludii's dump: cell 7's diagonal neighbours are 0, 4, 9 and 10
+    assert sorted(s - o for s in b.nbrs["Diagonal"][o + 7]) == [0, 4, 9, 10]

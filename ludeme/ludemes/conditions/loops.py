@@ -9,13 +9,22 @@ from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
+#: the static region families made of lines of sites (the others are made of corners
+#: and sides)
+LINE_KINDS = frozenset({"Rows", "Columns", "Diagonals", "SubGrids", "AllDirections"})
+
 
 def static_regions(c: CompileContext, kind: str) -> list[frozenset[int]]:
     """Ludii's static region family ``kind`` on the board's default site type: Corners
     (one region per corner), Sides (one per side Ludii finds), SidesNoCorners (the sides
-    without the corners; empty ones left out), AllSites."""
+    without the corners; empty ones left out), AllSites, and the families of lines
+    (``LINE_KINDS``: rows, columns, ..., see ``equipment.puzzle.static_groups``)."""
     board = c.require_board()
     t = c.site_type or board.default_type
+    if kind in LINE_KINDS:
+        from ludeme.ludemes.equipment.puzzle import static_groups
+
+        return [frozenset(g) for g in static_groups(c, kind)]
     corners = board.corners[t]
     if kind == "Corners":
         return [frozenset((x,)) for x in corners]

@@ -5,25 +5,28 @@ from __future__ import annotations
 from ludeme.board import Board, hex_shape, merge, rectangle, remove, shift, tri_shape
 from ludeme.board.shapes import Shape, rotate, scale, union
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.puzzle import VALUES, declare_values
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
 
 @ludeme("board", T.Item)
-def board(c: CompileContext, shape: T.Shape, tracks: (T.Track, T.ListOf(T.Track)) = None, *,
-          use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
-    """The board: a shape, its tracks if any (``(track ...)`` or a list of them), and
-    which of its sites the game plays on (``use:Vertex``, ``use:{Vertex Edge}``; cells by
-    default). Regions and moves refer to the first type in ``use:`` unless they name
-    another; the kinds of site the rules name (``(sites Empty Edge)``) are on the board
-    too."""
+def board(c: CompileContext, shape: T.Shape, tracks: (T.Track, T.ListOf(T.Track)) = None,
+          values: VALUES = None, *, use: (T.SiteType, T.ListOf(T.SiteType)) = "Cell"):
+    """The board: a shape, its tracks if any (``(track ...)`` or a list of them), a
+    deduction puzzle's values if any (``(values Cell (range 1 9))``), and which of its
+    sites the game plays on (``use:Vertex``, ``use:{Vertex Edge}``; cells by default).
+    Regions and moves refer to the first type in ``use:`` unless they name another; the
+    kinds of site the rules name (``(sites Empty Edge)``) are on the board too."""
     types = [use] if isinstance(use, str) else list(use)
     # the kinds of site the rules name are built too (Ludii's boards have all three)
     named = [t for t in c.named_site_types if t not in types]
     c.board = Board(shape, types + named)
     c.site_type = types[0]
     _tracks(c, tracks)
+    if values is not None:
+        declare_values(c, values)
     return c.board
 
 
@@ -175,24 +178,33 @@ def graph_shape(c: CompileContext, *, vertices: T.ListOf(T.Any),
 
 
 @ludeme("square", T.Shape)
-def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None):
+def square(c: CompileContext, size: T.Int, *, diagonals: T.Diagonals = None,
+           pyramidal: T.Bool = False):
     """A ``size`` x ``size`` square grid: cells on a cell board, points on a vertex
     board (Ludii's rule: ``(board (square 3) use:Vertex)`` has 3 x 3 points).
     ``diagonals:`` adds diagonal lines: ``Alternating`` (the alquerque pattern),
     ``Solid`` (both, crossing at a new middle point), ``Concentric`` (turning about the
-    middle) or ``Radiating`` (from the middle point out to the corners)."""
-    return rectangle(size, size, _diagonals(c, diagonals), counts="Site")
+    middle) or ``Radiating`` (from the middle point out to the corners).
+    ``pyramidal:True`` stacks layers of points in the hollows of the grid (4 x 4, then
+    3 x 3, 2 x 2, 1 x 1 above it), each point joined to the four it rests on."""
+    if diagonals is not None and pyramidal:
+        c.fail("only one of diagonals: and pyramidal: can be given")
+    return rectangle(size, size, _diagonals(c, diagonals), counts="Site",
+                     pyramidal=bool(pyramidal))
 
 
 @ludeme("rectangle", T.Shape)
 def rect(c: CompileContext, rows: (T.Int, T.IntFn), columns: (T.Int, T.IntFn) = None, *,
-         diagonals: T.Diagonals = None):
+         diagonals: T.Diagonals = None, pyramidal: T.Bool = False):
     """A board of ``rows`` x ``columns`` squares (Ludii's argument order; like
     ``square``, they count the sites of the board's type; either may be arithmetic on
-    numbers, ``(* 3 3)``)."""
+    numbers, ``(* 3 3)``). ``pyramidal:True`` stacks layers as ``square`` does."""
     rows = known(c, rows, "the number of rows")
     columns = rows if columns is None else known(c, columns, "the number of columns")
-    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site")
+    if diagonals is not None and pyramidal:
+        c.fail("only one of diagonals: and pyramidal: can be given")
+    return rectangle(rows, columns, _diagonals(c, diagonals), counts="Site",
+                     pyramidal=bool(pyramidal))
 
 
 def _diagonals(c: CompileContext, kind):
