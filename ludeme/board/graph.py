@@ -248,8 +248,8 @@ class Board:
         directions (``Directions``, from Orthogonal, Diagonal, Adjacent, OffDiagonal)
         follow that relation's steps only, as Ludii's radials do: a line starts with a
         step of the relation and goes on by the straightest step of the relation (turning
-        by less than 0.25 radians). On most boards both are the same lines (then ``ray``
-        itself is returned); they differ where the relation has only some of a
+        by less than 0.25 radians). On most boards both are the same lines in the
+        relation's directions; they differ where the relation has only some of a
         direction's steps, like the diagonal lines of some squares only on a board of
         points."""
         return self._rays(dirs)[0]
@@ -292,8 +292,6 @@ class Board:
                         more[d][o + i] = lines
         out = {d: tuple(v) for d, v in ray.items()}
         more = {d: m for d, m in more.items() if m}
-        if out == self.ray and more == self._more_rays:
-            return self.ray, self._more_rays
         return out, more
 
     def step_targets(self, dirs: Iterable[str]) -> tuple[tuple[int, ...], ...]:
