@@ -36,6 +36,18 @@ REGION_BITS = {"Perimeter": M.PERIMETER, "Outer": M.OUTER, "Inner": M.INNER,
                "Bottom": M.BOTTOM, "Left": M.LEFT, "Right": M.RIGHT}
 
 
+class Directions(tuple):
+    """The compass directions a relation (Orthogonal, Diagonal, Adjacent, ...) has on a
+    board, remembering the relation: Ludii steps and follows lines along a relation's own
+    steps (``Board.rays_of``), so on a board of points where only some squares have
+    diagonal lines, Adjacent's NE from a point with no such line is no step at all."""
+
+    def __new__(cls, dirs: Iterable[str] = (), relation: str = "") -> Directions:
+        self = super().__new__(cls, dirs)
+        self.relation = relation
+        return self
+
+
 def column_letters(i: int) -> str:
     """0 -> a, 25 -> z, 26 -> aa (like spreadsheet columns, lower case)."""
     return M.column_label(i).lower()
@@ -185,9 +197,14 @@ class Board:
         ray: dict[str, list[tuple[int, ...]]] = {d: [()] * n for d in COMPASS}
         self.steps_by_dir: list[dict[str, tuple[int, ...]]] = [{} for _ in range(n)]
         supported = {r: set() for r in RELATIONS}
+        self._step_tables: dict[str, list] = {}
+        self._relation_rays: dict[str, tuple[dict, dict]] = {}
+        # where a site has several steps in one direction: all their lines (Ludii has a
+        # radial per step)
+        more: dict[str, dict[int, tuple]] = {d: {} for d in COMPASS}
         for t in self.use:
             o = off[t]
-            table = same_type_steps(self.graph, t)
+            table = self._step_tables[t] = same_type_steps(self.graph, t)
             default = t == self.default_type
             rels_of: dict[int, tuple[str, ...]] = {}
             for i, row in enumerate(table):
@@ -218,17 +235,93 @@ class Board:
                     nbrs[rel][s] = tuple(got)
                 self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
             for i, rays in enumerate(radials(self.graph, t, table)):
-                for d, line in rays.items():
-                    if d in ray:
-                        ray[d][o + i] = tuple(o + x for x in line) if o else line
+                for d, lines in rays.items():
+                    if d not in ray:
+                        continue   # up or down between stacked layers: no compass ray
+                    if o:
+                        lines = tuple(tuple(o + x for x in line) for line in lines)
+                    ray[d][o + i] = lines[0]
+                    if len(lines) > 1:
+                        more[d][o + i] = lines
         self.nbrs = {r: tuple(v) for r, v in nbrs.items()}
         self.step = {r: {d: tuple(v) for d, v in ds.items()} for r, ds in step.items()}
         self.ray = {d: tuple(v) for d, v in ray.items()}
+        self._more_rays = {d: m for d, m in more.items() if m}
         # which directions the tiling has for the default site type (Ludii's supported
         # directions), clockwise from north
-        self.directions = {rel: tuple(d for d in COMPASS if d in supported[rel])
+        self.directions = {rel: Directions((d for d in COMPASS if d in supported[rel]), rel)
                            for rel in RELATIONS}
         self._build_incidence()
+
+    def rays_of(self, dirs: Iterable[str] | None) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """The lines (``ray[dir][site]``) that steps, slides and hops along ``dirs`` follow,
+        the first line per direction (``lines_of`` has them all). Compass directions
+        follow ``ray``, every step of the tiling in that direction. A relation's
+        directions (``Directions``, from Orthogonal, Diagonal, Adjacent, OffDiagonal)
+        follow that relation's steps only, as Ludii's radials do: a line starts with a
+        step of the relation and goes on by the straightest step of the relation (turning
+        by less than 0.25 radians). On most boards both are the same lines in the
+        relation's directions; they differ where the relation has only some of a
+        direction's steps, like the diagonal lines of some squares only on a board of
+        points."""
+        return self._rays(dirs)[0]
+
+    def lines_of(self, dirs: Iterable[str]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per site, every line along ``dirs`` (as ``rays_of``), in the order of ``dirs``:
+        one per step, so two where a site has two steps in one direction (Ludii's
+        radials), the empty ones left out."""
+        first, more = self._rays(dirs)
+        none: dict[int, tuple] = {}
+
+        def lines(d: str, x: int) -> tuple[tuple[int, ...], ...]:
+            return more.get(d, none).get(x) or (first[d][x],)
+
+        return tuple(tuple(line for d in dirs for line in lines(d, x) if line)
+                     for x in range(self.n_sites))
+
+    def _rays(self, dirs) -> tuple[dict, dict]:
+        rel = getattr(dirs, "relation", None)
+        if rel is None or rel == ALL_REL:
+            return self.ray, self._more_rays
+        got = self._relation_rays.get(rel)
+        if got is None:
+            got = self._relation_rays[rel] = self._build_relation_rays(rel)
+        return got
+
+    def _build_relation_rays(self, rel: str) -> tuple[dict, dict]:
+        bit = _BIT[rel]
+        ray: dict[str, list[tuple[int, ...]]] = {d: [()] * self.n_sites for d in COMPASS}
+        more: dict[str, dict[int, tuple]] = {d: {} for d in COMPASS}
+        for t in self.use:
+            o = self.offset[t]
+            table = [[step for step in row if step[1] & bit] for row in self._step_tables[t]]
+            for i, rays in enumerate(radials(self.graph, t, table, by_direction=False)):
+                for d, lines in rays.items():
+                    if o:
+                        lines = tuple(tuple(o + x for x in line) for line in lines)
+                    ray[d][o + i] = lines[0]
+                    if len(lines) > 1:
+                        more[d][o + i] = lines
+        out = {d: tuple(v) for d, v in ray.items()}
+        more = {d: m for d, m in more.items() if m}
+        return out, more
+
+    def step_targets(self, dirs: Iterable[str]) -> tuple[tuple[int, ...], ...]:
+        """Per site, the sites one step away along ``dirs``, as Ludii's ``steps``: every
+        step of the tiling in each compass direction, or every step of a relation's
+        (``Directions``), clockwise from north; each site once."""
+        rel = getattr(dirs, "relation", None)
+        if rel is not None:
+            bit = _BIT[rel]
+            out: list[tuple[int, ...]] = []
+            for t in self.use:
+                o = self.offset[t]
+                out.extend(tuple(o + tid for tid, bits, _d in row if bits & bit)
+                           for row in self._step_tables[t])
+            return tuple(out)
+        by_dir = self.steps_by_dir
+        return tuple(tuple(dict.fromkeys(y for d in dirs for y in by_dir[x].get(d, ())))
+                     for x in range(self.n_sites))
 
     def _build_incidence(self) -> None:
         off = self.offset

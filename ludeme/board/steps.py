@@ -270,10 +270,13 @@ def _walk(start: int, first: int, d: str, following) -> tuple[int, ...]:
         prev, cur = cur, nxt
 
 
-def radials(g: Graph, t: str,
-            steps: list[list[tuple[int, int, str]]]) -> list[dict[str, tuple[int, ...]]]:
-    """For each element, the line of elements it sees in each compass direction: follow
-    steps in that direction while they turn by less than 0.25 radians (Ludii's radial)."""
+def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]],
+            by_direction: bool = True) -> list[dict[str, tuple[int, ...]]]:
+    """For each element, the lines of elements it sees in each compass direction, one
+    per step in that direction (most often one): follow steps in that direction while
+    they turn by less than 0.25 radians (Ludii's radials).
+    With ``by_direction`` False the line goes on by any of ``steps`` (Ludii's radials
+    of a relation, such as Adjacent, which go on by any step of that relation)."""
     els = g.elements(t)
     by_dir: list[dict[str, list[int]]] = []
     for row in steps:
@@ -281,6 +284,7 @@ def radials(g: Graph, t: str,
         for tid, _bits, d in row:
             m.setdefault(d, []).append(tid)
         by_dir.append(m)
+    any_dir = None if by_direction else [[tid for tid, _b, _d in row] for row in steps]
     xs = [e.x for e in els]
     ys = [e.y for e in els]
     tan_limit = math.tan(0.25)
@@ -295,7 +299,7 @@ def radials(g: Graph, t: str,
             return got
         vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
         best, best_ratio = -1, tan_limit
-        for nxt in by_dir[cur].get(d, ()):
+        for nxt in (by_dir[cur].get(d, ()) if any_dir is None else any_dir[cur]):
             ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
             dot = ux * vx + uy * vy
             if dot <= 0.0:
@@ -338,11 +342,14 @@ def radials(g: Graph, t: str,
 
     out = []
     for i in range(len(els)):
-        rays: dict[str, tuple[int, ...]] = {}
+        rays: dict[str, tuple[tuple[int, ...], ...]] = {}
         for d, firsts in by_dir[i].items():
-            line = tail(i, firsts[0], d)
-            if i in line or len(set(line)) != len(line):
-                line = _walk(i, firsts[0], d, following)    # a line that comes round
-            rays[d] = line
+            lines = []
+            for first in firsts:
+                line = tail(i, first, d)
+                if i in line or len(set(line)) != len(line):
+                    line = _walk(i, first, d, following)    # a line that comes round
+                lines.append(line)
+            rays[d] = tuple(lines)
         out.append(rays)
     return out

@@ -170,6 +170,11 @@ class CompileContext:
         from ludeme.lang.registry import REGISTRY
 
         for name, arg in call.args.items():
+            if isinstance(arg, Call) and arg.decl.head == "difference" and \
+                    arg.decl.returns.name == "Direction":
+                from ludeme.compile.directions import difference_chosen
+
+                return difference_chosen(self, call, name, arg)
             if isinstance(arg, Call) and arg.decl.head == "if" and \
                     arg.decl.returns.name == "Direction":
                 ok, other = arg.args["ok"], arg.args.get("else")

@@ -174,3 +174,54 @@ def per_facing(c, call: Call, compile_once: Callable[[Call], Any]) -> Any:
     starts = compiled[facings[0]].starts
     return PieceMovesV(starts(for_piece), for_piece=None if elsewhere else for_piece,
                        starts=starts)
+
+
+def difference_chosen(c, call: Call, name: str, arg: Call) -> Any:
+    """The move generator ``call`` whose argument ``name`` is ``(difference <directions>
+    <remove>)``: compiled with the compass directions left (a relation becomes its
+    compass directions, as in Ludii's ``Difference``). When ``remove`` is the last
+    move's line (SameDirection, OppositeDirection), that line is found when the moves
+    are generated: the generator is the choice between itself without each direction
+    (and with all of them, when the last move has no line), as ``(if ...)`` chooses."""
+    from ludeme.compile.values import CondV
+    from ludeme.lang import types as T
+    from ludeme.ludemes.moves.generators import if_moves
+
+    board = c.require_board()
+    keep = tuple(c.compile(arg.args["directions"], T.Direction))
+    gone = arg.args["remove"]
+    along = [gone.value] if isinstance(gone, Lit) and gone.value in LAST_MOVE else []
+    if not along:
+        drop = set(c.compile(gone, T.Direction))
+        return _with_directions(c, call, name, arg, tuple(d for d in keep if d not in drop))
+    supported = board.directions["Adjacent"]
+    ray = board.ray
+    found: dict[tuple[int, int], str | None] = {}
+    same = along[0] == "SameDirection"
+
+    def last_direction(s) -> str | None:
+        if not s.history:
+            return None
+        last = s.history[-1]
+        a, b = (last.frm, last.to) if same else (last.to, last.frm)
+        if a < 0 or b < 0:
+            return None
+        key = (a, b)
+        if key not in found:
+            found[key] = next((d for d in supported if b in ray[d][a]), None)
+        return found[key]
+
+    choice = _with_directions(c, call, name, arg, keep)
+    for d in reversed(keep):
+        without = _with_directions(c, call, name, arg, tuple(x for x in keep if x != d))
+        choice = if_moves(c, CondV(lambda s, d=d: last_direction(s) == d), without, choice)
+    return choice
+
+
+def _with_directions(c, call: Call, name: str, arg: Call, dirs: tuple[str, ...]) -> Any:
+    """``call`` compiled with the argument ``name`` replaced by the directions ``dirs``."""
+    from ludeme.lang import types as T
+
+    items = [Lit(d, T.Direction, arg.node) for d in dirs]
+    return c.call(Call(call.decl, {**call.args, name: Seq(items, T.ListOf(T.Direction),
+                                                        arg.node)}, call.node))

@@ -198,12 +198,13 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
     """
     board = c.require_board()
     n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    dirs = directions if directions else board.directions["Adjacent"]
     origin = _origin(c, from_)
     target, friend, effect, effect_victims = _defaults(c, between, to)
     limit = between.max if between is not None and between.max is not None else n
     # per site, the rays that have room for at least one enclosed site and an encloser
-    rays = [tuple(board.ray[d][x][:limit + 1] for d in dirs if len(board.ray[d][x]) >= 2)
+    lines = board.lines_of(dirs)
+    rays = [tuple(r[:limit + 1] for r in lines[x] if len(r) >= 2)
             for x in range(n)]
     folded = _fold(c, target, friend)
 

@@ -1,12 +1,17 @@
-"""Iterating moves over sites: ``(forEach Site <region> <moves>)``."""
+"""Iterating over sites: ``(forEach Site <region> <moves>)``, and its form as a
+consequence, ``(forEach Site <region> <effect>)``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.consequences import with_then
-from ludeme.compile.values import MovesV
+from ludeme.compile.values import EffectV, MovesV
 from ludeme.lang import types as T
+from ludeme.lang.checker import Call, Seq
 from ludeme.lang.registry import ludeme
+from ludeme.runtime.state import State
 
 
 @ludeme("forEach Site", T.Moves)
@@ -34,3 +39,82 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
         return out
 
     return MovesV(generate)
+
+
+# what one site's effect comes to on the position: the plain effects to apply, each
+# (fn, victims), chosen by the conditions of the (if ...) forms around them
+Plan = Callable[[State], list[tuple[Callable, Callable | None]]]
+
+
+@ludeme("forEach Site", T.Effect, lazy=True,
+        ludii="The effects chosen are applied with their values worked out as they apply "
+              "(Ludii works those out too before any applies).")
+def for_each_site_effect(c: CompileContext, region: T.Region, moves: T.Effect):
+    """An effect at each site of ``region``, with ``(site)``, ``(from)`` and ``(to)``
+    bound to the site, as a consequence: ``(then (forEach Site (sites Occupied
+    by:Mover) (if (= (state at:(site)) 0) (set State at:(site) 1))))``. As in Ludii,
+    the region and the conditions of the ``(if ...)`` forms choosing each site's effects
+    are worked out on the position before any of them applies; then the effects apply
+    site by site, in site order (so a rule for every cell of a board, as in a game of
+    life, reads the generation it replaces)."""
+    sites = c.compile(region, T.Region).fn
+    plan = _plan(c, moves)
+
+    def chosen(s) -> list[tuple[int, list]]:
+        old = s.site, s.frm, s.to
+        out = []
+        for x in sorted(sites(s)):  # in site order, as Ludii walks a region
+            s.site = s.frm = s.to = x
+            got = plan(s)
+            if got:
+                out.append((x, got))
+        s.site, s.frm, s.to = old
+        return out
+
+    def run(s) -> None:
+        todo = chosen(s)
+        old = s.site, s.frm, s.to
+        for x, effects in todo:
+            s.site = s.frm = s.to = x
+            for fn, _victims in effects:
+                fn(s)
+        s.site, s.frm, s.to = old
+
+    def victims(s) -> list[int]:
+        old = s.site, s.frm, s.to
+        out: list[int] = []
+        for x, effects in chosen(s):
+            s.site = s.frm = s.to = x
+            for _fn, took in effects:
+                if took is not None:
+                    out.extend(took(s))
+        s.site, s.frm, s.to = old
+        return out
+
+    return EffectV(run, victims)
+
+
+def _plan(c: CompileContext, node) -> Plan:
+    """How to choose a site's effects from the checked form ``node``: ``(if ...)`` by its
+    condition, ``(and ...)``/``(or ...)`` part by part, any other effect as itself."""
+    if isinstance(node, Call) and node.decl.returns.name == "Effect":
+        head, args = node.decl.head, node.args
+        if head == "if" and node.decl.sub is None:
+            test = c.compile(args["cond"], T.Cond).fn
+            yes = _plan(c, args["then"])
+            no = _plan(c, args["else"]) if "else" in args else None
+            return lambda s: yes(s) if test(s) else (no(s) if no is not None else [])
+        if head in ("and", "or") and node.decl.sub is None:
+            parts = [_plan(c, a) for a in _items(args.get("effects", ()))]
+            return lambda s: [e for p in parts for e in p(s)]
+    effect = c.compile(node, T.Effect)
+    pair = [(effect.fn, effect.victims)]
+    return lambda s: pair
+
+
+def _items(raw) -> list:
+    """The forms of a variadic argument, ``{...}`` lists spread out."""
+    out = []
+    for a in raw if isinstance(raw, list | tuple) else [raw]:
+        out.extend(a.items if isinstance(a, Seq) else [a])
+    return out

@@ -95,7 +95,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                "(to if:(is Empty (to))))")
     board = c.require_board()
     n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    dirs = directions if directions else board.directions["Adjacent"]
     before = between.before if between is not None else 0
     after = between.after if between is not None else 0
     longest = between.max if between is not None and between.max is not None else 1
@@ -148,10 +148,11 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     # the direction of the last move, or its opposite (Ludii's SameDirection and
     # OppositeDirection): known only when the moves are generated
     along_last = last_move_directions(board, [d for d in dirs if d in LAST_MOVE])
-    dirs = tuple(d for d in dirs if d not in LAST_MOVE)
-    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
-            for x in range(n)]
-    step_rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    if any(d in LAST_MOVE for d in dirs):
+        dirs = tuple(d for d in dirs if d not in LAST_MOVE)
+    # every line from each site along dirs (a relation's own, Ludii's radials)
+    step_rays = board.lines_of(dirs)
+    rays = [tuple(r for r in step_rays[x] if len(r) >= 2) for x in range(n)]
     # the lines a hop may follow, for the table of its moves
     key_rays = rays if along_last is None else [
         tuple(r for r in (board.ray[d][x] for d in dict.fromkeys(

@@ -56,7 +56,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
     else:
         origin = lambda s: s.history[-1].to if s.history else -1  # noqa: E731
     dirs = c.compile(directions, T.Direction) if directions is not None else None
-    dirs = tuple(dirs) if dirs else board.directions["Adjacent"]
+    dirs = dirs if dirs else board.directions["Adjacent"]
     if between is not None:
         c.compile(between, BETWEEN)  # checked, and unused, as in Ludii
     rule = c.compile(to, TO).cond if to is not None else None
@@ -66,7 +66,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
     interned = MoveTable(c.game, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn),
                          lambda: ((x, pid) for pid in shot for x in range(n)))
     table = [[interned[x, pid] for x in range(n)] if pid else None for pid in per_player]
-    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    rays = board.lines_of(dirs)
     if rule is None:
         def go(s, x):
             return not s.what[x]

@@ -210,7 +210,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     after the move with ``(last To)`` its destination."""
     board = c.require_board()
     n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
+    dirs = directions if directions else board.directions["Adjacent"]
     limit = between.max if between is not None else None
     # the least distance, (exact n) or (range n m): nearer sites are passed, not landed on
     low = between.min if between is not None and between.min else 1
@@ -235,8 +235,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
-    rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
-            for x in range(n)]
+    lines = board.lines_of(dirs)
+    rays = [[ray[:limit] if limit else ray for ray in lines[x]] for x in range(n)]
     fast = go is None and stop is None and low <= 1 and \
         (land is None or land_table is not None)
     bound: dict[int, Callable] = {}

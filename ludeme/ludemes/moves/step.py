@@ -41,11 +41,9 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
         c.fail("(move Step ...) needs (to ...): where the piece may step",
                "e.g. (move Step Orthogonal (to if:(is Empty (to))))")
     board = c.require_board()
-    n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
-    # per site, its neighbours in the step's directions (each once, in direction order)
-    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
-               for x in range(n)]
+    dirs = directions if directions else board.directions["Adjacent"]
+    # per site, its neighbours in the step's directions (each once, clockwise from north)
+    targets = list(board.step_targets(dirs))
     conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
              if f is not None]
     if len(conds) == 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import IntListV, IntV
+from ludeme.compile.values import IntListV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Lit
 from ludeme.lang.registry import ludeme
@@ -61,3 +61,35 @@ def difference_of_lists(c: CompileContext, values: T.IntList, minus: T.IntList, 
         return out
 
     return IntListV(fn_multiset)
+
+
+@ludeme("results", T.IntList)
+def results(c: CompileContext, function: T.IntFn, *, from_: (T.Site, T.Region),
+            to: (T.Site, T.Region)):
+    """The value of ``function`` for every pair of a site of ``from:`` and a site of
+    ``to:`` (a site or a region each), with ``(from)`` and ``(to)`` bound to them, in
+    the order of ``from:`` then ``to:``. As in Ludii: ``(min (results from:(last To)
+    to:(sites Corners) (count Steps (from) (to))))``."""
+    value = function.fn
+    froms, tos = (_sites(part) for part in (from_, to))
+
+    def fn(s):
+        old = s.frm, s.to
+        out = []
+        for a in froms(s):
+            s.frm = a
+            for b in tos(s):
+                s.to = b
+                out.append(value(s))
+        s.frm, s.to = old
+        return out
+
+    return IntListV(fn)
+
+
+def _sites(part):
+    """The sites of a compiled site or region, as a function of the state."""
+    if isinstance(part, SiteV):
+        at = part.fn
+        return lambda s: (at(s),)
+    return part.fn

@@ -34,6 +34,9 @@ def neighbour_table(c: CompileContext, directions: tuple[str, ...] | None
     board: Board = c.require_board()
     if directions is None:
         return board.nbrs["Adjacent"]
+    relation = getattr(directions, "relation", None)
+    if relation is not None:
+        return board.nbrs[relation]
     want = set(directions)
     for rel in ("Orthogonal", "Adjacent", "Diagonal"):
         if want == set(board.directions[rel]):
@@ -97,7 +100,9 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
         nb = neighbour_table(c, dirs)
     else:
         # the site ``dist`` steps out along each line (Ludii's radials)
-        rays = [board.ray[d] for d in (dirs or board.directions["Adjacent"]) if d in board.ray]
+        dirs = dirs or board.directions["Adjacent"]
+        ray = board.rays_of(dirs)
+        rays = [ray[d] for d in dirs if d in ray]
         nb = tuple(tuple(dict.fromkeys(
             x if dist == 0 else r[x][dist - 1] for r in rays if dist == 0 or len(r[x]) >= dist))
             for x in range(board.n_sites))

@@ -47,3 +47,19 @@ def if_directions(c: CompileContext, cond: T.Cond, ok: T.Direction, else_: T.Dir
     c.fail("(if <cond> <directions> <directions>) chooses the directions of a move "
            "generator: it must be one of its arguments",
            "e.g. (move Step (if (is Mover P1) N S) (to if:(is Empty (to))))")
+
+
+@ludeme("difference", T.Direction, lazy=True,
+        ludii="Only as an argument of a move generator, as (if ...) between directions.")
+def difference_directions(c: CompileContext, directions: T.Direction,
+                          remove: T.Direction):
+    """The directions of ``directions`` but those of ``remove``, for the move generator
+    it is an argument of: ``(move Hop (from (last To)) (difference Adjacent
+    OppositeDirection) ...)``, every way but back along the last move. As in Ludii, a
+    relation (Adjacent, Orthogonal, ...) becomes the compass directions it has on the
+    board, so the lines followed are those of the compass directions; SameDirection and
+    OppositeDirection are those of the last move, found when the generator runs. Ludii:
+    ``(difference <direction> <direction>)``."""
+    c.fail("(difference <directions> <directions>) chooses the directions of a move "
+           "generator: it must be one of its arguments",
+           "e.g. (move Hop (from (last To)) (difference Adjacent OppositeDirection) ...)")

@@ -86,7 +86,8 @@ def sites_direction(c: CompileContext, directions: T.Direction = None,
              for x in (included, stop, stopIncluded)]
     with_start, stop_at, keep_stop = flags
     far = c.compile(distance, T.IntFn).fn if distance is not None else None
-    rays = [board.ray[d] for d in dirs if d in board.ray]
+    ray = board.rays_of(dirs)
+    rays = [ray[d] for d in dirs if d in ray]
     starts = (lambda s, at=start.fn: (at(s),)) if isinstance(start, SiteV) else start.fn
 
     def fn(s):
