@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludeme.board import Board
-from ludeme.compile.directions import LAST_MOVE, RELATIVE, per_facing, relative
+from ludeme.compile.directions import (
+    LAST_MOVE,
+    RELATIVE,
+    RelationDirections,
+    per_facing,
+    relative,
+)
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
 from ludeme.lang import types as T
@@ -278,11 +284,13 @@ class CompileContext:
             return relative(name, self.current_facing(),
                             board.directions.get(of) or board.directions["Adjacent"])
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
-            return board.directions[name]
+            return RelationDirections(board.directions[name], name)
         if name == "All":
             # Ludii's All is every direction of the site type: on a square grid of
             # vertices that adds the diagonals to the (orthogonal) Adjacent ones
-            return board.directions.get("All") or board.directions["Adjacent"]
+            if board.directions.get("All"):
+                return RelationDirections(board.directions["All"], "All")
+            return RelationDirections(board.directions["Adjacent"], "Adjacent")
         if name in LAST_MOVE and not self.last_move_ok:
             self.fail(f"'{name}' (the direction of the last move) is supported in "
                       "(move Hop ...) only")

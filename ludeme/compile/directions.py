@@ -35,6 +35,40 @@ RELATIVE = ("Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwar
             "FRRR", "BR", "BRR", "BRRR")
 
 
+class RelationDirections(tuple):
+    """The compass directions of a relation (``Orthogonal``, ``Diagonal``, ``Adjacent``,
+    ``All``) that remember the relation they stand for. Ludii steps along a relation to
+    the sites related so (its ``Trajectories.steps`` by relation), not to the first site
+    of each of its compass directions: on an irregular board a site may have two
+    neighbours in one compass direction, or a diagonal one in an adjacent direction."""
+
+    relation: str
+
+    def __new__(cls, dirs, relation: str):
+        made = super().__new__(cls, dirs)
+        made.relation = relation
+        return made
+
+
+def step_targets(board, directions) -> list[tuple[int, ...]]:
+    """Per site, the sites one step away in ``directions`` (each once), as Ludii's
+    steps: for a relation (and by default: ``Adjacent``) the sites in that relation,
+    for compass directions every step tagged with one of them, in direction order."""
+    relation = "Adjacent" if not directions else getattr(directions, "relation", None)
+    n = board.n_sites
+    by_dir = board.steps_by_dir
+    if relation is not None:
+        related = board.nbrs[relation]
+        dirs = board.directions[relation]
+        out = []
+        for x in range(n):
+            ordered = [y for d in dirs for y in by_dir[x].get(d, ()) if y in related[x]]
+            out.append(tuple(dict.fromkeys(ordered + list(related[x]))))
+        return out
+    return [tuple(dict.fromkeys(y for d in directions for y in by_dir[x].get(d, ())))
+            for x in range(n)]
+
+
 def _turn(d: str, steps: int) -> str:
     """``d`` turned clockwise by ``steps`` points of the sixteen (negative: anticlockwise)."""
     return COMPASS[(_INDEX[d] + steps) % 16]

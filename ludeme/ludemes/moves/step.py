@@ -10,6 +10,7 @@ step is one lookup per neighbour.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.directions import step_targets
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
 from ludeme.compile.movetable import MoveTable
@@ -41,11 +42,8 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
         c.fail("(move Step ...) needs (to ...): where the piece may step",
                "e.g. (move Step Orthogonal (to if:(is Empty (to))))")
     board = c.require_board()
-    n = board.n_sites
-    dirs = tuple(directions) if directions else board.directions["Adjacent"]
     # per site, its neighbours in the step's directions (each once, in direction order)
-    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
-               for x in range(n)]
+    targets = step_targets(board, directions)
     conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
              if f is not None]
     if len(conds) == 2:
