@@ -244,9 +244,10 @@ class Game:
         s.positions = {self.position_hash(s)} if self.no_repeat else None
 
     def repeats(self, s: State, m: Move) -> bool:
-        """Whether ``m`` would recreate a recorded position (a pass never does): its
-        action and consequences are tried on a copy, as Ludii does."""
-        if m.kind == "pass":
+        """Whether ``m`` would recreate a recorded position (a pass never does, nor the
+        swap rule's move: it changes which side each player has, which Ludii's state
+        hash records): its action and consequences are tried on a copy, as Ludii does."""
+        if m.kind == "pass" or m is self.swap_move:
             return False
         t = s.probe()
         t.who = s.mover
