@@ -98,6 +98,10 @@ class Game:
         self.phases: list[Phase] = []
         self.start: list[Callable[[State], None]] = []
         self.end_rules: list[Callable[[State], tuple[float, ...] | None]] = []
+        #: per phase, whether end rules are checked after a move in it (the game's or the
+        #: phase's own): Ludii's draw when every player passed is one of them, so a
+        #: phase without any never ends that way (None: every phase has them)
+        self.ends_in_phase: tuple[bool, ...] | None = None
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
@@ -521,7 +525,8 @@ class Game:
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
-        if m.kind == "pass" and s.outcome is None and s.dice is None and self._all_passed(s):
+        if m.kind == "pass" and s.outcome is None and s.dice is None and \
+                self._ends_checked(s, who) and self._all_passed(s):
             s.outcome = self.draw  # every player passed in a row: Ludii's draw
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
@@ -540,6 +545,14 @@ class Game:
         if not moves and s.is_chance_node():
             return False  # the dice decide first
         return not moves or moves[0] is self.auto_pass_move
+
+    def _ends_checked(self, s: State, who: int) -> bool:
+        """Whether end rules are checked after ``who``'s move: the game has its own, or
+        the phase ``who`` moved in has (Ludii evaluates that phase's and the game's)."""
+        ends = self.ends_in_phase
+        if ends is None:
+            return True
+        return ends[s.player_phase[who] if s.player_phase is not None else s.phase]
 
     def _all_passed(self, s: State) -> bool:
         """Whether the last move of each player was a pass, in a row (Ludii's "all

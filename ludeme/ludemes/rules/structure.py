@@ -159,6 +159,10 @@ def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
+    if end is not None or any(phase_ends):
+        # (a description without any end rule, which Ludii does not take, still ends in
+        # a draw when everybody passed)
+        g.ends_in_phase = tuple(end is not None or e is not None for e in phase_ends)
     if heuristics is not None:
         g.heuristics.extend(c.compile(heuristics, T.ListOf(T.Heuristic)))
 
