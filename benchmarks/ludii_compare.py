@@ -50,6 +50,7 @@ from pathlib import Path
 # ludeme's move kinds and the Ludii decision action each one is (its ``getDescription``)
 LUDII_TYPE = {
     "add": "Add",
+    "copy": "Copy",
     "move": "Move",
     "path": "Move",
     "pass": "Pass",
