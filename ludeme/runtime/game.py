@@ -259,6 +259,7 @@ class Game:
         t.frm, t.to = m.frm, m.to
         m.act(t, m)
         t.history.append(m)
+        t.ply += 1
         try:
             if m.then is not None:
                 m.then(t)
@@ -480,8 +481,10 @@ class Game:
             dice.live = True  # a (roll) among the consequences makes a chance node
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
-        # is this move's destination, as in Ludii
+        # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
+        # stores the move before the consequences)
         s.history.append(m)
+        s.ply += 1
         if m.then is not None:
             m.then(s)
         if self.after_move:
@@ -489,7 +492,6 @@ class Game:
                 fn(s, who)
         if dice is not None:
             dice.live = False
-        s.ply += 1
         s._moves = None
         phase = self.phases[s.phase]
         if s.nxt == who != self.next_of[who]:

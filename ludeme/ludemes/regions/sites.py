@@ -96,9 +96,7 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     (``"Board"``, ``"Hand"``: the hand of the ``by:`` player, ``"Hand2"``) or number (0
     the board, then the hands in the order the equipment declares them:
     ``container:(mover)``); a hand's sites count as occupied when they hold a piece.
-    Without it, as in Ludii (the sites the players own, in every container), the board's
-    sites and the sites of the players' hands holding pieces; with ``component:``, the
-    board's only. ludeme also accepts the player first: ``(sites
+    Without it, the board's sites. ludeme also accepts the player first: ``(sites
     Occupied Mover)``. In a game with stacks a site counts by its top piece, or with
     ``top:False`` by any piece of its stack."""
     if components is not None:
@@ -110,48 +108,6 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
-    region = _occupied_on_board(c, by, site_type, component, top)
-    if container is None and component is None and \
-            not (getattr(c, "uses_stacks", False) and not getattr(top, "value", top)):
-        return _with_hand_sites(c, region, by)
-    return region
-
-
-def _with_hand_sites(c: CompileContext, region: RegionV, by) -> RegionV:
-    """``region`` (occupied board sites) with the sites of the players' hands that hold
-    pieces, as Ludii's ``(sites Occupied ...)`` with no container has them (the sites
-    the players own, in every container); ``region`` as it is in a game without hands."""
-    from ludeme.ludemes.containers.hands import hand_layout
-
-    layout = hand_layout(c)
-    if layout.stop == layout.base:
-        return region
-    hand_sites = [(x, layout.owner[x - layout.base]) for x in range(layout.base, layout.stop)
-                  if layout.owner[x - layout.base] > 0]  # a shared hand is no one's
-    if not hand_sites:
-        return region
-    count = layout.count
-    players = by.players() if by is not None else (lambda s: range(1, c.num_players + 1))
-    board_fn, board_has = region.fn, region.member()
-
-    def in_hands(s):
-        ps = players(s)
-        return [x for x, p in hand_sites if p in ps and count(s, x) > 0]
-
-    def fn(s):
-        held = in_hands(s)
-        return list(board_fn(s)) + held if held else board_fn(s)
-
-    base = layout.base
-
-    def has(s, x):
-        return board_has(s, x) if x < base else x in in_hands(s)
-
-    return RegionV(fn, None, has, region.site_type)
-
-
-def _occupied_on_board(c: CompileContext, by, site_type, component, top) -> RegionV:
-    """``(sites Occupied ...)`` on the board's sites."""
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
     if not getattr(top, "value", top) and getattr(c, "uses_stacks", False):
