@@ -50,6 +50,7 @@ from pathlib import Path
 # ludeme's move kinds and the Ludii decision action each one is (its ``getDescription``)
 LUDII_TYPE = {
     "add": "Add",
+    "copy": "Copy",
     "move": "Move",
     "path": "Move",
     "pass": "Pass",
@@ -76,7 +77,8 @@ def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ..
     typ = LUDII_TYPE.get(kind, kind)
     if typ == "Add" and frm < 0:
         frm = to
-    t = site_type[to] if to >= 0 else SITELESS_TYPE
+    # a hand site (after the board's) is one of a hand container's cells, as in Ludii
+    t = SITELESS_TYPE if to < 0 else site_type[to] if to < len(site_type) else "Cell"
     key = f"{typ}:{_local(frm, site_type, offset)}->{_local(to, site_type, offset)}"
     if t != default_type:
         key += f"@{t}"

@@ -109,6 +109,9 @@ RepetitionType = LType("RepetitionType", "which earlier positions (noRepeat ...)
 Track = LType("Track", "a track: a named sequence of sites pieces move or sow along")
 Pair = LType("Pair", "a key and its value in a (map ...)")
 Landmark = LType("Landmark", "a site the board singles out", values=("FirstSite", "LastSite"))
+Mode = LType("Mode", "how the players take turns: (mode [Alternating])")
+ModeType = LType("ModeType", "a way of taking turns: Alternating, Simultaneous or Simulation",
+                 values=("Alternating", "Simultaneous", "Simulation"))
 Any = LType("Any", "anything")
 
 #: a name that is both a set of players and a set of directions (``All``): it is
@@ -119,7 +122,8 @@ RoleOrDirection = LType("Role|Direction", "a set of players or of directions (Al
 #: name -> type, for names that stand alone (P1, Orthogonal, Cell, Win, ...)
 NAME_TYPES: dict[str, LType] = {}
 for _t in (Role, Direction, SiteType, Outcome, Diagonals, StoreType, StepType, SwapType,
-           RegionType, TilingType, RegionTypeDynamic, RepetitionType, Landmark, When):
+           RegionType, TilingType, RegionTypeDynamic, RepetitionType, Landmark, When,
+           ModeType):
     for _v in _t.values:
         NAME_TYPES.setdefault(_v, _t)
 for _v in set(Role.values) & set(Direction.values):
@@ -135,7 +139,7 @@ ALL_TYPES = {t.name: t for t in (Int, IntFn, Float, Bool, Cond, Str, Region, Sit
                                  Rules, Phase, Game, Players, Equipment, IntList, Heuristic, Hand,
                                  Score, Then, NextPhase, StepType, SwapType, MetaRule,
                                  Meta, RepetitionType, PlayerDef, RegionType, Track, Landmark,
-                                 Pair, When, Any)}
+                                 Pair, When, Mode, ModeType, Any)}
 
 
 def is_subtype(have: LType | ListOf, want: LType | ListOf) -> bool:

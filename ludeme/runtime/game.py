@@ -98,6 +98,10 @@ class Game:
         self.phases: list[Phase] = []
         self.start: list[Callable[[State], None]] = []
         self.end_rules: list[Callable[[State], tuple[float, ...] | None]] = []
+        #: per phase, whether end rules are checked after a move in it (the game's or the
+        #: phase's own): Ludii's draw when every player passed is one of them, so a
+        #: phase without any never ends that way (None: every phase has them)
+        self.ends_in_phase: tuple[bool, ...] | None = None
         self.score_fn: Callable[[State, int], int] | None = None
         self.tally_names: list[str] = []
         self.track_repetition = False
@@ -244,9 +248,10 @@ class Game:
         s.positions = {self.position_hash(s)} if self.no_repeat else None
 
     def repeats(self, s: State, m: Move) -> bool:
-        """Whether ``m`` would recreate a recorded position (a pass never does): its
-        action and consequences are tried on a copy, as Ludii does."""
-        if m.kind == "pass":
+        """Whether ``m`` would recreate a recorded position (a pass never does, nor the
+        swap rule's move: it changes which side each player has, which Ludii's state
+        hash records): its action and consequences are tried on a copy, as Ludii does."""
+        if m.kind == "pass" or m is self.swap_move:
             return False
         t = s.probe()
         t.who = s.mover
@@ -254,6 +259,7 @@ class Game:
         t.frm, t.to = m.frm, m.to
         m.act(t, m)
         t.history.append(m)
+        t.ply += 1
         try:
             if m.then is not None:
                 m.then(t)
@@ -475,8 +481,10 @@ class Game:
             dice.live = True  # a (roll) among the consequences makes a chance node
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
-        # is this move's destination, as in Ludii
+        # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
+        # stores the move before the consequences)
         s.history.append(m)
+        s.ply += 1
         if m.then is not None:
             m.then(s)
         if self.after_move:
@@ -484,7 +492,6 @@ class Game:
                 fn(s, who)
         if dice is not None:
             dice.live = False
-        s.ply += 1
         s._moves = None
         phase = self.phases[s.phase]
         if s.nxt == who != self.next_of[who]:
@@ -520,7 +527,8 @@ class Game:
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
-        if m.kind == "pass" and s.outcome is None and s.dice is None and self._all_passed(s):
+        if m.kind == "pass" and s.outcome is None and s.dice is None and \
+                self._ends_checked(s, who) and self._all_passed(s):
             s.outcome = self.draw  # every player passed in a row: Ludii's draw
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
@@ -539,6 +547,14 @@ class Game:
         if not moves and s.is_chance_node():
             return False  # the dice decide first
         return not moves or moves[0] is self.auto_pass_move
+
+    def _ends_checked(self, s: State, who: int) -> bool:
+        """Whether end rules are checked after ``who``'s move: the game has its own, or
+        the phase ``who`` moved in has (Ludii evaluates that phase's and the game's)."""
+        ends = self.ends_in_phase
+        if ends is None:
+            return True
+        return ends[s.player_phase[who] if s.player_phase is not None else s.phase]
 
     def _all_passed(self, s: State) -> bool:
         """Whether the last move of each player was a pass, in a row (Ludii's "all

@@ -29,6 +29,15 @@ def test_swap_is_offered_on_the_second_move_only():
     assert "swap" not in texts(s)
 
 
+def test_swap_is_offered_with_no_repeat_too():
+    """The swap leaves the board as it is, yet it is no repetition: it changes which side
+    each player has (Ludii keeps it under (noRepeat))."""
+    g = make("(meta {(swap) (noRepeat)})")
+    s = g.new_initial_state()
+    s.apply(s.parse_move("b2"))
+    assert "swap" in texts(s)
+
+
 def test_after_the_swap_the_second_side_moves_again_and_the_board_is_unchanged():
     g = make("(meta (swap))")
     s = g.new_initial_state()

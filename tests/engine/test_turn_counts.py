@@ -56,3 +56,19 @@ def test_turns_count_player_changes_not_moves():
     s.apply(s.parse_move("b2-b3"))
     assert s.is_terminal()
     assert s.winners() == [1]
+
+
+def test_count_moves_counts_the_move_whose_consequences_run():
+    """Ludii stores a move in its trial before running its consequences: in a then:
+    effect (count Moves) already counts it (Connect6's "every even move, again")."""
+    g = ludeme.loads("""(game "Pairs" (players 2)
+      (equipment {(board (square 4)) (piece "Disc" Each)})
+      (rules (play (move Add (to (sites Empty))
+                     (then (if (is Even (count Moves)) (moveAgain)))))
+             (end (if (is Full) (result Mover Draw)))))""")
+    s = g.new_initial_state()
+    movers = []
+    for _ in range(7):
+        movers.append(s.current_player())
+        s.apply(s.legal_moves()[0])
+    assert movers == [1, 2, 2, 1, 1, 2, 2]

@@ -70,6 +70,17 @@ def map_(c: CompileContext, name: T.Str = None, pairs: T.ListOf(T.Pair) = ()):
     return None
 
 
+@ludeme("map", T.Item)
+def map_lists(c: CompileContext, name: T.Str = None, keys: T.ListOf(T.IntFn) = (),
+              values: T.ListOf(T.IntFn) = ()):
+    """A map written as two lists, ``(map "Next" {0..8} {1..9})``: the i-th key maps to
+    the i-th value (as Ludii, the longer list's extra items are left out). Ludii:
+    ``(map [<string>] {<intFunction>} {<intFunction>})``."""
+    pairs = [(_number(c, k, "key"), _number(c, v, "value"))
+             for k, v in zip(keys, values, strict=False)]
+    return map_(c, name, pairs)
+
+
 @ludeme("mapEntry", T.Site)
 def map_entry(c: CompileContext, name: T.Str = None, key: (T.Role, T.IntFn) = None):
     """The value a map gives ``key`` (``(mapEntry (mover))``: the mover's store): from

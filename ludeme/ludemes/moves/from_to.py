@@ -18,8 +18,8 @@ from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
-          "(to ...) takes the piece into that hand; copy:, levels and a mover "
-          "role are not supported.")
+          "(to ...) takes the piece into that hand; copy: is a constant (True or False); "
+          "levels and a mover role are not supported.")
 
 
 def origins_of(from_: FromPart | SiteV):
@@ -88,6 +88,45 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
                     if m is None:
                         m = interned[key] = Move("move", frm, x, p, k, act, thenfn, takes)
                     out.append(m)
+        return out
+
+    return MovesV(gen)
+
+
+def _move_copies(c: CompileContext, origins, cond, targets, apply, hand_piece, hands,
+                 thenfn, takes) -> MovesV:
+    """``(move (from ...) (to ...) copy:True)``: the piece at the origin (a board site, or
+    a hand site holding pieces) stays, a copy of it is put on a board site (Ludii's
+    ``ActionCopy``; the move's kind is ``copy``)."""
+    n = c.require_board().n_sites
+    put = make_board_act(c)
+
+    def copy_piece(s, m):
+        put(s, m.to, m.piece)
+
+    act = with_apply(c, copy_piece, apply)
+    stop = hands.stop if hands is not None else n
+    pieces = range(1, len(c.pieces.names))
+    interned = MoveTable(
+        c.game, lambda frm, x, p: Move("copy", frm, x, p, 0, act, thenfn, takes),
+        lambda: ((frm, x, p) for p in pieces for frm in range(stop) for x in range(n)))
+
+    def gen(s):
+        out: list[Move] = []
+        w = s.what
+        for frm in tuple(origins(s)):
+            if 0 <= frm < n:
+                p = w[frm]
+            elif hands is not None and n <= frm < stop and hands.count(s, frm):
+                p = hand_piece(frm)
+            else:
+                continue
+            if not p:
+                continue
+            s.frm = frm
+            if cond is not None and not cond(s):
+                continue
+            out.extend(interned[frm, x, p] for x in tuple(targets(s)) if 0 <= x < n)
         return out
 
     return MovesV(gen)
@@ -263,7 +302,8 @@ def board_to_hand(c: CompileContext, layout):
 @ludeme("fromTo", T.Moves, ludii=_LUDII)
 @ludeme("move", T.Moves, ludii=_LUDII)
 def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *,
-                 count: T.IntFn = None, stack: T.Bool = False, then: T.Effect = None):
+                 count: T.IntFn = None, copy: T.Bool = False, stack: T.Bool = False,
+                 then: T.Effect = None):
     """Move the piece standing on a ``(from ...)`` site to a ``(to ...)`` site, as
     Ludii's ``FromTo``: ``(move (from (sites Occupied by:Mover)) (to (sites Empty)))``.
     ``from`` is a site (``(from)``: the site of the piece whose moves these are) or a
@@ -276,7 +316,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
     the seeds of the last pit sown). In a game with stacks the top piece of the ``from``
     site moves onto the top of the ``to`` site's stack; with ``stack:True`` the whole
-    stack does. ``then:`` runs after the move with ``(last To)`` its destination."""
+    stack does. With ``copy:True`` the piece stays where it is and a copy of it lands
+    (Ludii's ``Copy`` action): ``(move (from (handSite Shared)) (to (sites Empty))
+    copy:True)`` plays from a hand that never empties. ``then:`` runs after the move
+    with ``(last To)`` its destination."""
     from ludeme.ludemes.moves.slide import make_move_act  # registration order: see hopping
 
     n = c.require_board().n_sites
@@ -306,6 +349,11 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
         from_hand = with_apply(c, from_hand, apply)
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
+    if getattr(copy, "value", copy):
+        if count is not None or getattr(stack, "value", stack):
+            c.fail("(move ... copy:True) copies one piece: not with count: or stack:")
+        return _move_copies(c, origins, cond, targets, apply, hand_piece, hands, thenfn,
+                            takes)
     if count is not None:
         return _move_counts(c, origins, cond, targets, count, thenfn, takes)
     level = from_.level if isinstance(from_, FromPart) else None

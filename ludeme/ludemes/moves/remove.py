@@ -20,34 +20,53 @@ from ludeme.runtime.move import Move
               "a site type are not supported.")
 def move_remove(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect = None):
     """Take a piece off one site of ``where`` (a site or a region), one move per site that
-    holds a piece, whoever owns it (as in Ludii: say whose in the region,
+    holds a piece (a hand site holding pieces: all of them go, as in Ludii), whoever owns it (as in Ludii: say whose in the region,
     ``(move Remove (sites Occupied by:Next))``). ``then:`` runs after the removal with
     ``(last To)`` the site emptied.
 
     ``(move Remove (sites Occupied by:Next) then:(moveAgain))``"""
+    from ludeme.ludemes.containers.hands import hand_layout
+
     n = c.require_board().n_sites
     clear = c.game.clear_site
     thenfn = then.fn if then is not None else None
+    hands = hand_layout(c)
+    stop, base, count = hands.stop, hands.base, hands.count
+    owner, kind, change = hands.owner, hands.kind, c.game.change_hand
 
     def act(s, m):
-        clear(s, m.to)
+        x = m.to
+        if x < n:
+            clear(s, x)
+        else:  # a hand site: it is emptied, as Ludii's removal clears a site whatever
+            # its count
+            change(s, owner[x - base], kind[x - base], -count(s, x))
 
     # Ludii's removal is a move from the site to itself
     interned = MoveTable(c.game, lambda x: Move("remove", x, x, 0, 0, act, thenfn),
-                         lambda: ((x,) for x in range(n)))
-    table = [interned[x,] for x in range(n)]
+                         lambda: ((x,) for x in range(stop)))
+    table = [interned[x,] for x in range(stop)]
+
+    def holds(s, x: int) -> bool:
+        return bool(s.what[x]) if x < n else count(s, x) > 0
+
     if isinstance(where, SiteV):
         site = where.fn
 
         def gen_site(s):
             x = site(s)
-            return [table[x]] if 0 <= x < n and s.what[x] else []
+            return [table[x]] if 0 <= x < stop and holds(s, x) else []
 
         return MovesV(gen_site)
     region = where.fn
+    if stop == n:  # no hands: board sites only
+        def gen(s):
+            w = s.what
+            return [table[x] for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x]]
 
-    def gen(s):
-        w = s.what
-        return [table[x] for x in dict.fromkeys(region(s)) if 0 <= x < n and w[x]]
+        return MovesV(gen)
 
-    return MovesV(gen)
+    def gen_with_hands(s):
+        return [table[x] for x in dict.fromkeys(region(s)) if 0 <= x < stop and holds(s, x)]
+
+    return MovesV(gen_with_hands)

@@ -289,6 +289,50 @@ def divide(c: CompileContext, a: T.IntFn, b: T.IntFn):
     return IntV(fn)
 
 
+@ludeme("%", T.IntFn, ludii="Ludii stops with an error on a modulus of zero; ludeme "
+        "gives 0.")
+def modulo(c: CompileContext, value: T.IntFn, modulus: T.IntFn):
+    """The remainder of ``value`` divided by ``modulus``, with the sign of ``value`` as
+    in Ludii (Java's ``%``): ``(% (count Moves) (count Players))``. Ludii: ``(%
+    <intFunction> <intFunction>)``."""
+    fa, fb = value.fn, modulus.fn
+    if value.const is not None and modulus.const is not None and modulus.const:
+        r = abs(value.const) % abs(modulus.const)
+        return IntV.of(r if value.const >= 0 else -r)
+
+    def fn(s):
+        d = fb(s)
+        if d == 0:
+            return 0
+        a = fa(s)
+        r = abs(a) % abs(d)
+        return r if a >= 0 else -r
+
+    return IntV(fn)
+
+
+@ludeme("pow", T.IntFn, ludii="Ludii's float form (pow <float> <float>) is not supported.")
+def power(c: CompileContext, a: T.IntFn, b: T.IntFn):
+    """``a`` to the power ``b``, an integer (truncated towards zero, as Ludii's cast of
+    ``Math.pow``; 0 for a negative power of 0). Ludii: ``(pow <intFunction>
+    <intFunction>)``."""
+    fa, fb = a.fn, b.fn
+
+    def fn(s):
+        x, y = fa(s), fb(s)
+        if y >= 0:
+            return x ** y
+        return 0 if x == 0 else int(1 / (x ** -y))
+
+    return IntV(fn)
+
+
+@ludeme("count Players", T.IntFn)
+def count_players(c: CompileContext):
+    """The number of players. Ludii: ``(count Players)``."""
+    return IntV.of(c.num_players)
+
+
 @ludeme("*", T.IntFn)
 def times(c: CompileContext, *factors: T.IntFn):
     """The product."""

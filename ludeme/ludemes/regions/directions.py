@@ -32,7 +32,8 @@ def directions(c: CompileContext, dirs: (T.Direction, T.ListOf(T.Direction)), *,
     outer = vars(c).get("relative_of")
     vars(c)["relative_of"] = relation or outer
     try:
-        return tuple(c.compile(dirs, T.Direction))
+        got = c.compile(dirs, T.Direction)
+        return got if isinstance(got, tuple) else tuple(got)  # a relation stays one
     finally:
         vars(c)["relative_of"] = outer
 

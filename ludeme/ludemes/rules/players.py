@@ -11,12 +11,15 @@ _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
             "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
-@ludeme("player", T.PlayerDef, lazy=True, ludii="Ludii's name argument is not supported.")
-def player(c: CompileContext, direction: T.Direction = None):
+@ludeme("player", T.PlayerDef, lazy=True,
+        ludii="The name is read and kept, not shown; Ludii's move generator argument is "
+              "not supported.")
+def player(c: CompileContext, name: T.Str = None, direction: T.Direction = None):
     """One player, for ``(players {...})``: ``(player N)`` faces north. The relative
     directions of its pieces' moves (Forward, FR, Backwards, ...) are taken from its
-    facing; a player without one faces north, as in Ludii. Ludii: ``(player
-    [<directionFacing>])``."""
+    facing; a player without one faces north, as in Ludii. A name may come first,
+    ``(player "White" N)``: it names the player, the rules do not read it. Ludii:
+    ``(player [<string>] [<directionFacing>])``."""
     if direction is None:
         return None
     # the players come before the board: the name is read, not made a set of directions

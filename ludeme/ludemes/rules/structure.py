@@ -43,6 +43,16 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     return g
 
 
+@ludeme("game", T.Game, lazy=True)
+def game_with_mode(c: CompileContext, name: T.Str, players: T.Players, mode: T.Mode,
+                   equipment: T.Equipment, rules: T.Rules):
+    """A whole game with the way its players take turns: ``(game "Name" (players 2)
+    (mode) (equipment {...}) (rules ...))``. Ludii: ``(game <string> <players> [<mode>]
+    <equipment> <rules>)``."""
+    c.compile(mode, T.Mode)
+    return game(c, name, players, equipment, rules)
+
+
 def _site_types_named(tree) -> list[str]:
     """The site types (Cell, Vertex, Edge) written anywhere in a checked tree."""
     found: list[str] = []
@@ -81,6 +91,18 @@ def _stacks_pieces(tree) -> bool:
         elif hasattr(node, "items"):
             todo.extend(node.items)
     return False
+
+
+@ludeme("mode", T.Mode, ludii="Only Alternating: simultaneous moves are not supported.")
+def mode(c: CompileContext, kind: (T.ModeType, T.Diagonals) = None):
+    """How the players take turns: ``(mode)`` or ``(mode Alternating)``, one after the
+    other, which is also what a game without ``(mode ...)`` does. Ludii: ``(mode
+    [Alternating | Simultaneous | Simulation])``."""
+    # (Alternating is also a kind of diagonals: the name is read as either)
+    if kind is not None and kind != "Alternating":
+        c.fail(f"(mode {kind}) is not supported: players take turns one at a time",
+               "(mode Alternating), or no (mode ...)")
+    return None
 
 
 @ludeme("players", T.Players)
@@ -137,6 +159,10 @@ def rules(c: CompileContext, meta: T.Meta = None, start: T.Effect = None,
     if end is not None:
         for rule in c.compile(end, T.ListOf(T.EndRule)):
             g.end_rules.append(rule)
+    if end is not None or any(phase_ends):
+        # (a description without any end rule, which Ludii does not take, still ends in
+        # a draw when everybody passed)
+        g.ends_in_phase = tuple(end is not None or e is not None for e in phase_ends)
     if heuristics is not None:
         g.heuristics.extend(c.compile(heuristics, T.ListOf(T.Heuristic)))
 
