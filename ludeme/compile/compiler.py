@@ -366,6 +366,18 @@ def victims_in_turn(parts: Sequence) -> Any:
     return victims
 
 
+def note_action(s, frm: int, to: int) -> None:
+    """Note the sites of an action a consequence made, as Ludii's move keeps its
+    actions: ``(last To afterConsequence:True)`` is the destination of the last one
+    that has a site (``(last From ...)`` its origin; a site of its own for an action on
+    one site, as Ludii's add, remove and set count have)."""
+    if to >= 0:
+        s.after_to = to
+        s.after_frm = frm if frm >= 0 else to
+    elif frm >= 0:
+        s.after_frm = frm
+
+
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""
@@ -374,6 +386,7 @@ def moves_as_effect(moves: MovesV) -> EffectV:
     def run(s):
         for m in gen(s):
             m.act(s, m)
+            note_action(s, m.frm, m.to)
             if m.then is not None:
                 m.then(s)
 

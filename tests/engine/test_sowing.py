@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ludeme
 from ludeme.errors import LudemeError
-from ludeme.runtime.editing import set_count
+from ludeme.runtime.editing import set_count, set_turn
 
 # a 2 x 4 board with stores: 0 the left store, 1-4 the bottom row, 5-8 the top row,
 # 9 the right store; the track runs counterclockwise through both stores
@@ -172,3 +172,86 @@ def test_sowing_without_skip_if_matches_the_walk_pit_by_pit(src):
             assert a.count == b.count and a.what == b.what and a.mover == b.mover
             assert a.hash == fast._full_hash(a)
             assert sum(a.count) == total
+
+
+# relay sowing: a sowing whose last seed falls in an occupied pit goes on from that pit
+# (Ludii's (last To afterConsequence:True): the last action of the move, consequences
+# included, rather than the site selected). 0-3 the bottom row, 4-7 the top row from the
+# left, 8 and 9 the hands; the track runs 0, 1, 2, 3, 7, 6, 5, 4.
+RELAY = """
+(game "Relay"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+        (hand Each)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track)))
+        (play (move Select
+            (from (if (is Mover Prev) (sites {LAST}) (sites Mover))
+                  if:(> (count at:(from)) 0))
+            (then (sow apply:(if (> (count at:(to)) 1)
+                (moveAgain)
+                (if (> (count at:"Opposite") 0)
+                    (fromTo (from "Opposite") (to (handSite Mover))
+                        count:(count at:"Opposite") AFTER)))))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2))) })))
+    )
+)
+""".replace('"Opposite"', "(if (< (to) 4) (+ (to) 4) (- (to) 4))")
+
+
+def relay(last: str = "(last To afterConsequence:True)", after: str = "",
+          select_if: str = "if:(> (count at:(from)) 0)"):
+    return game(RELAY.replace("LAST", last).replace("AFTER", after)
+                .replace("if:(> (count at:(from)) 0)", select_if))
+
+
+def play_from(s, site: int) -> None:
+    s.apply(next(m for m in s.legal_moves() if m.frm == site))
+
+
+def test_relay_sowing_goes_on_from_the_last_pit_sown():
+    g = relay()
+    s = g.new_initial_state()
+    play_from(s, 1)  # 2 seeds: 2, 3; pit 3 then holds 3: sow again from there
+    assert s.count == [2, 0, 3, 3, 2, 2, 2, 2] and s.mover == 1
+    assert [m.frm for m in s.legal_moves()] == [3]
+    play_from(s, 3)  # 3 seeds: 7, 6, 5
+    assert s.count == [2, 0, 3, 0, 2, 3, 3, 3] and s.mover == 1
+    assert [m.frm for m in s.legal_moves()] == [5]
+    # without afterConsequence:, (last To) is the pit selected: the relay stays there
+    g = relay("(last To)")
+    s = g.new_initial_state()
+    play_from(s, 1)
+    assert [m.kind for m in s.legal_moves()] == ["pass"]  # the pit selected is empty
+
+
+def test_a_capture_is_the_last_action_its_store_the_destination_its_pit_the_origin():
+    g = relay()
+    s = g.new_initial_state()
+    set_count(s, "a1", 0)
+    set_count(s, "d2", 1)
+    set_turn(s, 2)
+    play_from(s, 7)  # P2 sows 1 seed into 6 (now 3): goes on from 6
+    assert [m.frm for m in s.legal_moves()] == [6]
+    play_from(s, 6)  # 3 seeds: 5, 4, 0; pit 0 was empty: the 2 seeds of 4 are taken
+    assert s.count[4] == 0 and s.hand[2] == [3] and s.mover == 1
+    assert (s.after_frm, s.after_to) == (4, 9)  # from pit 4 to P2's hand, site 9
+    # a capture followed by another move: (last From afterConsequence:True) is the pit
+    # emptied (selectable here whatever its count), (last To ...) P2's hand, which is no
+    # board site: (move Select) chooses among board sites only
+    g = relay("(last To afterConsequence:True) (last From afterConsequence:True)",
+              after="(then (moveAgain))", select_if="")
+    s = g.new_initial_state()
+    set_count(s, "a1", 0)
+    set_count(s, "d2", 1)
+    set_turn(s, 2)
+    play_from(s, 7)
+    assert sorted(m.frm for m in s.legal_moves()) == [6, 7]  # the last seed's pit and start
+    play_from(s, 6)
+    assert s.mover == 2 and s.hand[2] == [3]
+    assert [m.frm for m in s.legal_moves()] == [4]

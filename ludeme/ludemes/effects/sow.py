@@ -137,6 +137,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if keep_origin is not None and keep_origin(s):
             n -= 1
             s.to = x0
+            s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
         if skip is None:
             # where the seeds go depends on the track, the start and the number alone:
             # worked out once, then the counts change in one pass
@@ -148,6 +149,8 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             if not total:
                 return
             _drop(s, x0, adds, total)
+            # Ludii's sowing actions each go from the start: the last one's sites
+            s.after_frm, s.after_to = x0, sites[i]
             if effect is None:
                 return
             s.to = sites[i]
@@ -179,6 +182,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         put(s, x0, count_at(s, x0) - len(dropped), piece)
         for to in dropped:
             put(s, to, count_at(s, to) + 1, piece)
+        s.after_frm, s.after_to = x0, dropped[-1]
         if effect is None:
             return
         s.to = dropped[-1]
