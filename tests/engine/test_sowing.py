@@ -255,3 +255,45 @@ def test_a_capture_is_the_last_action_its_store_the_destination_its_pit_the_orig
     play_from(s, 6)
     assert s.mover == 2 and s.hand[2] == [3]
     assert [m.frm for m in s.legal_moves()] == [4]
+
+
+# a pit may be sown either way: (or ...) of two selections of the same pits with other
+# consequences lists both, as Ludii does (0-3 the bottom row, 4-7 the top row)
+EITHER_WAY = """
+(game "EitherWay"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None {
+            (track "TrackCCW" "0,E,N,W" loop:True)
+            (track "TrackCW" "3,W,N,E" loop:True)})
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track "TrackCCW")))
+        (play (or
+            (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow "TrackCCW")))
+            (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow "TrackCW")))))
+        (end (if (no Moves Mover) (result Mover Loss)))
+    )
+)
+"""
+
+
+def test_or_lists_a_move_twice_when_its_consequences_differ():
+    g = game(EITHER_WAY)
+    s = g.new_initial_state()
+    legal = s.legal_moves()
+    texts = [s.move_to_string(m) for m in legal]
+    assert texts == ["select a1", "select b1", "select c1", "select d1", "select a1/or2",
+                     "select b1/or2", "select c1/or2", "select d1/or2"]
+    assert len(set(legal)) == 8  # told apart: not equal moves
+    for m, text in zip(legal, texts, strict=True):
+        assert s.parse_move(text) is m
+    ccw, cw = s.child(legal[1]), s.child(legal[5])  # b1 sown to c1, d1 / to a1, e2
+    assert ccw.count == [2, 0, 3, 3, 2, 2, 2, 2]
+    assert cw.count == [3, 0, 2, 2, 3, 2, 2, 2]
+    # without consequences the two selections of a pit are one move
+    g = game(EITHER_WAY.replace(' (then (sow "TrackCCW"))', "").replace(
+        ' (then (sow "TrackCW"))', ""))
+    assert [m.frm for m in g.new_initial_state().legal_moves()] == [0, 1, 2, 3]
