@@ -297,3 +297,16 @@ def test_or_lists_a_move_twice_when_its_consequences_differ():
     g = game(EITHER_WAY.replace(' (then (sow "TrackCCW"))', "").replace(
         ' (then (sow "TrackCW"))', ""))
     assert [m.frm for m in g.new_initial_state().legal_moves()] == [0, 1, 2, 3]
+
+
+def test_sites_occupied_by_all_counts_the_shared_seeds():
+    # as in Ludii, All's pieces include the shared ones: the game below ends only when
+    # the board is empty, and is not over after the first sowing
+    src = EITHER_WAY.replace(
+        "(end (if (no Moves Mover) (result Mover Loss)))",
+        "(end (if (= 0 (count Sites in:(sites Occupied by:All))) (result Mover Win)))")
+    g = game(src)
+    s = g.new_initial_state()
+    s.apply(s.legal_moves()[0])
+    assert not s.is_terminal()
+    assert s.outcome is None and len(s.legal_moves()) == 8  # P2: its 4 pits, both ways
