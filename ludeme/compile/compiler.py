@@ -8,7 +8,7 @@ receive their checked arguments and compile them in the order they need.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludeme.board import Board
@@ -320,8 +320,30 @@ class CompileContext:
         return self.tallies.index(name)
 
 
+def prepared(effect: EffectV) -> Callable:
+    """The effect as Ludii evaluates it before applying it: a function that, given a
+    position, works the effect out on it and returns what applies that later. Effects
+    without their own ``prepare`` run later, in the context (from, to) of now."""
+    if effect.prepare is not None:
+        return effect.prepare
+    fn = effect.fn
+
+    def later(s):
+        frm, to = s.frm, s.to
+
+        def run(t):
+            t.frm, t.to = frm, to
+            fn(t)
+
+        return run
+
+    return later
+
+
 def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
-    """One effect applying several in order."""
+    """One effect applying several in order. Worked out apart from its application
+    (``prepare``, as Ludii evaluates consequences), every part is worked out on the
+    same position before any applies."""
     fns = tuple(e.fn for e in effects)
     if len(fns) == 1:
         return effects[0]
@@ -330,7 +352,20 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
         for f in fns:
             f(s)
 
-    return EffectV(run, victims_in_turn([e.victims for e in effects]))
+    prepare = None
+    if any(e.prepare is not None for e in effects):
+        parts = tuple(prepared(e) for e in effects)
+
+        def prepare(s):
+            thunks = [p(s) for p in parts]
+
+            def apply_all(t):
+                for th in thunks:
+                    th(t)
+
+            return apply_all
+
+    return EffectV(run, victims_in_turn([e.victims for e in effects]), prepare=prepare)
 
 
 def victims_in_turn(parts: Sequence) -> Any:
@@ -390,7 +425,20 @@ def moves_as_effect(moves: MovesV) -> EffectV:
             if m.then is not None:
                 m.then(s)
 
-    return EffectV(run)
+    def prepare(s):
+        made = list(gen(s))  # the moves as the position gives them now
+
+        def apply_them(t):
+            for m in made:
+                t.frm, t.to = m.frm, m.to
+                m.act(t, m)
+                note_action(t, m.frm, m.to)
+                if m.then is not None:
+                    m.then(t)
+
+        return apply_them
+
+    return EffectV(run, prepare=prepare)
 
 
 def union_regions(regions: Sequence[RegionV]) -> RegionV:

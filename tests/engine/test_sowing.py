@@ -310,3 +310,25 @@ def test_sites_occupied_by_all_counts_the_shared_seeds():
     s.apply(s.legal_moves()[0])
     assert not s.is_terminal()
     assert s.outcome is None and len(s.legal_moves()) == 8  # P2: its 4 pits, both ways
+
+
+def test_a_sowings_captures_are_worked_out_before_any_applies():
+    # as in Ludii, (and (fromTo ...) (if <test> ...)) in apply: tests the position the
+    # sowing left: the pit just emptied by the capture still holds its seeds for it
+    src = RELAY.replace("LAST", "(last To afterConsequence:True)").replace(
+        """(fromTo (from (if (< (to) 4) (+ (to) 4) (- (to) 4))) (to (handSite Mover))
+                        count:(count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))) AFTER)""",
+        """(and (fromTo (from (if (< (to) 4) (+ (to) 4) (- (to) 4))) (to (handSite Mover))
+                        count:(count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))))
+                     (if (> (count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))) 0)
+                         (moveAgain)))""")
+    assert src != RELAY.replace("LAST", "(last To afterConsequence:True)")
+    for g, again in ((relay(), False), (game(src), True)):
+        s = g.new_initial_state()
+        set_count(s, "a1", 0)
+        set_count(s, "d2", 1)
+        set_turn(s, 2)
+        play_from(s, 7)
+        play_from(s, 6)  # 3 seeds: 5, 4, 0; the 2 seeds of 4 are taken
+        assert s.count[4] == 0 and s.hand[2] == [3]
+        assert (s.mover == 2) == again

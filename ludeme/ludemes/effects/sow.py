@@ -48,6 +48,10 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     keep_origin = origin.fn if origin is not None else None
     rule = if_.fn if if_ is not None else None
     effect = apply.fn if apply is not None else None
+    # as in Ludii, the captures are worked out on the position the sowing leaves, none
+    # applied before the last is worked out (a test after a capture in an (and ...)
+    # sees the seeds still there); effects that cannot be worked out apart run in turn
+    prepare = apply.prepare if apply is not None else None
     back = backtracking.fn if backtracking is not None else None
     thenfn = then.fn if then is not None else None
     self_too = bool(getattr(includeSelf, "value", includeSelf))
@@ -192,6 +196,21 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         """``apply:`` where ``if:`` holds at the last pit sown (``s.to``, index ``i`` of
         the track), and backwards while ``backtracking:`` holds."""
         sites, prv = t.sites, t.prv
+        if prepare is not None:
+            worked_out = []
+            while rule is None or rule(s):
+                s.frm = x0
+                worked_out.append(prepare(s))
+                j = prv[i]
+                if j < 0 or back is None:
+                    break
+                i = j
+                s.to = sites[i]
+                if not back(s) or sites[i] == x0:
+                    break
+            for apply_it in worked_out:
+                apply_it(s)
+            return
         while rule is None or rule(s):
             s.frm = x0
             effect(s)

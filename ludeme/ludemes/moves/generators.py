@@ -10,7 +10,7 @@ from bisect import bisect_left
 from itertools import compress
 from operator import attrgetter, not_
 
-from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.compiler import CompileContext, prepared, sequence_effects
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import (
@@ -288,16 +288,29 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         elif b is not None:
             b(s)
 
+    # worked out apart from its application (see compiler.prepared): the test now
+    pa = prepared(then_)
+    pb = prepared(else_) if else_ is not None else None
+
+    def prepare(s):
+        if test(s):
+            return pa(s)
+        return pb(s) if pb is not None else _nothing
+
     va = then_.victims
     vb = else_.victims if else_ is not None else None
     if va is None and vb is None:
-        return EffectV(fn)
+        return EffectV(fn, prepare=prepare)
 
     def victims(s):
         v = va if test(s) else vb
         return v(s) if v is not None else []
 
-    return EffectV(fn, victims)
+    return EffectV(fn, victims, prepare=prepare)
+
+
+def _nothing(s) -> None:
+    """An effect that does nothing."""
 
 
 @ludeme("and", T.Effect)
