@@ -332,3 +332,35 @@ def test_a_sowings_captures_are_worked_out_before_any_applies():
         play_from(s, 6)  # 3 seeds: 5, 4, 0; the 2 seeds of 4 are taken
         assert s.count[4] == 0 and s.hand[2] == [3]
         assert (s.mover == 2) == again
+
+
+ORIGIN = """
+(game "Origin"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+        (hand Each)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow origin:True if:(= (count at:(to)) 1)
+                apply:(fromTo (from (to)) (to (handSite Mover)) count:1)))))
+        (end (if (no Moves Mover) (result Mover Loss)))
+    )
+)
+"""
+
+
+def test_origin_with_one_seed_sows_nothing_and_tries_the_capture_at_the_start():
+    # origin:True leaves the first seed in the starting pit; with one seed nothing is
+    # sown, and, as in Ludii, the capture rule is asked at the start pit
+    g = game(ORIGIN)
+    s = g.new_initial_state()
+    set_count(s, "b1", 1)
+    play_from(s, 1)
+    assert s.count[:4] == [2, 0, 2, 2] and s.hand[1] == [1]
+    play_from(s, 4)  # two seeds: one stays, one to a1 (3 seeds): no capture there
+    assert s.count == [3, 0, 2, 2, 1, 2, 2, 2] and s.hand[2] == [0]

@@ -138,7 +138,8 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
-        if keep_origin is not None and keep_origin(s):
+        kept = keep_origin is not None and keep_origin(s)
+        if kept:
             n -= 1
             s.to = x0
             s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
@@ -150,11 +151,14 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             if plan is None:
                 plan = plans[key] = _plan(t, i, n)
             adds, total, i = plan
-            if not total:
+            if total:
+                _drop(s, x0, adds, total)
+                # Ludii's sowing actions each go from the start: the last one's sites
+                s.after_frm, s.after_to = x0, sites[i]
+            elif not kept:
                 return
-            _drop(s, x0, adds, total)
-            # Ludii's sowing actions each go from the start: the last one's sites
-            s.after_frm, s.after_to = x0, sites[i]
+            # (with origin:True and one seed, the capture is tried at the start, as in
+            # Ludii)
             if effect is None:
                 return
             s.to = sites[i]
@@ -181,6 +185,10 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             s.to = to
             i = j
         if not dropped:
+            if not kept or effect is None:
+                return
+            s.to = x0
+            _capture(s, x0, t, t.index_of(x0))
             return
         piece = s.what[x0]
         put(s, x0, count_at(s, x0) - len(dropped), piece)
