@@ -426,7 +426,9 @@ def moves_as_effect(moves: MovesV) -> EffectV:
                 m.then(s)
 
     def prepare(s):
+        frm, to = s.frm, s.to
         made = list(gen(s))  # the moves as the position gives them now
+        s.frm, s.to = frm, to  # as Ludii's generators leave the context as they found it
 
         def apply_them(t):
             for m in made:

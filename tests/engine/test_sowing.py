@@ -364,3 +364,18 @@ def test_origin_with_one_seed_sows_nothing_and_tries_the_capture_at_the_start():
     assert s.count[:4] == [2, 0, 2, 2] and s.hand[1] == [1]
     play_from(s, 4)  # two seeds: one stays, one to a1 (3 seeds): no capture there
     assert s.count == [3, 0, 2, 2, 1, 2, 2, 2] and s.hand[2] == [0]
+
+
+def test_backtracking_sees_the_start_as_from():
+    # as in Ludii, (from) is the start pit while the captures backtrack, whatever the
+    # capture's own (from ...): here each capture takes from (to), and backtracking goes
+    # on while the start is the mover's
+    src = ORIGIN.replace("origin:True if:(= (count at:(to)) 1)",
+                         "if:(and (is In (to) (sites Next)) (= (count at:(to)) 2))").replace(
+        "count:1)))))", "count:2) backtracking:(is In (from) (sites Mover))))))")
+    g = game(src)
+    s = g.new_initial_state()
+    for label, n in (("d1", 2), ("d2", 1), ("c2", 1)):
+        set_count(s, label, n)
+    play_from(s, 3)  # 2 seeds: d2 (3 = 7), c2 (6): both reach 2 and are taken
+    assert s.count[6] == 0 and s.count[7] == 0 and s.hand[1] == [4]

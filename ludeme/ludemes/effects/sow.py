@@ -209,6 +209,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             while rule is None or rule(s):
                 s.frm = x0
                 worked_out.append(prepare(s))
+                s.frm = x0  # (from) is the start for backtracking:, as in Ludii
                 j = prv[i]
                 if j < 0 or back is None:
                     break
