@@ -8,7 +8,7 @@ receive their checked arguments and compile them in the order they need.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludeme.board import Board
@@ -325,8 +325,30 @@ class CompileContext:
         return self.tallies.index(name)
 
 
+def prepared(effect: EffectV) -> Callable:
+    """The effect as Ludii evaluates it before applying it: a function that, given a
+    position, works the effect out on it and returns what applies that later. Effects
+    without their own ``prepare`` run later, in the context (from, to) of now."""
+    if effect.prepare is not None:
+        return effect.prepare
+    fn = effect.fn
+
+    def later(s):
+        frm, to = s.frm, s.to
+
+        def run(t):
+            t.frm, t.to = frm, to
+            fn(t)
+
+        return run
+
+    return later
+
+
 def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
-    """One effect applying several in order."""
+    """One effect applying several in order. Worked out apart from its application
+    (``prepare``, as Ludii evaluates consequences), every part is worked out on the
+    same position before any applies."""
     fns = tuple(e.fn for e in effects)
     if len(fns) == 1:
         return effects[0]
@@ -335,7 +357,20 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
         for f in fns:
             f(s)
 
-    return EffectV(run, victims_in_turn([e.victims for e in effects]))
+    prepare = None
+    if any(e.prepare is not None for e in effects):
+        parts = tuple(prepared(e) for e in effects)
+
+        def prepare(s):
+            thunks = [p(s) for p in parts]
+
+            def apply_all(t):
+                for th in thunks:
+                    th(t)
+
+            return apply_all
+
+    return EffectV(run, victims_in_turn([e.victims for e in effects]), prepare=prepare)
 
 
 def victims_in_turn(parts: Sequence) -> Any:
@@ -371,6 +406,18 @@ def victims_in_turn(parts: Sequence) -> Any:
     return victims
 
 
+def note_action(s, frm: int, to: int) -> None:
+    """Note the sites of an action a consequence made, as Ludii's move keeps its
+    actions: ``(last To afterConsequence:True)`` is the destination of the last one
+    that has a site (``(last From ...)`` its origin; a site of its own for an action on
+    one site, as Ludii's add, remove and set count have)."""
+    if to >= 0:
+        s.after_to = to
+        s.after_frm = frm if frm >= 0 else to
+    elif frm >= 0:
+        s.after_frm = frm
+
+
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""
@@ -379,10 +426,26 @@ def moves_as_effect(moves: MovesV) -> EffectV:
     def run(s):
         for m in gen(s):
             m.act(s, m)
+            note_action(s, m.frm, m.to)
             if m.then is not None:
                 m.then(s)
 
-    return EffectV(run)
+    def prepare(s):
+        frm, to = s.frm, s.to
+        made = list(gen(s))  # the moves as the position gives them now
+        s.frm, s.to = frm, to  # as Ludii's generators leave the context as they found it
+
+        def apply_them(t):
+            for m in made:
+                t.frm, t.to = m.frm, m.to
+                m.act(t, m)
+                note_action(t, m.frm, m.to)
+                if m.then is not None:
+                    m.then(t)
+
+        return apply_them
+
+    return EffectV(run, prepare=prepare)
 
 
 def union_regions(regions: Sequence[RegionV]) -> RegionV:

@@ -46,6 +46,7 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
                 effect(s)
         takes = victims_in_turn([m.takes, victims])
         w = Move(m.kind, m.frm, m.to, m.piece, m.extra, m.act, fn, takes)
+        w._key, w._hash = m._key, m._hash  # a key may say more than its fields (a die)
         w.index = m.index   # the same action as the move it copies (ludeme.interop)
         made[id(m)] = (m, w)
         return w

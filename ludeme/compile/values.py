@@ -171,6 +171,11 @@ class EffectV:
     #: for an effect that Ludii writes as a move generator (a capture rule): whether it
     #: would make any move in the current context, for ``(can Move <effect>)``
     any_move: Callable[[State], bool] | None = None
+    #: Ludii's evaluation of an effect apart from its application: worked out on the
+    #: position given, it returns what applies it later (``(if ...)`` tests now, a move
+    #: generator lists its moves now); see ``compiler.prepared``. None for an effect
+    #: that is worked out when it runs
+    prepare: Callable[[State], Callable[[State], None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -479,6 +479,7 @@ class Game:
         if dice is not None:
             new_decision(s)
             dice.live = True  # a (roll) among the consequences makes a chance node
+        s.after_frm, s.after_to = m.frm, m.to  # the consequences may note later sites
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, and (count Moves) counts it, as in Ludii (its trial

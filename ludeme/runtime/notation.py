@@ -110,8 +110,18 @@ class Notation:
             lab = self.labels
             text += "".join(f"x{lab[x]}" for x in self.captures(s, m))
         if len(m.key) > 5:
-            text += self.die_suffix(s, m)
+            text += self.suffix(s, m)
         return text
+
+    def suffix(self, s: State, m: Move) -> str:
+        """What tells ``m`` from equal moves its key has more parts than (a die,
+        ``(or ...)``'s generator number): empty for a move of five parts."""
+        if len(m.key) <= 5:
+            return ""
+        tail = m.key[-1]
+        if isinstance(tail, tuple) and tail[:1] == ("or",):
+            return self.die_suffix(s, m) + f"/or{tail[1]}"
+        return self.die_suffix(s, m)
 
     def die_suffix(self, s: State, m: Move) -> str:
         """For a move of ``(forEach Die ...)`` that another legal move equals but for the
@@ -169,7 +179,7 @@ class Notation:
     def forms(self, s: State, m: Move) -> list[str]:
         """The canonical text of ``m`` first, then other accepted spellings."""
         plain = self.plain(m)
-        die = self.die_suffix(s, m) if len(m.key) > 5 else ""
+        die = self.suffix(s, m) if len(m.key) > 5 else ""
         if m.kind != "move":
             return [plain[0] + die, *plain] if die else list(plain)
         with_sym, core = plain

@@ -40,7 +40,8 @@ class State:
                  "ply", "hash", "hashes", "history", "outcome", "who", "nxt", "frm", "to",
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
-                 "count", "stack", "site_state", "stalemated", "level", "__weakref__")
+                 "count", "stack", "site_state", "stalemated", "level", "after_frm", "after_to",
+                 "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -72,6 +73,10 @@ class State:
         self.stack: list[tuple[int, ...]] | None = None
         # per site, the state value of the piece there, in games whose pieces have one
         self.site_state: list[int] | None = None
+        # the origin and destination of the last action of the last move, its
+        # consequences included (Ludii's (last From/To afterConsequence:True)): the
+        # move's own sites, then those of each effect that moves, sows, sets or takes
+        self.after_frm = self.after_to = -1
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -238,6 +243,7 @@ class State:
         c.pending = self.pending
         c.player_value = self.player_value[:]
         c.stalemated = self.stalemated
+        c.after_frm, c.after_to = self.after_frm, self.after_to
         c._moves = self._moves
         c.dice = self.dice.copy() if self.dice is not None else None
         c.pips = -1

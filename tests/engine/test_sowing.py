@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ludeme
 from ludeme.errors import LudemeError
-from ludeme.runtime.editing import set_count
+from ludeme.runtime.editing import set_count, set_turn
 
 # a 2 x 4 board with stores: 0 the left store, 1-4 the bottom row, 5-8 the top row,
 # 9 the right store; the track runs counterclockwise through both stores
@@ -172,3 +172,210 @@ def test_sowing_without_skip_if_matches_the_walk_pit_by_pit(src):
             assert a.count == b.count and a.what == b.what and a.mover == b.mover
             assert a.hash == fast._full_hash(a)
             assert sum(a.count) == total
+
+
+# relay sowing: a sowing whose last seed falls in an occupied pit goes on from that pit
+# (Ludii's (last To afterConsequence:True): the last action of the move, consequences
+# included, rather than the site selected). 0-3 the bottom row, 4-7 the top row from the
+# left, 8 and 9 the hands; the track runs 0, 1, 2, 3, 7, 6, 5, 4.
+RELAY = """
+(game "Relay"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+        (hand Each)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track)))
+        (play (move Select
+            (from (if (is Mover Prev) (sites {LAST}) (sites Mover))
+                  if:(> (count at:(from)) 0))
+            (then (sow apply:(if (> (count at:(to)) 1)
+                (moveAgain)
+                (if (> (count at:"Opposite") 0)
+                    (fromTo (from "Opposite") (to (handSite Mover))
+                        count:(count at:"Opposite") AFTER)))))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2))) })))
+    )
+)
+""".replace('"Opposite"', "(if (< (to) 4) (+ (to) 4) (- (to) 4))")
+
+
+def relay(last: str = "(last To afterConsequence:True)", after: str = "",
+          select_if: str = "if:(> (count at:(from)) 0)"):
+    return game(RELAY.replace("LAST", last).replace("AFTER", after)
+                .replace("if:(> (count at:(from)) 0)", select_if))
+
+
+def play_from(s, site: int) -> None:
+    s.apply(next(m for m in s.legal_moves() if m.frm == site))
+
+
+def test_relay_sowing_goes_on_from_the_last_pit_sown():
+    g = relay()
+    s = g.new_initial_state()
+    play_from(s, 1)  # 2 seeds: 2, 3; pit 3 then holds 3: sow again from there
+    assert s.count == [2, 0, 3, 3, 2, 2, 2, 2] and s.mover == 1
+    assert [m.frm for m in s.legal_moves()] == [3]
+    play_from(s, 3)  # 3 seeds: 7, 6, 5
+    assert s.count == [2, 0, 3, 0, 2, 3, 3, 3] and s.mover == 1
+    assert [m.frm for m in s.legal_moves()] == [5]
+    # without afterConsequence:, (last To) is the pit selected: the relay stays there
+    g = relay("(last To)")
+    s = g.new_initial_state()
+    play_from(s, 1)
+    assert [m.kind for m in s.legal_moves()] == ["pass"]  # the pit selected is empty
+
+
+def test_a_capture_is_the_last_action_its_store_the_destination_its_pit_the_origin():
+    g = relay()
+    s = g.new_initial_state()
+    set_count(s, "a1", 0)
+    set_count(s, "d2", 1)
+    set_turn(s, 2)
+    play_from(s, 7)  # P2 sows 1 seed into 6 (now 3): goes on from 6
+    assert [m.frm for m in s.legal_moves()] == [6]
+    play_from(s, 6)  # 3 seeds: 5, 4, 0; pit 0 was empty: the 2 seeds of 4 are taken
+    assert s.count[4] == 0 and s.hand[2] == [3] and s.mover == 1
+    assert (s.after_frm, s.after_to) == (4, 9)  # from pit 4 to P2's hand, site 9
+    # a capture followed by another move: (last From afterConsequence:True) is the pit
+    # emptied (selectable here whatever its count), (last To ...) P2's hand, which is no
+    # board site: (move Select) chooses among board sites only
+    g = relay("(last To afterConsequence:True) (last From afterConsequence:True)",
+              after="(then (moveAgain))", select_if="")
+    s = g.new_initial_state()
+    set_count(s, "a1", 0)
+    set_count(s, "d2", 1)
+    set_turn(s, 2)
+    play_from(s, 7)
+    assert sorted(m.frm for m in s.legal_moves()) == [6, 7]  # the last seed's pit and start
+    play_from(s, 6)
+    assert s.mover == 2 and s.hand[2] == [3]
+    assert [m.frm for m in s.legal_moves()] == [4]
+
+
+# a pit may be sown either way: (or ...) of two selections of the same pits with other
+# consequences lists both, as Ludii does (0-3 the bottom row, 4-7 the top row)
+EITHER_WAY = """
+(game "EitherWay"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None {
+            (track "TrackCCW" "0,E,N,W" loop:True)
+            (track "TrackCW" "3,W,N,E" loop:True)})
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track "TrackCCW")))
+        (play (or
+            (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow "TrackCCW")))
+            (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow "TrackCW")))))
+        (end (if (no Moves Mover) (result Mover Loss)))
+    )
+)
+"""
+
+
+def test_or_lists_a_move_twice_when_its_consequences_differ():
+    g = game(EITHER_WAY)
+    s = g.new_initial_state()
+    legal = s.legal_moves()
+    texts = [s.move_to_string(m) for m in legal]
+    assert texts == ["select a1", "select b1", "select c1", "select d1", "select a1/or2",
+                     "select b1/or2", "select c1/or2", "select d1/or2"]
+    assert len(set(legal)) == 8  # told apart: not equal moves
+    for m, text in zip(legal, texts, strict=True):
+        assert s.parse_move(text) is m
+    ccw, cw = s.child(legal[1]), s.child(legal[5])  # b1 sown to c1, d1 / to a1, e2
+    assert ccw.count == [2, 0, 3, 3, 2, 2, 2, 2]
+    assert cw.count == [3, 0, 2, 2, 3, 2, 2, 2]
+    # without consequences the two selections of a pit are one move
+    g = game(EITHER_WAY.replace(' (then (sow "TrackCCW"))', "").replace(
+        ' (then (sow "TrackCW"))', ""))
+    assert [m.frm for m in g.new_initial_state().legal_moves()] == [0, 1, 2, 3]
+
+
+def test_sites_occupied_by_all_counts_the_shared_seeds():
+    # as in Ludii, All's pieces include the shared ones: the game below ends only when
+    # the board is empty, and is not over after the first sowing
+    src = EITHER_WAY.replace(
+        "(end (if (no Moves Mover) (result Mover Loss)))",
+        "(end (if (= 0 (count Sites in:(sites Occupied by:All))) (result Mover Win)))")
+    g = game(src)
+    s = g.new_initial_state()
+    s.apply(s.legal_moves()[0])
+    assert not s.is_terminal()
+    assert s.outcome is None and len(s.legal_moves()) == 8  # P2: its 4 pits, both ways
+
+
+def test_a_sowings_captures_are_worked_out_before_any_applies():
+    # as in Ludii, (and (fromTo ...) (if <test> ...)) in apply: tests the position the
+    # sowing left: the pit just emptied by the capture still holds its seeds for it
+    src = RELAY.replace("LAST", "(last To afterConsequence:True)").replace(
+        """(fromTo (from (if (< (to) 4) (+ (to) 4) (- (to) 4))) (to (handSite Mover))
+                        count:(count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))) AFTER)""",
+        """(and (fromTo (from (if (< (to) 4) (+ (to) 4) (- (to) 4))) (to (handSite Mover))
+                        count:(count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))))
+                     (if (> (count at:(if (< (to) 4) (+ (to) 4) (- (to) 4))) 0)
+                         (moveAgain)))""")
+    assert src != RELAY.replace("LAST", "(last To afterConsequence:True)")
+    for g, again in ((relay(), False), (game(src), True)):
+        s = g.new_initial_state()
+        set_count(s, "a1", 0)
+        set_count(s, "d2", 1)
+        set_turn(s, 2)
+        play_from(s, 7)
+        play_from(s, 6)  # 3 seeds: 5, 4, 0; the 2 seeds of 4 are taken
+        assert s.count[4] == 0 and s.hand[2] == [3]
+        assert (s.mover == 2) == again
+
+
+ORIGIN = """
+(game "Origin"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+        (hand Each)
+    })
+    (rules
+        (start (set Count 2 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow origin:True if:(= (count at:(to)) 1)
+                apply:(fromTo (from (to)) (to (handSite Mover)) count:1)))))
+        (end (if (no Moves Mover) (result Mover Loss)))
+    )
+)
+"""
+
+
+def test_origin_with_one_seed_sows_nothing_and_tries_the_capture_at_the_start():
+    # origin:True leaves the first seed in the starting pit; with one seed nothing is
+    # sown, and, as in Ludii, the capture rule is asked at the start pit
+    g = game(ORIGIN)
+    s = g.new_initial_state()
+    set_count(s, "b1", 1)
+    play_from(s, 1)
+    assert s.count[:4] == [2, 0, 2, 2] and s.hand[1] == [1]
+    play_from(s, 4)  # two seeds: one stays, one to a1 (3 seeds): no capture there
+    assert s.count == [3, 0, 2, 2, 1, 2, 2, 2] and s.hand[2] == [0]
+
+
+def test_backtracking_sees_the_start_as_from():
+    # as in Ludii, (from) is the start pit while the captures backtrack, whatever the
+    # capture's own (from ...): here each capture takes from (to), and backtracking goes
+    # on while the start is the mover's
+    src = ORIGIN.replace("origin:True if:(= (count at:(to)) 1)",
+                         "if:(and (is In (to) (sites Next)) (= (count at:(to)) 2))").replace(
+        "count:1)))))", "count:2) backtracking:(is In (from) (sites Mover))))))")
+    g = game(src)
+    s = g.new_initial_state()
+    for label, n in (("d1", 2), ("d2", 1), ("c2", 1)):
+        set_count(s, label, n)
+    play_from(s, 3)  # 2 seeds: d2 (3 = 7), c2 (6): both reach 2 and are taken
+    assert s.count[6] == 0 and s.count[7] == 0 and s.hand[1] == [4]

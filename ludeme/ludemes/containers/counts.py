@@ -54,6 +54,7 @@ def set_count(c: CompileContext, amount: T.IntFn, *, to: T.Region = None,
             x = site(s)
             if 0 <= x < n:
                 put(s, x, max(amt(s), 0))
+                s.after_frm = s.after_to = x  # Ludii's set count action, for (last To ...)
 
         return EffectV(run_at)
     region = to.fn
@@ -63,5 +64,6 @@ def set_count(c: CompileContext, amount: T.IntFn, *, to: T.Region = None,
         for x in tuple(region(s)):
             if 0 <= x < n:
                 put(s, x, k)
+                s.after_frm = s.after_to = x  # Ludii's set count action, for (last To ...)
 
     return EffectV(run)

@@ -51,6 +51,7 @@ def set_state(c: CompileContext, value: T.IntFn, *, at: T.Site):
         x = site(s)
         if 0 <= x < n:
             put(s, x, val(s))
+            s.after_frm = s.after_to = x  # Ludii's set state action, for (last To ...)
 
     return EffectV(run)
 

@@ -62,6 +62,8 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
         def fn(s):
             x = site(s)
             if x >= 0:
+                if s.what[x]:
+                    s.after_frm = s.after_to = x  # Ludii's remove action, for (last To ...)
                 take(s, x)
             if thenfn is not None:
                 thenfn(s)
@@ -74,6 +76,8 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
 
         def fn(s):
             for x in tuple(region(s)):
+                if s.what[x]:
+                    s.after_frm = s.after_to = x  # Ludii's remove action, for (last To ...)
                 take(s, x)
             if thenfn is not None:
                 thenfn(s)

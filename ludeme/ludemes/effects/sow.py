@@ -48,6 +48,10 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     keep_origin = origin.fn if origin is not None else None
     rule = if_.fn if if_ is not None else None
     effect = apply.fn if apply is not None else None
+    # as in Ludii, the captures are worked out on the position the sowing leaves, none
+    # applied before the last is worked out (a test after a capture in an (and ...)
+    # sees the seeds still there); effects that cannot be worked out apart run in turn
+    prepare = apply.prepare if apply is not None else None
     back = backtracking.fn if backtracking is not None else None
     thenfn = then.fn if then is not None else None
     self_too = bool(getattr(includeSelf, "value", includeSelf))
@@ -134,9 +138,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
-        if keep_origin is not None and keep_origin(s):
+        kept = keep_origin is not None and keep_origin(s)
+        if kept:
             n -= 1
             s.to = x0
+            s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
         if skip is None:
             # where the seeds go depends on the track, the start and the number alone:
             # worked out once, then the counts change in one pass
@@ -145,9 +151,14 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             if plan is None:
                 plan = plans[key] = _plan(t, i, n)
             adds, total, i = plan
-            if not total:
+            if total:
+                _drop(s, x0, adds, total)
+                # Ludii's sowing actions each go from the start: the last one's sites
+                s.after_frm, s.after_to = x0, sites[i]
+            elif not kept:
                 return
-            _drop(s, x0, adds, total)
+            # (with origin:True and one seed, the capture is tried at the start, as in
+            # Ludii)
             if effect is None:
                 return
             s.to = sites[i]
@@ -174,11 +185,16 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             s.to = to
             i = j
         if not dropped:
+            if not kept or effect is None:
+                return
+            s.to = x0
+            _capture(s, x0, t, t.index_of(x0))
             return
         piece = s.what[x0]
         put(s, x0, count_at(s, x0) - len(dropped), piece)
         for to in dropped:
             put(s, to, count_at(s, to) + 1, piece)
+        s.after_frm, s.after_to = x0, dropped[-1]
         if effect is None:
             return
         s.to = dropped[-1]
@@ -188,6 +204,22 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         """``apply:`` where ``if:`` holds at the last pit sown (``s.to``, index ``i`` of
         the track), and backwards while ``backtracking:`` holds."""
         sites, prv = t.sites, t.prv
+        if prepare is not None:
+            worked_out = []
+            while rule is None or rule(s):
+                s.frm = x0
+                worked_out.append(prepare(s))
+                s.frm = x0  # (from) is the start for backtracking:, as in Ludii
+                j = prv[i]
+                if j < 0 or back is None:
+                    break
+                i = j
+                s.to = sites[i]
+                if not back(s) or sites[i] == x0:
+                    break
+            for apply_it in worked_out:
+                apply_it(s)
+            return
         while rule is None or rule(s):
             s.frm = x0
             effect(s)

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from itertools import compress
 from operator import attrgetter, not_
 
-from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.compiler import CompileContext, prepared, sequence_effects
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import (
@@ -171,25 +171,53 @@ def move_pass(c: CompileContext, *, then: T.Effect = None):
     return MovesV(lambda s: [m])
 
 
-@ludeme("or", T.Moves)
+@ludeme("or", T.Moves, ludii="Ludii lists a move as often as its generators make it; "
+        "ludeme lists it once unless the copies have different consequences.")
 def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     """All the moves of all the generators (each move once). Inside a ``(piece ...)``
     the moves of the piece moving only, whatever the generators. ``(then ...)`` adds
-    consequences to every move, after its own."""
+    consequences to every move, after its own.
+
+    A move that a later generator makes again with other consequences (the same pit
+    selected, sown one way or the other) is another move, as in Ludii: it is listed
+    too, its notation followed by ``/or`` and the generator's number (``select
+    d1/or2``)."""
     if then is not None:
         return with_then(c, or_moves(c, *generators), then)
     gens = [g.gen for g in generators]
     if len(gens) == 1:
         return generators[0]
+    # (id(original), generator) -> (original, its copy told apart): the original is
+    # kept so that its id is never reused by another move
+    apart: dict[tuple[int, int], tuple[Move, Move]] = {}
+    c.game.intern_moves(lambda: [w for _, w in apart.values()])
+
+    def told_apart(m: Move, k: int) -> Move:
+        entry = apart.get((id(m), k))
+        if entry is not None and entry[0] is m:
+            return entry[1]
+        act = m.act
+        w = Move(m.kind, m.frm, m.to, m.piece, m.extra,
+                 lambda s, _w, inner=m: act(s, inner), m.then, m.takes)
+        w._key = (*m._key, ("or", k + 1))
+        w._hash = hash(w._key)
+        apart[id(m), k] = (m, w)
+        return w
 
     def gen(s):
         out = []
-        seen = set()
-        for g in gens:
+        seen: dict[Move, Move] = {}
+        for k, g in enumerate(gens):
             for m in g(s):
-                if m not in seen:
-                    seen.add(m)
+                first = seen.get(m)
+                if first is None:
+                    seen[m] = m
                     out.append(m)
+                elif first.then is not m.then and k:
+                    w = told_apart(m, k)
+                    if w not in seen:
+                        seen[w] = w
+                        out.append(w)
         return out
 
     fors = [per_piece(g) for g in generators]
@@ -260,16 +288,29 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         elif b is not None:
             b(s)
 
+    # worked out apart from its application (see compiler.prepared): the test now
+    pa = prepared(then_)
+    pb = prepared(else_) if else_ is not None else None
+
+    def prepare(s):
+        if test(s):
+            return pa(s)
+        return pb(s) if pb is not None else _nothing
+
     va = then_.victims
     vb = else_.victims if else_ is not None else None
     if va is None and vb is None:
-        return EffectV(fn)
+        return EffectV(fn, prepare=prepare)
 
     def victims(s):
         v = va if test(s) else vb
         return v(s) if v is not None else []
 
-    return EffectV(fn, victims)
+    return EffectV(fn, victims, prepare=prepare)
+
+
+def _nothing(s) -> None:
+    """An effect that does nothing."""
 
 
 @ludeme("and", T.Effect)

@@ -233,14 +233,33 @@ def from_site(c: CompileContext):
 
 
 @ludeme("last To", T.Site)
-def last_to(c: CompileContext):
-    """The destination of the last move played."""
+def last_to(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N803 - Ludii's name
+    """The destination of the last move played; with ``afterConsequence:True``, that of
+    the last action of the move, its consequences included (as Ludii keeps a move's
+    actions): the last pit a sowing reached, the store a capture sent seeds to, the
+    site a piece was removed from or a count set at: ``(sites {(last To
+    afterConsequence:True)})`` is where a relay sowing goes on. Within the
+    consequences themselves it is the last such action so far."""
+    if afterConsequence is not None:
+        after = afterConsequence.fn
+        if afterConsequence.const is True:
+            return SiteV(lambda s: s.after_to if s.history else -1)
+        return SiteV(lambda s: (s.after_to if after(s) else s.history[-1].to)
+                     if s.history else -1)
     return SiteV(lambda s: s.history[-1].to if s.history else -1)
 
 
 @ludeme("last From", T.Site)
-def last_from(c: CompileContext):
-    """The origin of the last move played."""
+def last_from(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N803
+    """The origin of the last move played; with ``afterConsequence:True``, that of the
+    last action of the move, its consequences included (``(last To ...)`` says which
+    actions count; a capture moving seeds out of a pit has that pit as its origin)."""
+    if afterConsequence is not None:
+        after = afterConsequence.fn
+        if afterConsequence.const is True:
+            return SiteV(lambda s: s.after_frm if s.history else -1)
+        return SiteV(lambda s: (s.after_frm if after(s) else s.history[-1].frm)
+                     if s.history else -1)
     return SiteV(lambda s: s.history[-1].frm if s.history else -1)
 
 

@@ -90,7 +90,8 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
                    components: T.ListOf(T.Str) = None,
                    container: (T.Str, T.IntFn) = None, top: T.Bool = True):
     """The sites holding a piece (of the players ``by:`` names when given, as Ludii writes
-    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's; of the pieces whose name
+    it: ``(sites Occupied by:Mover)``, ``by:All`` for anyone's, shared pieces (mancala
+    seeds) included, as in Ludii; of the pieces whose name
     contains one of ``component:``/``components:``, as Ludii matches them: ``(sites
     Occupied component:"Null")``). ``container:`` picks the container, by Ludii's name
     (``"Board"``, ``"Hand"``: the hand of the ``by:`` player, ``"Hand2"``) or number (0
@@ -108,6 +109,8 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
+    if by is not None and by.name == "All" and component is None:
+        by = None  # as in Ludii, All's pieces are the players' and the shared ones
     all_sites = c.require_board().sites[_type(c, site_type)]
     owner = c.pieces.owner
     if not getattr(top, "value", top) and getattr(c, "uses_stacks", False):
