@@ -321,6 +321,10 @@ def for_each_die(c: CompileContext, handDiceIndex: T.IntFn = None, moves: T.Move
         at = inner_for(pid)
 
         def each(s, frm, out):
+            # the piece's site is (from) for if: as well as for the moves (Ludii binds
+            # it before the piece's moves are worked out)
+            s.frm = frm
+
             def produce(s):
                 mine: list[Move] = []
                 at(s, frm, mine)
