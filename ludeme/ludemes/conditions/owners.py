@@ -8,6 +8,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.rules.teams import team_tables
 
 
 @ludeme("who", T.IntFn)
@@ -86,13 +87,23 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
 @ludeme("is Enemy", T.Cond)
 def is_enemy(c: CompileContext, player: T.IntFn):
     """Whether a player number (``(who at:(to))``) is another player than the mover
-    (0, nobody, is nobody's enemy)."""
+    (0, nobody, is nobody's enemy); in a game with teams (``(set Team ...)``), whether
+    it is a player of another team than the mover's, as in Ludii."""
     fn = player.fn
+    tables = team_tables(c)
+    if tables is not None:
+        enemy, top = tables[1], c.num_players
+        return CondV(lambda s: enemy[s.who][p] if 0 <= (p := fn(s)) <= top else p != 0)
     return CondV(lambda s: (p := fn(s)) != 0 and p != s.who)
 
 
 @ludeme("is Friend", T.Cond)
 def is_friend(c: CompileContext, player: T.IntFn):
-    """Whether a player number (``(who at:(to))``) is the mover."""
+    """Whether a player number (``(who at:(to))``) is the mover; in a game with teams
+    (``(set Team ...)``), whether it is a player of the mover's team, as in Ludii."""
     fn = player.fn
+    tables = team_tables(c)
+    if tables is not None:
+        friend, top = tables[0], c.num_players
+        return CondV(lambda s: 0 <= (p := fn(s)) <= top and friend[s.who][p])
     return CondV(lambda s: fn(s) == s.who)
