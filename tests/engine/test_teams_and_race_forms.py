@@ -145,3 +145,41 @@ def test_sites_of_a_name_that_is_no_region_is_empty_with_a_warning():
     assert [m.kind for m in s.legal_moves()] == ["pass"]
     with pytest.raises(LudemeError, match="no cell 'Z9'"):
         ludeme.loads(text.replace('"home"', '"Z9"'))
+
+
+# a disc hops over any piece onto an empty site it has not visited this turn, and hops
+# again while it can
+HOPS = """
+(game "Hops"
+    (players 2)
+    (equipment {
+        (board (rectangle 1 5))
+        (piece "Disc" Each)
+    })
+    (rules
+        (start { (place "Disc1" {"A1"}) (place "Disc2" {"B1"}) })
+        (play (if "SameTurn"
+            (or (move Hop (from (last To)) (between if:(is Occupied (between)))
+                    (to if:(and (is Empty (to)) (not (is Visited (to))))))
+                (move Pass))
+            (forEach Piece
+                (move Hop (between if:(is Occupied (between)))
+                    (to if:(and (is Empty (to)) (not (is Visited (to)))))
+                    (then (if (can Move (move Hop (from (last To))
+                                          (between if:(is Occupied (between)))
+                                          (to if:(and (is Empty (to))
+                                                      (not (is Visited (to)))))))
+                              (moveAgain)))))))
+        (end (if (is In (last To) (sites Right)) (result Mover Win)))
+    )
+)
+"""
+
+
+def test_can_move_counts_the_last_moves_sites_as_visited():
+    s = ludeme.loads(HOPS).new_initial_state()
+    assert [(m.frm, m.to) for m in s.legal_moves()] == [(0, 2)]
+    s.apply(s.legal_moves()[0])
+    # the only hop from C1 goes back to A1, the origin of the move just made: as in
+    # Ludii, (can Move ...) sees it visited, so P1 does not move again
+    assert s.mover == 2
