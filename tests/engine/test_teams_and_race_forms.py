@@ -183,3 +183,13 @@ def test_can_move_counts_the_last_moves_sites_as_visited():
     # the only hop from C1 goes back to A1, the origin of the move just made: as in
     # Ludii, (can Move ...) sees it visited, so P1 does not move again
     assert s.mover == 2
+
+
+def test_a_site_off_the_board_is_not_empty_and_a_hand_site_has_an_owner():
+    # End (-2) is no site of the board: not among the empty sites; the hand site of P1
+    # holding pawns is P1's
+    play = ('(if (and (not (is In (trackSite EndSite P1) (sites Empty))) '
+            '(= (who at:(handSite P1)) 1) (= (who at:(handSite P2)) 0)) '
+            '(move Add (piece "Pawn") (to 2)))')
+    s = ends('(place "Pawn1" (handSite P1) count:2)', play).new_initial_state()
+    assert [m.to for m in s.legal_moves()] == [2]

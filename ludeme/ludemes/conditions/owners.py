@@ -14,7 +14,8 @@ from ludeme.ludemes.rules.teams import team_tables
 @ludeme("who", T.IntFn)
 def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
     """The owner of the piece on a site: a player number, 0 for a shared piece or an
-    empty site (or a site off the board). As in Ludii: ``(who at:(to))``. In a game
+    empty site (or a site off the board); on a hand site, the owner of the pieces it
+    holds. As in Ludii: ``(who at:(to))``. In a game
     with stacks it is the top piece's owner, or with ``level:`` the owner of the piece
     at that level (0 at the bottom): ``(who at:(to) level:0)``."""
     owner = c.pieces.owner
@@ -26,7 +27,23 @@ def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
         n = c.require_board().n_sites
         return IntV(lambda s: owner[piece_at_level(s, x, lvl(s))]
                     if 0 <= (x := fn(s)) < n else 0)
-    return IntV(lambda s: owner[s.what[x]] if (x := fn(s)) >= 0 else 0)
+    n = c.require_board().n_sites
+    from ludeme.ludemes.moves.from_to import hand_origins
+
+    _, hand_piece, hands = hand_origins(c)
+    if hands is None:
+        return IntV(lambda s: owner[s.what[x]] if 0 <= (x := fn(s)) < n else 0)
+
+    def who(s):
+        x = fn(s)
+        if 0 <= x < n:
+            return owner[s.what[x]]
+        # a hand site: the owner of the pieces it holds (0 when it holds none)
+        if n <= x < hands.stop and hands.count(s, x):
+            return owner[hand_piece(x)]
+        return 0
+
+    return IntV(who)
 
 
 @ludeme("value Piece", T.IntFn,

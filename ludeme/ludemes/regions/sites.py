@@ -82,7 +82,9 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
     by_piece = (bytes([1] + [0] * (len(c.pieces.names) - 1)), first, stop) \
         if len(all_sites) == stop - first else None
-    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop),
+    # a site off the range (a hand's, End, Off) is not one of them
+    return RegionV(fn, None, lambda s, x: first <= x < stop and not s.what[x],
+                   _type(c, site_type), (first, stop),
                    by_piece=by_piece)
 
 
