@@ -265,7 +265,7 @@ class CompileContext:
         n = self.num_players
         if name in ROLE_NUMBERS:
             p = ROLE_NUMBERS[name]
-            if p > n:
+            if p > n and not vars(self).get("any_player_number"):
                 self.fail(f"{name} does not exist in a {n}-player game")
             return RoleV(name, lambda s: p, p)
         if name == "Mover":

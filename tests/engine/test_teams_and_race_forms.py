@@ -193,3 +193,15 @@ def test_a_site_off_the_board_is_not_empty_and_a_hand_site_has_an_owner():
             '(move Add (piece "Pawn") (to 2)))')
     s = ends('(place "Pawn1" (handSite P1) count:2)', play).new_initial_state()
     assert [m.to for m in s.legal_moves()] == [2]
+
+
+def test_a_map_may_name_players_beyond_the_game_s():
+    # as in Ludii, a map written for four players loads in a two-player version
+    text = ENDS.replace("START", '(place "Pawn2" 0)').replace(
+        "PLAY", '(move Add (piece "Pawn") (to (mapEntry "Entry" (mover))))').replace(
+        '(piece "Pawn" Each)',
+        '(piece "Pawn" Each) (map "Entry" {(pair P1 "C1") (pair P2 "D1") (pair P3 "E1")})')
+    s = ludeme.loads(text).new_initial_state()
+    assert [m.to for m in s.legal_moves()] == [2]
+    with pytest.raises(LudemeError, match="P3 does not exist in a 2-player game"):
+        ludeme.loads(text.replace('(mapEntry "Entry" (mover))', '(mapEntry "Entry" P3)'))
