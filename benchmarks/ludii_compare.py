@@ -75,6 +75,8 @@ def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ..
     which kind of element s is and where that kind starts in ludeme's numbering (Ludii
     numbers cells, vertices and edges each from 0). An Add has from == to in Ludii."""
     typ = LUDII_TYPE.get(kind, kind)
+    if typ == "Swap" and frm >= 0:
+        typ = "Move"  # Ludii's (move Swap Pieces ...) is an ActionMove with an add
     if typ == "Add" and frm < 0:
         frm = to
     # a hand site (after the board's) is one of a hand container's cells, as in Ludii

@@ -19,7 +19,14 @@ from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Checked, Lit, Seq
 from ludeme.runtime.game import Game, Pieces
 
-ROLE_NUMBERS = {f"P{i}": i for i in range(1, 7)}
+ROLE_NUMBERS = {f"P{i}": i for i in range(1, 17)}
+
+
+def looks_like_label(name: str) -> bool:
+    """Whether Ludii reads ``name`` as a coordinate (its ``isCoordinate``): digits, after
+    at most two letters (``"A1"``, ``"AA12"``, ``"7"``)."""
+    head = name.rstrip("0123456789")
+    return head != name and (head == "" or (len(head) <= 2 and head.isalpha()))
 
 
 class CompileContext:
@@ -49,6 +56,9 @@ class CompileContext:
         self.last_move_ok = False
         self.warnings: list[Diagnostic] = []
         self.dice = None   # the dice the equipment declares (a runtime.chance.DiceSpec)
+        # Ludii's teams: team number -> its players, from the (set Team n {...}) of the
+        # start rules (read before anything compiles: friends and enemies follow them)
+        self.teams: dict[int, tuple[int, ...]] = {}
 
     def warn(self, msg: str, hint: str | None = None) -> None:
         """A warning at the form being compiled: the description compiles, but says
@@ -122,6 +132,8 @@ class CompileContext:
         if wn == "Region":
             if isinstance(v, str) and v in self.regions:  # a named region: (sites "Castle")
                 return self.regions[v][1]
+            if isinstance(v, str) and not looks_like_label(v):
+                return self.no_region(v)
             return RegionV.of((self.site_of(v),), self.site_type)
         if wn == "Role":
             return self.role(v)
@@ -247,11 +259,18 @@ class CompileContext:
                       suggest(label, board.index[t]))
         return idx
 
+    def no_region(self, name: str) -> RegionV:
+        """``(sites "name")`` where ``name`` is neither a region's name nor a label: an
+        empty region, as in Ludii (whose region names must match exactly); a warning."""
+        self.warn(f"no region named '{name}': (sites \"{name}\") is empty, as in Ludii",
+                  suggest(name, list(self.regions)))
+        return RegionV.of(())
+
     def role(self, name: str) -> RoleV:
         n = self.num_players
         if name in ROLE_NUMBERS:
             p = ROLE_NUMBERS[name]
-            if p > n:
+            if p > n and not vars(self).get("any_player_number"):
                 self.fail(f"{name} does not exist in a {n}-player game")
             return RoleV(name, lambda s: p, p)
         if name == "Mover":
@@ -272,6 +291,13 @@ class CompileContext:
             return RoleV(name, lambda s: s.who, None, lambda s: everyone)
         if name in ("Shared", "Neutral"):
             return RoleV(name, lambda s: 0, 0)
+        if name.startswith("Team") and name[4:].isdigit():
+            members = self.teams.get(int(name[4:]))
+            if not members:
+                self.fail(f"{name} has no players", f"set them at the start: (set Team "
+                          f"{name[4:]} {{P1 P3}})")
+            first = members[0]
+            return RoleV(name, lambda s: first, None, lambda s: members)
         self.fail(f"unknown role '{name}'")
         raise AssertionError
 

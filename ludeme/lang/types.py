@@ -35,8 +35,9 @@ class ListOf:
         return self.name
 
 
-ROLES = ("P1", "P2", "P3", "P4", "P5", "P6", "Mover", "Next", "Prev", "Enemy", "Each",
-         "Shared", "All", "Neutral")
+ROLES = tuple(f"P{i}" for i in range(1, 17)) + (
+    "Mover", "Next", "Prev", "Enemy", "Each", "Shared", "All", "Neutral") + \
+    tuple(f"Team{i}" for i in range(1, 17))  # Ludii's teams, set by (set Team n {...})
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "Orthogonal", "Diagonal",
                    "Adjacent", "All",
                    # the other eight of Ludii's sixteen compass points (hex and tri tilings)

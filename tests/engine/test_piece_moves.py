@@ -213,7 +213,8 @@ COVERED = {"move Slide", "move Step", "move Hop", "move", "fromTo",
            "promote", "select", "move Leap", "leap",
            "move Shoot", "move Swap", "move Add", "move Pass", "move Path", "or", "and", "if",
            "priority", "do", "forEach Piece", "forEach Site", "claim", "forEach Die",
-           "max Moves", "append", "forEach Direction", "propose", "vote", "satisfy"}
+           "max Moves", "append", "forEach Direction", "propose", "vote", "satisfy",
+           "firstMoveOnTrack", "max Distance"}
 
 
 def _moves(leaves: list[str], dice: bool = False):
@@ -233,6 +234,9 @@ def _moves(leaves: list[str], dice: bool = False):
             *([children.map(lambda x: f"(forEach Die {x})"),
                children.map(lambda x: f"(do (roll) next:{x})")] if dice else []),
             children.map(lambda x: f"(max Moves {x})"),
+            # along the cell board's track
+            *([children.map(lambda x: f'(firstMoveOnTrack "Track" {x})'),
+               children.map(lambda x: f'(max Distance "Track" {x})')] if dice else []),
         )
 
     return st.recursive(leaf, combine, max_leaves=5)
@@ -259,7 +263,8 @@ def _game(board: str, piece: str, start: str, extra: str, draw):
 
 @st.composite
 def cell_games(draw):
-    return _game("(board (square 4))", "Disc",
+    return _game('(board (square 4) (track "Track" "0,E,N1,W,N1,E,N1,W" directed:True))',
+                 "Disc",
                  '(place "Disc1" {"a1" "b1" "c2"}) (place "Disc2" {"d4" "b3"}) '
                  '(place "Disc" (handSite Each) count:2)', "(hand Each) (dice d:3 num:2)", draw)
 
@@ -307,5 +312,6 @@ def test_the_property_covers_every_move_generator_and_combinator():
     # (satisfy ...) is a deduction puzzle's whole play, on a board with (values ...):
     # it combines with nothing here (tests/engine/test_puzzles.py plays it)
     for name in COVERED - {"or", "and", "if", "priority", "do", "forEach Piece", "move",
-                              "forEach Die", "max Moves", "satisfy"}:
+                              "forEach Die", "max Moves", "satisfy", "firstMoveOnTrack",
+                              "max Distance"}:
         assert f"({name}" in leaves

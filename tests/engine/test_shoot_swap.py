@@ -52,3 +52,22 @@ def test_swap_pieces_exchanges_two_sites():
     assert s.board() == {"a1": "Queen2", "d4": "Queen1"}
     t = position(g, {"a1": "Queen2", "d4": "Queen1"}, 2)
     assert t.hash == s.hash != h
+
+
+def test_swap_pieces_carries_the_first_pieces_state_value():
+    # as Ludii's swap (a move of the first piece, then an add of the second): the
+    # first piece keeps its state, the second arrives with none
+    g = ludeme.loads("""
+        (game "Test" (players 2)
+            (equipment {(board (square 4)) (piece "Queen" Each)})
+            (rules
+                (start {(place "Queen1" {"a1"} state:3) (place "Queen2" {"d4"} state:5)})
+                (play (move Swap Pieces "a1" "d4"))
+                (end (if (>= (count Moves) 40) (result Mover Draw))))
+        )""", file="test.lud")
+    s = g.new_initial_state()
+    a1, d4 = s.parse_move("a1<>d4").frm, s.parse_move("a1<>d4").to
+    assert (s.site_state[a1], s.site_state[d4]) == (3, 5)
+    s.apply(s.legal_moves()[0])
+    assert (s.site_state[a1], s.site_state[d4]) == (0, 3)
+    assert s.hash == g._full_hash(s)

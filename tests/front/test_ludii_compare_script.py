@@ -52,6 +52,8 @@ def test_keys_of_the_move_kinds():
     assert lc.ludii_key("promote", 8, 8, 3, cells, off, "Cell") == "Promote:8->8/3"
     assert lc.ludii_key("pass", -1, -1, 0, cells, off, "Cell") == "Pass:-1->-1"
     assert lc.ludii_key("swap", -1, -1, 0, cells, off, "Cell") == "Swap:-1->-1"
+    # Ludii's (move Swap Pieces a b) is a move from a to b (its decision an ActionMove)
+    assert lc.ludii_key("swap", 2, 6, 0, cells, off, "Cell") == "Move:2->6"
 
 
 def test_keys_number_each_site_type_from_zero_and_tag_the_other_types():

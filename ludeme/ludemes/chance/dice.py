@@ -112,10 +112,13 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
     """The moves ``next`` makes after ``prior``: Ludii's ``(do (roll) next:...)``, which
     rolls the dice (a chance node) before the mover chooses. The roll may be
     conditional, ``(do (if (not "SameTurn") (roll)) next:...)``: the dice are rolled
-    only when the condition holds, else the moves use the dice as they are."""
+    only when the condition holds, else the moves use the dice as they are. Any other
+    prior (``(do (set Value Mover (count Pips)) next:...)``) is worked out on a copy of
+    the position, ``next``'s moves found there, and each move makes the prior first,
+    as Ludii prepends it."""
     if not rolls_only(prior):
-        c.fail("(do <prior> next:...) is supported when the prior rolls the dice: (roll), "
-               "maybe under (if ...)", node=prior)
+        out = _after_prior(c, c.compile(prior, T.Effect), c.compile(next, T.Moves))
+        return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out
     request = c.compile(prior, T.Effect).fn
     inner = c.compile(next, T.Moves)
     gen = inner.gen
@@ -129,6 +132,37 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
 
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out
+
+
+def _after_prior(c: CompileContext, prior, inner) -> MovesV:
+    """The moves of ``inner`` on the position ``prior`` leaves, each made with the prior
+    first (Ludii's ``(do <prior> next:<moves>)`` without dice)."""
+    effect, gen = prior.fn, inner.gen
+    made: dict[int, tuple[Move, Move]] = {}
+    c.game.intern_moves(lambda: [w for _, w in made.values()])
+
+    def wrap(m: Move) -> Move:
+        entry = made.get(id(m))
+        if entry is not None and entry[0] is m:
+            return entry[1]
+        inner_act = m.act
+
+        def act(s, w, inner=m):
+            effect(s)
+            inner_act(s, inner)
+
+        w = Move(m.kind, m.frm, m.to, m.piece, m.extra, act, m.then, m.takes)
+        w._key = m._key + (("after", id(made)),)
+        w._hash = hash(w._key)
+        made[id(m)] = (m, w)
+        return w
+
+    def moves(s):
+        t = s.probe()      # the prior is made on a copy; the moves are found there
+        effect(t)
+        return [wrap(m) for m in gen(t)]
+
+    return MovesV(moves)
 
 
 @ludeme("pips", T.IntFn)
@@ -321,6 +355,10 @@ def for_each_die(c: CompileContext, handDiceIndex: T.IntFn = None, moves: T.Move
         at = inner_for(pid)
 
         def each(s, frm, out):
+            # the piece's site is (from) for if: as well as for the moves (Ludii binds
+            # it before the piece's moves are worked out)
+            s.frm = frm
+
             def produce(s):
                 mine: list[Move] = []
                 at(s, frm, mine)

@@ -6,7 +6,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.rules.turns import turn_record
+from ludeme.ludemes.rules.turns import turn_record, visited_slot
 
 
 @ludeme("is Even", T.Cond)
@@ -34,6 +34,7 @@ def is_visited(c: CompileContext, site: T.Site):
     origin or the destination of one of the moves the mover made before this one in the
     same turn (after ``(moveAgain)``). Ludii: ``(is Visited <int>)``."""
     slot = turn_record(c)
+    visited_slot(c)[0] = slot   # (can Move ...) then visits the last move's sites
     fn = site.fn
     return CondV(lambda s: fn(s) in s.aux[slot][2])
 

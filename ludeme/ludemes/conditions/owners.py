@@ -8,12 +8,14 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.rules.teams import team_tables
 
 
 @ludeme("who", T.IntFn)
 def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
     """The owner of the piece on a site: a player number, 0 for a shared piece or an
-    empty site (or a site off the board). As in Ludii: ``(who at:(to))``. In a game
+    empty site (or a site off the board); on a hand site, the owner of the pieces it
+    holds. As in Ludii: ``(who at:(to))``. In a game
     with stacks it is the top piece's owner, or with ``level:`` the owner of the piece
     at that level (0 at the bottom): ``(who at:(to) level:0)``."""
     owner = c.pieces.owner
@@ -25,7 +27,23 @@ def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
         n = c.require_board().n_sites
         return IntV(lambda s: owner[piece_at_level(s, x, lvl(s))]
                     if 0 <= (x := fn(s)) < n else 0)
-    return IntV(lambda s: owner[s.what[x]] if (x := fn(s)) >= 0 else 0)
+    n = c.require_board().n_sites
+    from ludeme.ludemes.moves.from_to import hand_origins
+
+    _, hand_piece, hands = hand_origins(c)
+    if hands is None:
+        return IntV(lambda s: owner[s.what[x]] if 0 <= (x := fn(s)) < n else 0)
+
+    def who(s):
+        x = fn(s)
+        if 0 <= x < n:
+            return owner[s.what[x]]
+        # a hand site: the owner of the pieces it holds (0 when it holds none)
+        if n <= x < hands.stop and hands.count(s, x):
+            return owner[hand_piece(x)]
+        return 0
+
+    return IntV(who)
 
 
 @ludeme("value Piece", T.IntFn,
@@ -86,13 +104,23 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
 @ludeme("is Enemy", T.Cond)
 def is_enemy(c: CompileContext, player: T.IntFn):
     """Whether a player number (``(who at:(to))``) is another player than the mover
-    (0, nobody, is nobody's enemy)."""
+    (0, nobody, is nobody's enemy); in a game with teams (``(set Team ...)``), whether
+    it is a player of another team than the mover's, as in Ludii."""
     fn = player.fn
+    tables = team_tables(c)
+    if tables is not None:
+        enemy, top = tables[1], c.num_players
+        return CondV(lambda s: enemy[s.who][p] if 0 <= (p := fn(s)) <= top else p != 0)
     return CondV(lambda s: (p := fn(s)) != 0 and p != s.who)
 
 
 @ludeme("is Friend", T.Cond)
 def is_friend(c: CompileContext, player: T.IntFn):
-    """Whether a player number (``(who at:(to))``) is the mover."""
+    """Whether a player number (``(who at:(to))``) is the mover; in a game with teams
+    (``(set Team ...)``), whether it is a player of the mover's team, as in Ludii."""
     fn = player.fn
+    tables = team_tables(c)
+    if tables is not None:
+        friend, top = tables[0], c.num_players
+        return CondV(lambda s: 0 <= (p := fn(s)) <= top and friend[s.who][p])
     return CondV(lambda s: fn(s) == s.who)

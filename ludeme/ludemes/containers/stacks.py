@@ -96,11 +96,19 @@ def place_stack(c: CompileContext, piece: T.Str, where: T.Region, *, count: T.In
 
 
 @ludeme("place Stack", T.Effect)
-def place_stack_items(c: CompileContext, where: T.Region, *, items: T.ListOf(T.Str)):
-    """Pile the pieces ``items`` names, bottom first, on each site of ``where`` at the
-    start: ``(place Stack items:{"Pawn1" "King1"} 0)``."""
+def place_stack_items(c: CompileContext, where: T.Region = None, *, items: T.ListOf(T.Str),
+                      coord: T.Str = None):
+    """Pile the pieces ``items`` names, bottom first, on each site of ``where`` (or on
+    the site labelled ``coord:``) at the start: ``(place Stack items:{"Pawn1" "King1"}
+    0)``, ``(place Stack items:{"Pawn2" "Pawn1"} coord:"A1")``."""
     from ludeme.ludemes.rules.start import piece_named
 
+    if (where is None) == (coord is None):
+        c.fail("(place Stack items:...) piles the pieces on sites: give the sites, or "
+               "one label with coord:")
+    if coord is not None:
+        site = c.site_of(coord)
+        where = SiteV(lambda s: site, site)
     return _piles(c, [piece_named(c, name) for name in items], where, 1, None)
 
 

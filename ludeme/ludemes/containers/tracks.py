@@ -242,3 +242,31 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
 
         return SiteV(site_here)
     return SiteV(site)
+
+
+@ludeme("trackSite EndSite", T.Site)
+def track_site_end(c: CompileContext, who: T.Role = None, name: T.Str = None):
+    """The site of the last element of a track (``End``, -2, when the track is written
+    to end there), as Ludii's ``(trackSite EndSite [<player>] [name])``: the player's
+    track whose name contains ``name``; without a player, the first track of that name,
+    or the first track nobody owns; the board's first track when none fits."""
+    have = tracks_of(c)
+    if not have:
+        c.fail("the board has no track", "give it one: (board ... (track \"Track\" "
+               "\"0,E,End\" P1 directed:True))")
+    if name is not None:
+        find_tracks(c, name)
+
+    def last_of(p: int) -> int:
+        for t in have:
+            if (name is not None and name in t.name and (p == 0 or t.owner == p)) or \
+                    (name is None and t.owner in (p, 0)):
+                return t.sites[-1]
+        return have[0].sites[-1]
+
+    if who is None or who.const is not None:
+        end = last_of(who.const if who is not None else 0)
+        return SiteV(lambda s: end, end)
+    per = [last_of(p) for p in range(c.num_players + 1)]
+    player = who.fn
+    return SiteV(lambda s: per[player(s)])

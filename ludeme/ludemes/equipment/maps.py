@@ -44,14 +44,21 @@ def _number(c: CompileContext, value, what: str) -> int | None:
     return value.const
 
 
-@ludeme("pair", T.Pair)
+@ludeme("pair", T.Pair, lazy=True)
 def pair(c: CompileContext, key: (T.Role, T.IntFn, T.Str),
          value: (T.Landmark, T.IntFn, T.Role, T.Str)):
     """A key and its value (``(pair P1 LastSite)``: player 1 maps to the board's last
     site), for ``(map ...)``. As in Ludii, a string is a site label (``(pair P1
     "D1")``) or, as a value, the name of a piece (``(pair "A1" "Rook1")``: its id; a
-    pair naming no piece is left out)."""
-    return (_number(c, key, "key"), _number(c, value, "value"))
+    pair naming no piece is left out), and a player is a number, even one beyond the
+    players of this game (a map written for every version of a game)."""
+    vars(c)["any_player_number"] = True
+    try:
+        k = c.compile(key, (T.Role, T.IntFn, T.Str))
+        v = c.compile(value, (T.Landmark, T.IntFn, T.Role, T.Str))
+    finally:
+        vars(c)["any_player_number"] = False
+    return (_number(c, k, "key"), _number(c, v, "value"))
 
 
 @ludeme("map", T.Item)

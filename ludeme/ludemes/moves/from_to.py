@@ -357,9 +357,14 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     if count is not None:
         return _move_counts(c, origins, cond, targets, count, thenfn, takes)
     level = from_.level if isinstance(from_, FromPart) else None
+    by_level = None
     if level is not None and getattr(c, "uses_stacks", False):
-        return _move_level(c, origins, cond, targets, level.fn, with_apply(c, None, apply),
-                           thenfn, takes)
+        by_level = _move_level(c, origins, cond, targets, level.fn,
+                               with_apply(c, None, apply), thenfn, takes)
+        if hands is None:
+            return by_level
+        # a hand keeps a count of each kind, not levels: from a hand site the level is
+        # moot, and the move is made as without one (below)
     # any piece may move from any site (a board site, or a hand site in a game with
     # hands) to any board site: every such move is registered
     pieces = range(1, len(c.pieces.names))
@@ -394,5 +399,9 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
                     out.append(interned[frm, x, p])
         return out
 
+    if by_level is not None:
+        from_board, from_hands = by_level.gen, gen
+        hand_only = lambda s: [m for m in from_hands(s) if m.frm >= n]  # noqa: E731
+        return MovesV(lambda s: from_board(s) + hand_only(s))
     return MovesV(gen)
 

@@ -16,7 +16,8 @@ def move_swap(c: CompileContext, what: T.SwapType, a: T.Site = None, b: T.Site =
               then: T.Effect = None):
     """``(move Swap Pieces ...)``: exchange the pieces standing on two sites (``(last From)`` and ``(last To)`` by
     default), as one move from the first site to the second, whatever stands on them
-    (an empty site swaps too).
+    (an empty site swaps too). The first piece keeps its state value (Ludii's
+    ``(state at:...)``), the second arrives without one, as in Ludii.
 
     ``(move Swap Pieces (from) (last To))``"""
     if what != "Pieces":
@@ -24,6 +25,7 @@ def move_swap(c: CompileContext, what: T.SwapType, a: T.Site = None, b: T.Site =
     n = c.require_board().n_sites
     g = c.game
     z, zr = g.zobrist, g.zobrist_rot
+    set_state = g.set_site_state
     first = a.fn if a is not None else (lambda s: s.history[-1].frm if s.history else -1)
     second = b.fn if b is not None else (lambda s: s.history[-1].to if s.history else -1)
     thenfn = then.fn if then is not None else None
@@ -45,6 +47,13 @@ def move_swap(c: CompileContext, what: T.SwapType, a: T.Site = None, b: T.Site =
             h ^= zr[y][t] ^ zr[x][t]
         w[x], w[y], rot[x], rot[y] = q, p, t, r
         s.hash = h
+        ss = s.site_state
+        if ss is not None and (ss[x] or ss[y]):
+            # as Ludii's swap (a move from the first site, then an add of the second
+            # piece there): the first piece's state value goes with it, the second
+            # piece arrives without one
+            set_state(s, y, ss[x])
+            set_state(s, x, 0)
 
     interned = MoveTable(c.game, lambda x, y: Move("swap", x, y, 0, 0, act, thenfn, takes),
                          lambda: ((x, y) for x in range(n) for y in range(n)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludeme.board.graph import DIRECTIONS
-from ludeme.compile.compiler import CompileContext, union_regions
+from ludeme.compile.compiler import CompileContext, looks_like_label, union_regions
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -29,6 +29,8 @@ def sites_named(c: CompileContext, name: T.Str):
     """A region declared with ``(regions "Name" ...)``."""
     if name in c.regions:
         return c.regions[name][1]
+    if not looks_like_label(name):
+        return c.no_region(name)   # empty, as in Ludii, with a warning
     return RegionV.of((c.site_of(name),))
 
 
@@ -80,7 +82,9 @@ def sites_empty(c: CompileContext, site_type: T.SiteType = None):
 
     by_piece = (bytes([1] + [0] * (len(c.pieces.names) - 1)), first, stop) \
         if len(all_sites) == stop - first else None
-    return RegionV(fn, None, lambda s, x: not s.what[x], _type(c, site_type), (first, stop),
+    # a site off the range (a hand's, End, Off) is not one of them
+    return RegionV(fn, None, lambda s, x: first <= x < stop and not s.what[x],
+                   _type(c, site_type), (first, stop),
                    by_piece=by_piece)
 
 

@@ -19,6 +19,9 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     named regions.
     """
     c.num_players = c.compile(players, T.Players)
+    from ludeme.ludemes.rules.teams import teams_in
+
+    c.teams = teams_in(rules)   # friends and enemies in the equipment's moves follow them
     # as in Ludii, a board has every kind of site: those the rules name are built too
     c.named_site_types = _site_types_named(rules)
     # as Ludii's game flags: a game whose description stacks pieces anywhere keeps
@@ -336,19 +339,25 @@ def end_if_nested(c: CompileContext, cond: T.Cond,
 
 @ludeme("result", T.Result)
 def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
-    """The game ends with ``outcome`` (Win, Loss or Draw) for ``who``; in a two-player
-    game the other player gets the opposite."""
+    """The game ends with ``outcome`` (Win, Loss or Draw) for ``who`` (every player of
+    a team for ``Team1``, ...); the other players get the opposite."""
     g_players = c.num_players
     fn = who.fn
+    # a team (Team1, ...): each of its players gets the outcome, as in Ludii
+    team = who.many if who.name.startswith("Team") else None
 
     def out(s):
-        p = fn(s)
+        members = team(s) if team is not None else (fn(s),)
         vec = [0.0] * (g_players + 1)
         if outcome == "Draw":
             return tuple(vec)
         win = 1.0 if outcome == "Win" else -1.0
+        other = -win
+        if team is not None and outcome == "Win" and g_players > 2:
+            # as Ludii ranks a team's win: the team first, the others just after it
+            other = 1.0 - 2.0 * len(members) / (g_players - 1)
         for q in range(1, g_players + 1):
-            vec[q] = win if q == p else -win
+            vec[q] = win if q in members else other
         return tuple(vec)
 
     return ResultV(out)

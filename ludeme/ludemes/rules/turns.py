@@ -72,15 +72,35 @@ def can_move(c: CompileContext, moves: T.Moves):
     """Whether ``moves`` generates at least one move in the current position, for the
     mover of the current context. Ludii: ``(can Move <moves>)``."""
     gen = moves.gen
+    visited = visited_slot(c)
 
     def fn(s):
         # generators bind (from)/(to) as they go: the caller's context is kept
         frm, to, between = s.frm, s.to, s.between
-        ok = bool(gen(s))
+        slot = visited[0]
+        if slot is not None and s.history:
+            # as Ludii's CanMove in a game that reads (is Visited ...): the sites of the
+            # last move count as visited while the moves are asked
+            record = s.aux[slot]
+            before, last = record[2], s.history[-1]
+            record[2] = before | {last.frm, last.to}
+            try:
+                ok = bool(gen(s))
+            finally:
+                record[2] = before
+        else:
+            ok = bool(gen(s))
         s.frm, s.to, s.between = frm, to, between
         return ok
 
     return CondV(fn)
+
+
+def visited_slot(c: CompileContext) -> list:
+    """A one-element list: the ``state.aux`` slot of the turn record once ``(is Visited
+    ...)`` has compiled (the game then keeps visited sites, Ludii's ``Visited`` flag),
+    None before; read when the rules run, whatever compiled first."""
+    return vars(c).setdefault("visited_holder", [None])
 
 
 @ludeme("can Move", T.Cond)
