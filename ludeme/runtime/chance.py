@@ -47,6 +47,8 @@ class DiceSpec:
         # same one before the roll (whether a roll is due is found while generating
         # moves, so it is not hashed: asking for the moves must not change the hash)
         self.zobrist_rolled = rng.getrandbits(64)
+        # the key of dice showing a roll, none of them used (the usual case), by roll
+        self._unused_keys: dict[tuple[int, ...], int] = {}
 
     def add(self, owner: int, faces_by_die: Sequence[Sequence[int]]) -> None:
         """A container of dice for ``owner`` (0 = shared), one face list per die. As in
@@ -68,6 +70,7 @@ class DiceSpec:
             self.zobrist_value.append({v: self._rng.getrandbits(64) for v in values})
             self.zobrist_left.append({v: self._rng.getrandbits(64) for v in values})
         self._outcomes = None
+        self._unused_keys = {}
 
     @property
     def count(self) -> int:
@@ -111,9 +114,23 @@ class DiceSpec:
     def key(self, d: DiceState) -> int:
         """The dice's part of a position's Zobrist hash."""
         h = self.zobrist_rolled if d.rolled else 0
+        if d.left == d.values:  # no die used since the roll: one look-up
+            return h ^ self.unused_key(tuple(d.values))
         zv, zl = self.zobrist_value, self.zobrist_left
         for i, v in enumerate(d.values):
             h ^= zv[i].get(v, 0) ^ zl[i].get(d.left[i], 0)
+        return h
+
+    def unused_key(self, roll: tuple[int, ...]) -> int:
+        """The key of the dice showing ``roll``, none used (without the rolled flag)."""
+        h = self._unused_keys.get(roll)
+        if h is None:
+            h = 0
+            zv, zl = self.zobrist_value, self.zobrist_left
+            for i, v in enumerate(roll):
+                h ^= zv[i].get(v, 0) ^ zl[i].get(v, 0)
+            if len(self._unused_keys) < MAX_OUTCOMES:
+                self._unused_keys[roll] = h
         return h
 
 
@@ -200,7 +217,7 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     d.equal = len(set(roll)) <= 1
     d.pending = False
     d.rolled = True
-    s.hash ^= old ^ spec.key(d)
+    s.hash ^= old ^ spec.zobrist_rolled ^ spec.unused_key(tuple(roll))
 
 
 def new_decision(s: State) -> None:
