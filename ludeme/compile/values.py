@@ -98,6 +98,9 @@ class RegionV:
     #: ``size`` for each of a sequence of sites with ``(to)`` bound to each, when the
     #: region is around ``(to)`` (see ``IntV.per_to``)
     sizes_to: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: when the region is one site given where a region was asked for (``(to (trackSite
+    #: ...))``): that site's function, so that a generator can skip the one-site tuple
+    one_site: IntFnT | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None

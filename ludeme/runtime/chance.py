@@ -156,10 +156,11 @@ class DiceState:
     """
 
     __slots__ = ("values", "left", "equal", "temp", "pending", "after", "rolled", "live",
-                 "log", "count")
+                 "log", "count", "total")
 
     def __init__(self, values: list[int], left: list[int]):
         self.values = values
+        self.total = sum(values)  # what the dice show, added up: kept with ``values``
         self.left = left
         self.equal = False
         self.temp = -1
@@ -173,6 +174,7 @@ class DiceState:
     def copy(self) -> DiceState:
         c = DiceState.__new__(DiceState)
         c.values = self.values[:]
+        c.total = self.total
         c.left = self.left[:]
         c.equal = self.equal
         c.temp = self.temp
@@ -195,6 +197,12 @@ class DiceState:
         return out
 
 
+def pips_total(s: State) -> int:
+    """The sum of the faces all the dice show (``(count Pips)`` of a game's one set of
+    shared dice): one function object, so that rules reading it can tell it."""
+    return s.dice.total
+
+
 def request_roll(s: State, after: Callable[[State], None] | None = None) -> None:
     """What ``(roll)`` does: the position becomes a chance node, unless the dice were
     already rolled for this decision or nobody is asking for moves or playing one."""
@@ -213,6 +221,7 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     spec = s.game.dice
     old = spec.key(d)
     d.values[:] = roll
+    d.total = sum(roll)
     d.left[:] = roll
     d.equal = len(set(roll)) <= 1
     d.pending = False
@@ -246,6 +255,7 @@ def show_face(s: State, i: int, face_index: int) -> None:
     value = spec.faces[i][face_index]
     zv, zl = spec.zobrist_value[i], spec.zobrist_left[i]
     s.hash ^= zv.get(d.values[i], 0) ^ zv.get(value, 0) ^ zl.get(d.left[i], 0) ^ zl.get(value, 0)
+    d.total += value - d.values[i]
     d.values[i] = value
     d.left[i] = value
 

@@ -16,6 +16,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime.chance import pips_total
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,23 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
             return -1
         return sites[i % n]
 
+    if who is None and from_ is None and ahead is pips_total:
+        # (trackSite Move steps:(count Pips)), as race games write it: the dice's total
+        # read without a call
+        def site_pips(s):
+            table = tables[s.who]
+            if table is None:
+                return -1
+            sites, first, loop = table
+            n = len(sites)
+            i = first.get(s.frm, n) + s.dice.total
+            if 0 <= i < n:
+                return sites[i]
+            if not loop or i < 0:
+                return -1
+            return sites[i % n]
+
+        return SiteV(site_pips)
     if who is None and from_ is None:
         # the usual form, (trackSite Move steps:...): the mover's track from (from),
         # read without two calls per site (race games ask it for every piece and die)
