@@ -279,3 +279,13 @@ def test_the_dice_key_is_every_dies_value_and_use():
         assert spec.key(d) == want
         checked += d.left != d.values
     assert checked  # some positions had a die used
+
+
+def test_a_sampled_roll_draws_each_die_in_turn_from_the_generator():
+    # rolls recorded from a seed stay the same: each die draws randrange(faces) in turn
+    g = line("facesByDie:{{0 1} {1 2 3} {2 4 6 8 10}} num:3")
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(30):
+            want = tuple(f[b.randrange(len(f))] for f in g.dice.faces)
+            assert g.dice.sample(a) == want

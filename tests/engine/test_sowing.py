@@ -247,3 +247,22 @@ def test_site_players_row_folds_only_rules_of_the_site_and_the_players():
     assert row == tuple(x == 6 for x in range(8))
     assert site_players_row(lambda s: s.what[s.to] == 0, "to", 8, 1, 2) is None
     assert site_players_row(lambda s: s.frm == s.who, "frm", 4, 2, 1) == (False, False, True, False)
+
+
+@pytest.mark.parametrize("src", [SMALL, NO_STORES])
+def test_count_at_from_reads_the_pit_as_count_at_to(src):
+    # (move Select ...) binds (from) and (to) to the pit: (count at:(from)), read
+    # without a call, must select as (count at:(to)) does, on two boards
+    a_game = game(src)
+    b_game = game(src.replace("if:(> (count at:(from)) 0)", "if:(> (count at:(to)) 0)"))
+    assert "(count at:(from))" in src
+    for seed in range(5):
+        rng = random.Random(seed)
+        a, b = a_game.new_initial_state(), b_game.new_initial_state()
+        while not a.is_terminal() and a.ply < 120:
+            legal = a.legal_moves()
+            assert [m.key for m in legal] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(legal))
+            a.apply(legal[i])
+            b.apply(b.legal_moves()[i])
+        assert b.is_terminal() == a.is_terminal()

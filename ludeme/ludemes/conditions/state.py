@@ -511,6 +511,16 @@ def _compare(name: str, op):
             if op is _op.eq:
                 return CondV(lambda s: k == fb(s))
             return CondV(lambda s: op(k, fb(s)))
+        # two values read from the state: the commonest tests without a call to the
+        # operator
+        if op is _op.eq:
+            return CondV(lambda s: fa(s) == fb(s))
+        if op is _op.ne:
+            return CondV(lambda s: fa(s) != fb(s))
+        if op is _op.lt:
+            return CondV(lambda s: fa(s) < fb(s))
+        if op is _op.gt:
+            return CondV(lambda s: fa(s) > fb(s))
         return CondV(lambda s: op(fa(s), fb(s)))
 
     compare.__doc__ = f"Whether ``a {name} b`` for two integers."
