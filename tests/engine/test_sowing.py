@@ -250,12 +250,16 @@ def test_site_players_row_folds_only_rules_of_the_site_and_the_players():
 
 
 @pytest.mark.parametrize("src", [SMALL, NO_STORES])
-def test_count_at_from_reads_the_pit_as_count_at_to(src):
-    # (move Select ...) binds (from) and (to) to the pit: (count at:(from)), read
-    # without a call, must select as (count at:(to)) does, on two boards
-    a_game = game(src)
-    b_game = game(src.replace("if:(> (count at:(from)) 0)", "if:(> (count at:(to)) 0)"))
-    assert "(count at:(from))" in src
+@pytest.mark.parametrize("test", ["(> (count at:(from)) 0)", "(< 0 (count at:(from)))",
+                                  "(>= (count at:(from)) 2)", "(= (count at:(from)) 3)"])
+def test_count_at_from_reads_the_pit_as_count_at_to(src, test):
+    # (move Select ...) binds (from) and (to) to the pit: (count at:(from)), read without
+    # a call and compared for every pit at once, must select as (count at:(to)) does (a
+    # pit at a time), on two boards
+    assert "if:(> (count at:(from)) 0)" in src
+    a_game = game(src.replace("if:(> (count at:(from)) 0)", f"if:{test}"))
+    b_game = game(src.replace("if:(> (count at:(from)) 0)",
+                              "if:" + test.replace("(from)", "(to)")))
     for seed in range(5):
         rng = random.Random(seed)
         a, b = a_game.new_initial_state(), b_game.new_initial_state()
@@ -265,4 +269,5 @@ def test_count_at_from_reads_the_pit_as_count_at_to(src):
             i = rng.randrange(len(legal))
             a.apply(legal[i])
             b.apply(b.legal_moves()[i])
+            assert a.count == b.count
         assert b.is_terminal() == a.is_terminal()

@@ -185,7 +185,17 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
                     return (cnt[x] or 1) if cnt is not None else 1
                 return held(s, x) if n <= x < stop else 0
 
-            return IntV(at_from)
+            def per_from(s, sites):
+                w, cnt = s.what, s.count
+                if cnt is not None and sites and min(sites) >= 0 and max(sites) < n:
+                    return [(cnt[x] or 1) if w[x] else 0 for x in sites]
+                out = []
+                for x in sites:
+                    s.frm = x
+                    out.append(at_from(s))
+                return out
+
+            return IntV(at_from, per_from=per_from)
 
         def at_fn(s):
             x = site(s)
