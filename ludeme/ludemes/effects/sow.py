@@ -101,6 +101,16 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         h = s.hash
         for x, k in adds:
             old = w[x]
+            if old and old == piece:
+                # the same piece: its key stays, the count's changes (k >= 1 seeds)
+                on = cnt[x] or 1
+                ckx = ck[x]
+                if on > 1:
+                    h ^= ckx[on & 127]
+                on += k
+                h ^= ckx[on & 127]
+                cnt[x] = on
+                continue
             zx = zobrist[x]
             if old:
                 on = cnt[x]
