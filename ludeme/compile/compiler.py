@@ -146,7 +146,7 @@ class CompileContext:
             if value.const is not None:
                 return RegionV.of((value.const,))
             fn = value.fn
-            return RegionV(lambda s: (fn(s),), None, lambda s, x: fn(s) == x)
+            return RegionV(lambda s: (fn(s),), None, lambda s, x: fn(s) == x, one_site=fn)
         if want.name == "Site" and isinstance(value, IntV):
             return SiteV(value.fn, value.const)
         if want.name == "IntFn" and isinstance(value, SiteV):

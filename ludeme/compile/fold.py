@@ -50,6 +50,31 @@ def constant(fn: Callable) -> object | None:
         return None
 
 
+class _PlayersProbe:
+    __slots__ = SITE_VARIABLES + ("who", "nxt")
+
+
+def site_players_row(fn: Callable, variable: str, n_sites: int, who: int,
+                     nxt: int) -> tuple[bool, ...] | None:
+    """When ``fn`` reads only the site bound to ``variable`` and the players (``who``,
+    the mover, and ``nxt``, the next player): its value for each site with these
+    players, else None. A sowing rule's "pass over the opponent's store",
+    ``skipIf:(= (to) (mapEntry (next)))``, folds this way."""
+    if variable not in SITE_VARIABLES:
+        raise ValueError(f"not a site variable: {variable}")
+    probe = _PlayersProbe()
+    probe.who = who
+    probe.nxt = nxt
+    out = []
+    for x in range(n_sites):
+        setattr(probe, variable, x)
+        try:
+            out.append(bool(fn(probe)))
+        except Exception:  # noqa: BLE001 - it reads more: not foldable
+            return None
+    return tuple(out)
+
+
 class _OneSite:
     """Stands in for ``state.what`` when only one site may be read."""
 

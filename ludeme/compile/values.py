@@ -27,6 +27,9 @@ class IntV:
     #: the values for each of a sequence of sites with ``(to)`` bound to each, in one
     #: call (a filter ``(to <region> if:...)`` asks all its candidates at once)
     per_to: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: the same with ``(from)`` bound to each site (a selection ``(from <region>
+    #: if:...)`` asks all its candidates at once)
+    per_from: Callable[[State, Sequence[int]], list[int]] | None = None
 
     @staticmethod
     def of(value: int) -> IntV:
@@ -67,6 +70,8 @@ class CondV:
     #: the sites of a sequence for which the condition holds with ``(to)`` bound to
     #: each, in one call (see ``IntV.per_to``)
     select_to: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: the same with ``(from)`` bound to each site (see ``IntV.per_from``)
+    select_from: Callable[[State, Sequence[int]], list[int]] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:
@@ -98,6 +103,9 @@ class RegionV:
     #: ``size`` for each of a sequence of sites with ``(to)`` bound to each, when the
     #: region is around ``(to)`` (see ``IntV.per_to``)
     sizes_to: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: when the region is one site given where a region was asked for (``(to (trackSite
+    #: ...))``): that site's function, so that a generator can skip the one-site tuple
+    one_site: IntFnT | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None

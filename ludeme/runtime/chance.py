@@ -47,6 +47,8 @@ class DiceSpec:
         # same one before the roll (whether a roll is due is found while generating
         # moves, so it is not hashed: asking for the moves must not change the hash)
         self.zobrist_rolled = rng.getrandbits(64)
+        # the key of dice showing a roll, none of them used (the usual case), by roll
+        self._unused_keys: dict[tuple[int, ...], int] = {}
 
     def add(self, owner: int, faces_by_die: Sequence[Sequence[int]]) -> None:
         """A container of dice for ``owner`` (0 = shared), one face list per die. As in
@@ -68,6 +70,7 @@ class DiceSpec:
             self.zobrist_value.append({v: self._rng.getrandbits(64) for v in values})
             self.zobrist_left.append({v: self._rng.getrandbits(64) for v in values})
         self._outcomes = None
+        self._unused_keys = {}
 
     @property
     def count(self) -> int:
@@ -101,7 +104,9 @@ class DiceSpec:
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A roll drawn with ``rng``: each die in turn, one of its faces uniformly."""
-        return tuple(f[rng.randrange(len(f))] for f in self.faces)
+        # rng.choice(f) draws as f[rng.randrange(len(f))] does (the same bits of the
+        # generator), without randrange's argument checks
+        return tuple(map(rng.choice, self.faces))
 
     def initial(self) -> DiceState:
         """The dice before any roll: each shows its first face (Ludii's die state 0)."""
@@ -111,9 +116,23 @@ class DiceSpec:
     def key(self, d: DiceState) -> int:
         """The dice's part of a position's Zobrist hash."""
         h = self.zobrist_rolled if d.rolled else 0
+        if d.left == d.values:  # no die used since the roll: one look-up
+            return h ^ self.unused_key(tuple(d.values))
         zv, zl = self.zobrist_value, self.zobrist_left
         for i, v in enumerate(d.values):
             h ^= zv[i].get(v, 0) ^ zl[i].get(d.left[i], 0)
+        return h
+
+    def unused_key(self, roll: tuple[int, ...]) -> int:
+        """The key of the dice showing ``roll``, none used (without the rolled flag)."""
+        h = self._unused_keys.get(roll)
+        if h is None:
+            h = 0
+            zv, zl = self.zobrist_value, self.zobrist_left
+            for i, v in enumerate(roll):
+                h ^= zv[i].get(v, 0) ^ zl[i].get(v, 0)
+            if len(self._unused_keys) < MAX_OUTCOMES:
+                self._unused_keys[roll] = h
         return h
 
 
@@ -139,10 +158,11 @@ class DiceState:
     """
 
     __slots__ = ("values", "left", "equal", "temp", "pending", "after", "rolled", "live",
-                 "log", "count")
+                 "log", "count", "total")
 
     def __init__(self, values: list[int], left: list[int]):
         self.values = values
+        self.total = sum(values)  # what the dice show, added up: kept with ``values``
         self.left = left
         self.equal = False
         self.temp = -1
@@ -156,6 +176,7 @@ class DiceState:
     def copy(self) -> DiceState:
         c = DiceState.__new__(DiceState)
         c.values = self.values[:]
+        c.total = self.total
         c.left = self.left[:]
         c.equal = self.equal
         c.temp = self.temp
@@ -178,6 +199,12 @@ class DiceState:
         return out
 
 
+def pips_total(s: State) -> int:
+    """The sum of the faces all the dice show (``(count Pips)`` of a game's one set of
+    shared dice): one function object, so that rules reading it can tell it."""
+    return s.dice.total
+
+
 def request_roll(s: State, after: Callable[[State], None] | None = None) -> None:
     """What ``(roll)`` does: the position becomes a chance node, unless the dice were
     already rolled for this decision or nobody is asking for moves or playing one."""
@@ -196,11 +223,12 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     spec = s.game.dice
     old = spec.key(d)
     d.values[:] = roll
+    d.total = sum(roll)
     d.left[:] = roll
     d.equal = len(set(roll)) <= 1
     d.pending = False
     d.rolled = True
-    s.hash ^= old ^ spec.key(d)
+    s.hash ^= old ^ spec.zobrist_rolled ^ spec.unused_key(tuple(roll))
 
 
 def new_decision(s: State) -> None:
@@ -229,6 +257,7 @@ def show_face(s: State, i: int, face_index: int) -> None:
     value = spec.faces[i][face_index]
     zv, zl = spec.zobrist_value[i], spec.zobrist_left[i]
     s.hash ^= zv.get(d.values[i], 0) ^ zv.get(value, 0) ^ zl.get(d.left[i], 0) ^ zl.get(value, 0)
+    d.total += value - d.values[i]
     d.values[i] = value
     d.left[i] = value
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludeme.runtime.chance import set_dice
 from ludeme.runtime.move import Move
 
 if TYPE_CHECKING:
@@ -148,7 +149,6 @@ class State:
     def apply_chance(self, roll: tuple[int, ...] | list[int]) -> None:
         """Roll the dice to show ``roll`` (one face per die) at a chance node."""
         from ludeme.errors import LudemeError
-        from ludeme.runtime.chance import set_dice
 
         if not self.is_chance_node():
             raise LudemeError("no roll is due here: the position is not a chance node")
@@ -158,6 +158,10 @@ class State:
             raise LudemeError(f"{list(roll)} is not a roll of these dice",
                               hint="one face per die: " + "; ".join(
                                   "{" + " ".join(map(str, f)) + "}" for f in spec.faces))
+        self._roll(roll)
+
+    def _roll(self, roll: tuple[int, ...]) -> None:
+        """``apply_chance`` of a roll known to be one of these dice's, at a chance node."""
         dice = self.dice
         after = dice.after
         set_dice(self, roll)
@@ -179,8 +183,12 @@ class State:
     def sample_chance(self, rng) -> tuple[int, ...]:
         """At a chance node, roll the dice with ``rng`` (a ``random.Random``); returns
         the roll."""
-        roll = self.game.dice.sample(rng)
-        self.apply_chance(roll)
+        from ludeme.errors import LudemeError
+
+        if not self.is_chance_node():
+            raise LudemeError("no roll is due here: the position is not a chance node")
+        roll = self.game.dice.sample(rng)  # a roll of these dice: no need to check it
+        self._roll(roll)
         return roll
 
     def settle(self, rng) -> None:

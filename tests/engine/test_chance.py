@@ -254,3 +254,38 @@ def test_face_numbers_the_dice_after_every_hand_site():
     s = at_roll(ludeme.loads(text).new_initial_state(), (1, 3))
     s.apply(s.legal_moves()[0])
     assert s.scores() == [3, 0]
+
+
+def test_the_dice_key_is_every_dies_value_and_use():
+    # the key of unused dice is looked up by roll; it must be what the keys of each die's
+    # value and use give, for unused dice and after a die is used
+    g = line()
+    spec = g.dice
+    rng = random.Random(11)
+    s = g.new_initial_state()
+    checked = 0
+    for _ in range(200):
+        if s.is_terminal():
+            s = g.new_initial_state()
+        if s.is_chance_node():
+            s.sample_chance(rng)
+        else:
+            ms = s.legal_moves()
+            s.apply(ms[rng.randrange(len(ms))])
+        d = s.dice
+        want = spec.zobrist_rolled if d.rolled else 0
+        for i, (v, left) in enumerate(zip(d.values, d.left, strict=True)):
+            want ^= spec.zobrist_value[i].get(v, 0) ^ spec.zobrist_left[i].get(left, 0)
+        assert spec.key(d) == want
+        checked += d.left != d.values
+    assert checked  # some positions had a die used
+
+
+def test_a_sampled_roll_draws_each_die_in_turn_from_the_generator():
+    # rolls recorded from a seed stay the same: each die draws randrange(faces) in turn
+    g = line("facesByDie:{{0 1} {1 2 3} {2 4 6 8 10}} num:3")
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(30):
+            want = tuple(f[b.randrange(len(f))] for f in g.dice.faces)
+            assert g.dice.sample(a) == want

@@ -149,8 +149,9 @@ def test_captured_seeds_go_to_the_movers_hand_site():
     assert s.hash == g._full_hash(s)
 
 
-# sowing without skipIf: takes the precomputed walk; with a skipIf: that never holds, the
-# walk pit by pit. Both must give the same positions, laps past the start included.
+# sowing without skipIf: takes the precomputed walk; with a skipIf: that never holds and
+# reads the position (so that it cannot be folded), the walk pit by pit. Both must give
+# the same positions, laps past the start included.
 LAPS = SMALL.replace("(set Count 3", "(set Count 11").replace(
     "skipIf:(= (to) (mapEntry (next)))", "includeSelf:False backtracking:True")
 
@@ -158,7 +159,8 @@ LAPS = SMALL.replace("(set Count 3", "(set Count 11").replace(
 @pytest.mark.parametrize("src", [LAPS, LAPS.replace("includeSelf:False ", "")])
 def test_sowing_without_skip_if_matches_the_walk_pit_by_pit(src):
     fast = game(src)
-    slow = game(src.replace("backtracking:True", "backtracking:True skipIf:(= 1 0)"))
+    slow = game(src.replace("backtracking:True",
+                            "backtracking:True skipIf:(< (count at:(to)) 0)"))
     for seed in range(6):
         rng = random.Random(seed)
         a, b = fast.new_initial_state(), slow.new_initial_state()
@@ -379,3 +381,100 @@ def test_backtracking_sees_the_start_as_from():
         set_count(s, label, n)
     play_from(s, 3)  # 2 seeds: d2 (3 = 7), c2 (6): both reach 2 and are taken
     assert s.count[6] == 0 and s.count[7] == 0 and s.hand[1] == [4]
+
+
+# a skipIf: that reads only (to) and the players is folded into a table of the sites it
+# passes over (fold.site_players_row); the same rule with a test of the position added
+# (always true) is asked pit by pit. Both must sow alike: on the small board with stores
+# (the opponent's store skipped) and on a second board without stores whose rule reads
+# the mover (P1 passes over two pits of the top row, P2 over none).
+NO_STORES = """
+(game "SkipRow"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 5 store:None (track "Track" "0,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 4 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow
+                if:(and (is In (to) (sites Next)) (= (count at:(to)) 2))
+                apply:(remove (to))
+                skipIf:(and (is Mover P1) (is In (to) (sites {6 8})))
+                backtracking:True))))
+        (end (if (no Moves Mover) (result Mover Loss)))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("src,skip", [
+    (SMALL, "skipIf:(= (to) (mapEntry (next)))"),
+    (NO_STORES, "skipIf:(and (is Mover P1) (is In (to) (sites {6 8})))"),
+])
+def test_a_folded_skip_if_sows_as_the_rule_asked_pit_by_pit(src, skip, monkeypatch):
+    import ludeme.ludemes.effects.sow as sow
+
+    rows = []
+
+    def recorded(*args):
+        rows.append(fold_row(*args))
+        return rows[-1]
+
+    fold_row = sow.site_players_row
+    monkeypatch.setattr(sow, "site_players_row", recorded)
+    # a text of its own: the game is compiled afresh here, not taken from the cache
+    src = src + "// folded skipIf:"
+    folded = game(src)
+    walked = game(src.replace(skip, skip[:-1] + " (>= (count at:(to)) 0))"
+                              if skip.startswith("skipIf:(and") else
+                              "skipIf:(and " + skip[len("skipIf:"):] + " (>= (count at:(to)) 0))"))
+    for seed in range(8):
+        rng = random.Random(seed)
+        a, b = folded.new_initial_state(), walked.new_initial_state()
+        while not a.is_terminal() and a.ply < 120:
+            legal = a.legal_moves()
+            assert [m.key for m in legal] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(legal))
+            a.apply(legal[i])
+            b.apply(b.legal_moves()[i])
+            assert a.count == b.count and a.what == b.what and a.mover == b.mover
+            assert a.hash == folded._full_hash(a) and a.hash == b.hash
+        assert a.is_terminal() == b.is_terminal()
+    # the folded rule gave a table (for each player), the other none
+    assert any(r is not None and any(r) for r in rows) and None in rows
+
+
+def test_site_players_row_folds_only_rules_of_the_site_and_the_players():
+    from ludeme.compile.fold import site_players_row
+
+    row = site_players_row(lambda s: s.to == s.nxt * 3, "to", 8, 1, 2)
+    assert row == tuple(x == 6 for x in range(8))
+    assert site_players_row(lambda s: s.what[s.to] == 0, "to", 8, 1, 2) is None
+    assert site_players_row(lambda s: s.frm == s.who, "frm", 4, 2, 1) == (False, False, True, False)
+
+
+@pytest.mark.parametrize("src", [SMALL, NO_STORES])
+@pytest.mark.parametrize("test", ["(> (count at:(from)) 0)", "(< 0 (count at:(from)))",
+                                  "(>= (count at:(from)) 2)", "(= (count at:(from)) 3)"])
+def test_count_at_from_reads_the_pit_as_count_at_to(src, test):
+    # (move Select ...) binds (from) and (to) to the pit: (count at:(from)), read without
+    # a call and compared for every pit at once, must select as (count at:(to)) does (a
+    # pit at a time), on two boards
+    assert "if:(> (count at:(from)) 0)" in src
+    a_game = game(src.replace("if:(> (count at:(from)) 0)", f"if:{test}"))
+    b_game = game(src.replace("if:(> (count at:(from)) 0)",
+                              "if:" + test.replace("(from)", "(to)")))
+    for seed in range(5):
+        rng = random.Random(seed)
+        a, b = a_game.new_initial_state(), b_game.new_initial_state()
+        while not a.is_terminal() and a.ply < 120:
+            legal = a.legal_moves()
+            assert [m.key for m in legal] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(legal))
+            a.apply(legal[i])
+            b.apply(b.legal_moves()[i])
+            assert a.count == b.count
+        assert b.is_terminal() == a.is_terminal()

@@ -15,7 +15,14 @@ from ludeme.compile.values import CondV, EffectV, IntV, MovesV, PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Seq
 from ludeme.lang.registry import ludeme
-from ludeme.runtime.chance import MAX_OUTCOMES, DiceSpec, request_roll, show_face, use_die
+from ludeme.runtime.chance import (
+    MAX_OUTCOMES,
+    DiceSpec,
+    pips_total,
+    request_roll,
+    show_face,
+    use_die,
+)
 from ludeme.runtime.move import Move
 
 MAX_DICE = 16
@@ -195,7 +202,7 @@ def count_pips(c: CompileContext, role: T.Role = None, *, of: T.IntFn = None):
     if role is None:
         spec = dice_of(c)
         if len(spec.groups) == 1 and spec.groups[0][0] == 0:
-            return IntV(lambda s: sum(s.dice.values))  # one set of shared dice
+            return IntV(pips_total)  # one set of shared dice
         return IntV(_group(c, lambda s: 0))
     return IntV(_group(c, role.fn))
 

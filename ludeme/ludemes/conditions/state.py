@@ -499,18 +499,35 @@ def _compare(name: str, op):
                 return CondV(lambda s: not absent(s))
             per_to = getattr(a, "per_to", None)
             select = _select_to(per_to, op, k) if per_to is not None else None
+            per_from = getattr(a, "per_from", None)
+            select_from = _select_to(per_from, op, k) if per_from is not None else None
             if op is _op.eq:  # the commonest tests, without a call to the operator
-                return CondV(lambda s: fa(s) == k, select_to=select)
+                return CondV(lambda s: fa(s) == k, select_to=select, select_from=select_from)
             if op is _op.ge:
-                return CondV(lambda s: fa(s) >= k, select_to=select)
-            return CondV(lambda s: op(fa(s), k), select_to=select)
+                return CondV(lambda s: fa(s) >= k, select_to=select, select_from=select_from)
+            if op is _op.gt:
+                return CondV(lambda s: fa(s) > k, select_to=select, select_from=select_from)
+            return CondV(lambda s: op(fa(s), k), select_to=select, select_from=select_from)
         if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
             k = a.const
+            per_from = getattr(b, "per_from", None)
+            select_from = _select_to(per_from, _FLIPPED[op], k) if per_from is not None \
+                else None
             if op is _op.lt:
-                return CondV(lambda s: k < fb(s))
+                return CondV(lambda s: k < fb(s), select_from=select_from)
             if op is _op.eq:
-                return CondV(lambda s: k == fb(s))
-            return CondV(lambda s: op(k, fb(s)))
+                return CondV(lambda s: k == fb(s), select_from=select_from)
+            return CondV(lambda s: op(k, fb(s)), select_from=select_from)
+        # two values read from the state: the commonest tests without a call to the
+        # operator
+        if op is _op.eq:
+            return CondV(lambda s: fa(s) == fb(s))
+        if op is _op.ne:
+            return CondV(lambda s: fa(s) != fb(s))
+        if op is _op.lt:
+            return CondV(lambda s: fa(s) < fb(s))
+        if op is _op.gt:
+            return CondV(lambda s: fa(s) > fb(s))
         return CondV(lambda s: op(fa(s), fb(s)))
 
     compare.__doc__ = f"Whether ``a {name} b`` for two integers."
@@ -519,6 +536,10 @@ def _compare(name: str, op):
 
 
 import operator as _op  # noqa: E402
+
+# k op x is x flipped-op k
+_FLIPPED = {_op.eq: _op.eq, _op.ne: _op.ne, _op.lt: _op.gt, _op.gt: _op.lt, _op.le: _op.ge,
+            _op.ge: _op.le}
 
 for _name, _fn in (("=", _op.eq), ("!=", _op.ne), ("<", _op.lt), ("<=", _op.le), (">", _op.gt),
                    (">=", _op.ge)):

@@ -16,6 +16,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime.chance import pips_total
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,24 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
             return -1
         return sites[i % n]
 
+    if who is None and from_ is None and ahead is pips_total:
+        # (trackSite Move steps:(count Pips)), as race games write it: per player and
+        # site of its track, the sites ahead of it in order, indexed by the dice's total
+        # (read without a call); beyond them (a loop, Off, a site off the track) the
+        # rule as written
+        ahead_of = [None if t is None else {x: t[0][i:] for x, i in t[1].items()}
+                    for t in tables]
+
+        def site_pips(s):
+            row = ahead_of[s.who]
+            if row is not None:
+                seq = row.get(s.frm)
+                k = s.dice.total
+                if seq is not None and 0 <= k < len(seq):
+                    return seq[k]
+            return site(s)
+
+        return SiteV(site_pips)
     if who is None and from_ is None:
         # the usual form, (trackSite Move steps:...): the mover's track from (from),
         # read without two calls per site (race games ask it for every piece and die)

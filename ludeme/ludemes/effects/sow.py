@@ -6,6 +6,7 @@ take seeds from the last pit reached (and, backtracking, from the pits before it
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import site_players_row
 from ludeme.compile.values import EffectV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -59,19 +60,27 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     # (track, start index, seeds) -> ((site, seeds dropped there), seeds, last index)
     plans: dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], int, int]] = {}
 
-    def _plan(t, i: int, n: int):
-        """Where ``n`` seeds sown from element ``i`` of track ``t`` go (without
-        ``skipIf:``): the sites with how many each gets, the seeds sown and the index of
-        the last pit sown (the same walk as below, on no position)."""
+    def _plan(t, i: int, n: int, skipped: tuple[bool, ...] | None = None):
+        """Where ``n`` seeds sown from element ``i`` of track ``t`` go (with the sites
+        ``skipIf:`` passes over, when it depends on the site and the players alone): the
+        sites with how many each gets, the seeds sown and the index of the last pit sown
+        (the same walk as below, on no position)."""
         sites, nxt = t.sites, t.nxt
         x0 = sites[i]
         got: dict[int, int] = {}
-        total = 0
+        total = passed = 0
         while total < n:
             j = nxt[i]
             if j < 0:
                 break
             to = sites[j]
+            if skipped is not None and skipped[to]:
+                i = j
+                passed += 1
+                if passed > len(sites):
+                    break  # every site is skipped: nowhere to sow
+                continue
+            passed = 0
             if not self_too and to == x0:
                 i = j
                 j = nxt[i]
@@ -96,6 +105,16 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         h = s.hash
         for x, k in adds:
             old = w[x]
+            if old and old == piece:
+                # the same piece: its key stays, the count's changes (k >= 1 seeds)
+                on = cnt[x] or 1
+                ckx = ck[x]
+                if on > 1:
+                    h ^= ckx[on & 127]
+                on += k
+                h ^= ckx[on & 127]
+                cnt[x] = on
+                continue
             zx = zobrist[x]
             if old:
                 on = cnt[x]
@@ -112,6 +131,17 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             w[x] = p
             cnt[x] = on
         s.hash = h
+
+    # per (mover, next player): the sites skipIf: passes over, when it reads nothing but
+    # the site and the players (folded once, by fold.site_players_row), else None
+    skip_rows: dict[tuple[int, int], tuple[bool, ...] | None] = {}
+
+    def skip_row(s) -> tuple[bool, ...] | None:
+        key = (s.who, s.nxt)
+        row = skip_rows.get(key, False)
+        if row is False:
+            row = skip_rows[key] = site_players_row(skip, "to", n_sites, *key)
+        return row
 
     def run(s):
         frm0, to0 = s.frm, s.to
@@ -143,13 +173,14 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             n -= 1
             s.to = x0
             s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
-        if skip is None:
-            # where the seeds go depends on the track, the start and the number alone:
-            # worked out once, then the counts change in one pass
-            key = (id(t), i, n)
+        skipped = skip_row(s) if skip is not None else None
+        if skip is None or skipped is not None:
+            # where the seeds go depends on the track, the start, the number and the
+            # sites skipped alone: worked out once, then the counts change in one pass
+            key = (id(t), i, n, id(skipped))
             plan = plans.get(key)
             if plan is None:
-                plan = plans[key] = _plan(t, i, n)
+                plan = plans[key] = _plan(t, i, n, skipped)
             adds, total, i = plan
             if total:
                 _drop(s, x0, adds, total)
@@ -166,15 +197,20 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             return
         # where the seeds go, worked out on the position before sowing, as in Ludii
         dropped: list[int] = []
+        passed = 0
         while len(dropped) < n:
             j = nxt[i]
             if j < 0:
                 break
             to = sites[j]
             s.to = to
-            if skip is not None and skip(s):
+            if skip(s):
                 i = j
+                passed += 1
+                if passed > len(sites):
+                    break  # every site is skipped: nowhere to sow
                 continue
+            passed = 0
             if not self_too and to == x0:
                 i = j
                 j = nxt[i]
@@ -190,10 +226,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             s.to = x0
             _capture(s, x0, t, t.index_of(x0))
             return
-        piece = s.what[x0]
-        put(s, x0, count_at(s, x0) - len(dropped), piece)
+        # the counts change in one pass, as without skipIf:
+        got: dict[int, int] = {}
         for to in dropped:
-            put(s, to, count_at(s, to) + 1, piece)
+            got[to] = got.get(to, 0) + 1
+        _drop(s, x0, got.items(), len(dropped))
         s.after_frm, s.after_to = x0, dropped[-1]
         if effect is None:
             return

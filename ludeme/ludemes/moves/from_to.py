@@ -336,11 +336,13 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
             to = SiteV(lambda s: s.to)
         else:
             to = to.region
+    to_one = None  # the destination's function when it is one site
     if isinstance(to, SiteV):
-        to_site = to.fn
+        to_site = to_one = to.fn
         targets = lambda s: (to_site(s),)  # noqa: E731
     elif isinstance(to, RegionV):
         targets = to.fn
+        to_one = to.one_site
     act = make_move_act(c, bool(getattr(stack, "value", stack)))
     from_hand, hand_piece, hands = hand_origins(c)
     to_hand = board_to_hand(c, hands) if hands is not None else None
@@ -375,6 +377,32 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
                                        thenfn, takes),
         lambda: ((frm, x, p) for p in pieces for frm in range(stop)
                  for x in range(n if frm >= n else stop)))
+
+    from_part = FromPart(site=from_) if isinstance(from_, SiteV) else from_
+    from_one = from_part.site.fn if from_part.site is not None else None
+    if from_one is not None and to_one is not None:
+        # one site to one site (a piece's move to a site worked out, as on a track):
+        # the same moves as gen below, without the tuples of one site
+        def gen_one(s):
+            frm = from_one(s)
+            if 0 <= frm < n:
+                p = s.what[frm]
+                if not p:
+                    return []
+                s.frm = frm
+                if cond is not None and not cond(s):
+                    return []
+                x = to_one(s)
+                return [interned[frm, x, p]] if 0 <= x < stop else []
+            if hands is not None and n <= frm < hands.stop and hands.count(s, frm):
+                s.frm = frm
+                if cond is None or cond(s):
+                    x = to_one(s)
+                    if 0 <= x < n:
+                        return [interned[frm, x, hand_piece(frm)]]
+            return []
+
+        return MovesV(gen_one)
 
     def gen(s):
         out: list[Move] = []

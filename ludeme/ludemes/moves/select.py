@@ -5,7 +5,7 @@ the sites selected."""
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.moveparts import FROM
+from ludeme.compile.moveparts import FROM, FromPart
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
@@ -26,6 +26,10 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
     ``(move Select (from (sites Occupied by:Mover)) then:(remove (last To)))``"""
     n = c.require_board().n_sites
     origins, cond = origins_of(from_)
+    # the condition asked of every candidate at once, when it can be
+    select_from = None
+    if isinstance(from_, FromPart) and from_.cond is not None:
+        select_from = from_.cond.select_from
     targets = None
     if isinstance(to, SiteV):
         to_site = to.fn
@@ -54,12 +58,15 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
             entry = made.get(id(src))
             if entry is None or entry[0] is not src:
                 pairs = tuple((x, interned[x, x]) for x in dict.fromkeys(src) if 0 <= x < n)
-                entry = made[id(src)] = (src, pairs)
+                entry = made[id(src)] = (src, pairs, tuple(x for x, _ in pairs), dict(pairs))
                 if len(made) > 64:      # regions built afresh each time: keep a few
                     made.clear()
                     made[id(src)] = entry
             if cond is None:
                 return [m for _, m in entry[1]]
+            if select_from is not None:
+                by_site = entry[3]
+                return [by_site[x] for x in select_from(s, entry[2])]
             out: list[Move] = []
             for frm, m in entry[1]:
                 s.frm = s.to = frm

@@ -174,6 +174,28 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
     held, stop = layout.count, layout.stop
     if at is not None:
         site = at.fn
+        if site is FROM_SITE:
+            # (count at:(from)), as mancalas ask it of every pit: at_fn without a call
+            def at_from(s):
+                x = s.frm
+                if 0 <= x < n:
+                    if not s.what[x]:
+                        return 0
+                    cnt = s.count
+                    return (cnt[x] or 1) if cnt is not None else 1
+                return held(s, x) if n <= x < stop else 0
+
+            def per_from(s, sites):
+                w, cnt = s.what, s.count
+                if cnt is not None and sites and min(sites) >= 0 and max(sites) < n:
+                    return [(cnt[x] or 1) if w[x] else 0 for x in sites]
+                out = []
+                for x in sites:
+                    s.frm = x
+                    out.append(at_from(s))
+                return out
+
+            return IntV(at_from, per_from=per_from)
 
         def at_fn(s):
             x = site(s)
@@ -190,13 +212,14 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
     def in_fn(s):
         w = s.what
         cnt = s.count
-        total = 0
-        for x in dict.fromkeys(region(s)):
-            if 0 <= x < n:
-                if w[x]:
-                    total += (cnt[x] or 1) if cnt is not None else 1
-            elif n <= x < stop:
-                total += held(s, x)
+        sites = dict.fromkeys(region(s))
+        # the board's sites in comprehensions, then the hands' (when there are any)
+        if cnt is not None:
+            total = sum([cnt[x] or 1 for x in sites if 0 <= x < n and w[x]])
+        else:
+            total = sum([1 for x in sites if 0 <= x < n and w[x]])
+        if stop > n:
+            total += sum([held(s, x) for x in sites if n <= x < stop])
         return total
 
     return IntV(in_fn)
