@@ -69,4 +69,9 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
         made_here = gen(s)
         return list(map(wrap, made_here)) if made_here else []
 
-    return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves))
+    at_site = None
+    if moves.at_site is not None:
+        test, move_at = moves.at_site
+        at_site = (test, lambda x: wrap(move_at(x)))
+    return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves),
+                       at_site=at_site)

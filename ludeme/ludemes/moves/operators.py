@@ -57,7 +57,7 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
                 return []
             return [made[s.frm, s.to]]
 
-        return MovesV(gen_effect)
+        return MovesV(gen_effect, at_site=(would, lambda x: made[x, x]))
     sub = moves.gen
 
     def act_all(s, m):
