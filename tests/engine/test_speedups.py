@@ -36,7 +36,7 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "at_site": (foreach, "FOLD_AT_SITE")}
+          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL")}
 
 
 def legal(s) -> set[str]:
@@ -338,3 +338,19 @@ def test_one_move_per_site_found_by_its_test(board, dirs, region, then, p1, p2):
     fast, slow = compiled(text), compiled(text, at_site=False)
     assert agree_along_games_and_fillings(fast, slow, ("Stone1", "Stone2"), seed=len(board),
                                           games=6, fillings=60) > 80
+
+
+@pytest.mark.parametrize("text", [
+    FLANKS.format(board="(square 7)", dirs="Adjacent", region="(sites Empty)", then="",
+                  p1='"c3" "d4" "e5"', p2='"c4" "d3" "e4"'),
+    FLANKS.format(board="(hex 4)", dirs="Adjacent", region="(sites Empty)",
+                  then="(then (add (piece (id \"Stone\" Mover)) (to (last To))))",
+                  p1='"c3" "d4"', p2='"d3" "c4"'),
+    DISCS.format(board="(rectangle 6 5)", dirs="Adjacent", limit="(max 3)", p1='"c3" "d4"',
+                 p2='"c4" "d3"'),
+])
+def test_would_capture_from_the_site_in_one_call(text):
+    fast, slow = compiled(text), compiled(text, one_call=False)
+    pieces = ("Disc0",) if "Disc" in text else ("Stone1", "Stone2")
+    assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text), games=6,
+                                          fillings=0 if "Disc" in text else 60) > 60
