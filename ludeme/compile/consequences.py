@@ -70,4 +70,18 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
         made_here = gen(s)
         return list(map(wrap, made_here)) if made_here else []
 
-    return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves))
+    at_site = None
+    if moves.at_site is not None:
+        test, inner_at = moves.at_site
+        # each site's move is one interned move: its copy is looked up by site
+        by_site: dict[int, Move] = {}
+
+        def move_at(x: int) -> Move:
+            m = by_site.get(x)
+            if m is None:
+                m = by_site[x] = wrap(inner_at(x))
+            return m
+
+        at_site = (test, move_at)
+    return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves),
+                       at_site=at_site)

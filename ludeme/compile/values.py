@@ -153,6 +153,12 @@ class MovesV:
     #: every move made is an ``add`` of one piece on an empty site, with no
     #: consequences of its own (so a condition's ``after_add`` answers all of them)
     plain_adds: bool = False
+    #: ``(test, move_at)`` when, run with ``(site)``, ``(from)`` and ``(to)`` all bound to
+    #: one site x, the generator makes either the single move ``move_at(x)`` (when
+    #: ``test(state)`` holds) or none: ``(forEach Site ...)`` then asks ``test`` per site
+    #: and builds no list per site (``(forEach Site (sites Empty) (append (custodial
+    #: ...)))``)
+    at_site: tuple[CondFnT, Callable[[int], Move]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -35,7 +35,8 @@ def compiled(text: str, monkeypatch=None, **flags):
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
-          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH")}
+          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
+          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL")}
 
 
 def legal(s) -> set[str]:
@@ -303,3 +304,53 @@ def test_plain_hops_read_folded_tables(board, dirs, hurdle):
     fast, slow = compiled(text), compiled(text, folded_hops=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
                                           games=6, fillings=60) > 80
+
+
+# -- (forEach Site <region> <moves>) of a generator making at most one move per site ------
+
+# a stone may land only where it flanks enemy stones (which are taken off, not turned),
+# along lines of at most two; with no such site, anywhere on the edge
+FLANKS = """(game "Flanks" (players 2)
+  (equipment {{(board {board}) (piece "Stone" Each)}})
+  (rules
+    (start {{(place "Stone1" {{{p1}}}) (place "Stone2" {{{p2}}})}})
+    (play (forEach Site {region}
+      (append (custodial {dirs}
+                (between (max 2) if:(is Enemy (who at:(between)))
+                  (apply (remove (between))))
+                (to if:(is Friend (who at:(to)))))
+              {then})
+      noMoveYet:(move Add (to (intersection (sites Empty) (sites Perimeter))))))
+    (end {{(if (>= (count Moves) 40) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("board,dirs,region,then,p1,p2", [
+    ("(square 6)", "Orthogonal", "(sites Empty)",
+     "(then (add (piece (id \"Stone\" Mover)) (to (last To))))", '"c3" "d4"', '"c4" "d3"'),
+    ("(hex 4)", "Adjacent", "(difference (sites Empty) (sites Corners))", "",
+     '"c3" "d4"', '"d3" "c4"'),
+    ("(rectangle 5 7)", "Diagonal", "(sites Board)",
+     "(then (add (piece (id \"Stone\" Mover)) (to (last To))))", '"c3" "d2"', '"d3" "c2"'),
+])
+def test_one_move_per_site_found_by_its_test(board, dirs, region, then, p1, p2):
+    text = FLANKS.format(board=board, dirs=dirs, region=region, then=then, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, at_site=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Stone1", "Stone2"), seed=len(board),
+                                          games=6, fillings=60) > 80
+
+
+@pytest.mark.parametrize("text", [
+    FLANKS.format(board="(square 7)", dirs="Adjacent", region="(sites Empty)", then="",
+                  p1='"c3" "d4" "e5"', p2='"c4" "d3" "e4"'),
+    FLANKS.format(board="(hex 4)", dirs="Adjacent", region="(sites Empty)",
+                  then="(then (add (piece (id \"Stone\" Mover)) (to (last To))))",
+                  p1='"c3" "d4"', p2='"d3" "c4"'),
+    DISCS.format(board="(rectangle 6 5)", dirs="Adjacent", limit="(max 3)", p1='"c3" "d4"',
+                 p2='"c4" "d3"'),
+])
+def test_would_capture_from_the_site_in_one_call(text):
+    fast, slow = compiled(text), compiled(text, one_call=False)
+    pieces = ("Disc0",) if "Disc" in text else ("Stone1", "Stone2")
+    assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text), games=6,
+                                          fillings=0 if "Disc" in text else 60) > 60

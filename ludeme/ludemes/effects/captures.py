@@ -92,6 +92,9 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
 # lines of any length and conditions on state values are folded into tables (False: the
 # conditions are called for every site, as before; tests compare the two)
 FOLD_LINES = True
+# a move generator's question "would it capture from (from)?" answered by one function
+# with no call per site (False: through the shared scan; tests compare the two)
+ONE_CALL = True
 
 
 def _remover(c: CompileContext) -> Callable:
@@ -232,8 +235,10 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                         victims.append(b)
             return victims
     elif folded is not None and FOLD_LINES and limit >= 1:
+        # a move generator's rule looks out from (from), which it reads itself
+        from_from = from_ is None and bool(vars(c).get("capture_as_moves"))
         return _folded_lines(c, origin, rays, limit, folded, (target, friend), effect,
-                             effect_victims, then)
+                             effect_victims, then, from_from)
     elif limit == 1:
         pairs = [tuple((r[0], r[1]) for r in rs) for rs in rays]
 
@@ -313,7 +318,8 @@ def _fold(c: CompileContext, target: Callable, friend: Callable):
 
 def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, folded,
                   conditions: tuple[Callable, Callable], effect: Callable,
-                  effect_victims: Callable | None, then: EffectV | None) -> EffectV:
+                  effect_victims: Callable | None, then: EffectV | None,
+                  from_from: bool = False) -> EffectV:
     """Flanking lines of any length whose conditions are folded into tables: no call
     per site of a line. A value beyond the tables (a state value of STATE_VALUES or
     more) is asked of the conditions themselves."""
@@ -368,6 +374,36 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
             at = origin(s)
             return at >= 0 and bool(slow(s, at))
         return bool(found)
+
+    if from_from and ONE_CALL:
+        # asked once per candidate site by a move generator: the same scan as
+        # ``scan(s, True)``, written out, (from) and the values read in place
+        states = read == _read_states
+
+        def exists(s):  # noqa: F811
+            at = s.frm
+            if at < 0:
+                return False
+            vals = s.site_state if states else s.what
+            tw, fw = tt[s.who], ft[s.who]
+            for y, o, rest, _ray in lines[at]:
+                v = vals[y]
+                if v >= stride:
+                    return bool(slow(s, at))
+                if not tw[o + v]:
+                    continue
+                k = 1
+                for y, o in rest:
+                    v = vals[y]
+                    if v >= stride:
+                        return bool(slow(s, at))
+                    if k < limit and tw[o + v]:
+                        k += 1
+                        continue
+                    if fw[o + v]:
+                        return True
+                    break
+            return False
 
     return _capture(find, effect, effect_victims, then, exists)
 

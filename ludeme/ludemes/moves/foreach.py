@@ -13,6 +13,10 @@ from ludeme.lang.checker import Call, Seq
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.state import State
 
+# the moves of a generator that makes at most one move per site (``MovesV.at_site``)
+# are found by its test alone (False: every site's list, as before; tests compare them)
+FOLD_AT_SITE = True
+
 
 @ludeme("forEach Site", T.Moves)
 def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
@@ -43,6 +47,22 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
         if not out and otherwise is not None:
             return otherwise(s)
         return out
+
+    if moves.at_site is not None and FOLD_AT_SITE:
+        # at most one move per site, known by a test: no list per site
+        test, move_at = moves.at_site
+
+        def generate(s):  # noqa: F811
+            old = s.site, s.frm, s.to
+            found = []
+            for x in sorted(sites(s)):
+                s.site = s.frm = s.to = x
+                if test(s):
+                    found.append(x)
+            s.site, s.frm, s.to = old
+            if not found and otherwise is not None:
+                return otherwise(s)
+            return list(map(move_at, found))
 
     return MovesV(generate)
 

@@ -57,7 +57,16 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
                 return []
             return [made[s.frm, s.to]]
 
-        return MovesV(gen_effect)
+        # the move at one site (from and to both that site), by site
+        at_site: dict[int, Move] = {}
+
+        def move_at(x: int) -> Move:
+            m = at_site.get(x)
+            if m is None:
+                m = at_site[x] = made[x, x]
+            return m
+
+        return MovesV(gen_effect, at_site=(would, move_at))
     sub = moves.gen
 
     def act_all(s, m):
