@@ -351,6 +351,10 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                     if m.then is not None:
                         m.then(t)
                         t.frm, t.to = m.frm, m.to
+                    if t.nxt == t.who:
+                        # the move said (moveAgain): as Ludii, the condition takes the
+                        # previous player as the next one
+                        t.nxt = t.prev_mover
                     ok = test(t)
                 finally:
                     t.history.pop()

@@ -93,15 +93,23 @@ def players(c: CompileContext, count: T.Int):
 
 @ludeme("equipment", T.Equipment, lazy=True)
 def equipment(c: CompileContext, items: T.ListOf(T.Item)):
-    """The board, pieces, hands and named regions. The board is set up first. As in
-    Ludii, when no piece is declared each player has one, ``"Ball"``."""
+    """The board, pieces, hands and named regions. The board is set up first, then the
+    hands (as Ludii makes its containers first, so items may name hand sites declared
+    later). As in Ludii, when no piece is declared each player has one, ``"Ball"``."""
     def is_board(item) -> bool:
         return isinstance(item, Call) and item.decl.head == "board"
 
-    boards = [i for i in items.items if is_board(i)] if hasattr(items, "items") else []
+    def is_hand(item) -> bool:
+        return isinstance(item, Call) and item.decl.head == "hand"
+
+    every = list(getattr(items, "items", [items]))
+    boards = [i for i in every if is_board(i)]
     if len(boards) > 1:
         c.fail("the equipment has more than one (board ...)", node=boards[1])
-    ordered = boards + [i for i in getattr(items, "items", [items]) if not is_board(i)]
+    # Ludii builds every container before the other items, so a (handSite ...) in a
+    # map or region may come before the (hand ...) it names; hands keep their order
+    hands = [i for i in every if is_hand(i)]
+    ordered = boards + hands + [i for i in every if not is_board(i) and not is_hand(i)]
     for item in ordered:
         c.compile(item, T.Item)
     if len(c.pieces.names) == 1:
