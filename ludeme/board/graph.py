@@ -266,6 +266,21 @@ class Board:
         self.corners = {t: r["Corners"] for t, r in self.regions.items()}
         self.centre = {t: r["Centre"] for t, r in self.regions.items()}
 
+    def rays_in(self, relation: str | None, d: str) -> tuple[tuple[int, ...], ...]:
+        """Per site, the ray in compass direction ``d`` when its first step is one of the
+        site's ``relation`` neighbours, else empty: Ludii's radials of an absolute
+        direction such as Adjacent, which leave out a step that is not adjacent (a
+        diagonal with no line drawn on a board of vertices). ``None``: every ray."""
+        if relation is None:
+            return self.ray[d]
+        cache = self.__dict__.setdefault("_rays_in", {})
+        got = cache.get((relation, d))
+        if got is None:
+            near = self.nbrs[relation]
+            got = cache[(relation, d)] = tuple(
+                r if r and r[0] in near[x] else () for x, r in enumerate(self.ray[d]))
+        return got
+
     def side(self, t: str, direction: str) -> tuple[int, ...]:
         """Ludii's ``(sites Side direction)``: the perimeter run facing that way."""
         return self.sides[t].get(direction, ())

@@ -278,7 +278,9 @@ class CompileContext:
             return relative(name, self.current_facing(),
                             board.directions.get(of) or board.directions["Adjacent"])
         if name in ("Orthogonal", "Diagonal", "Adjacent"):
-            return board.directions[name]
+            from ludeme.compile.directions import RelationDirections
+
+            return RelationDirections(board.directions[name], name)
         if name == "All":
             # Ludii's All is every direction of the site type: on a square grid of
             # vertices that adds the diagonals to the (orthogonal) Adjacent ones

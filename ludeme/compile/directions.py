@@ -35,6 +35,27 @@ RELATIVE = ("Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwar
             "FRRR", "BR", "BRR", "BRRR")
 
 
+class RelationDirections(tuple):
+    """The compass directions a relation (``Adjacent``, ``Orthogonal``, ``Diagonal``)
+    has on the board, remembering the relation: a step or hop in them goes only to the
+    relation's neighbours, as Ludii's radials of that absolute direction do."""
+
+    relation: str
+
+    def __new__(cls, dirs, relation: str):
+        self = super().__new__(cls, dirs)
+        self.relation = relation
+        return self
+
+
+def relation_of(directions) -> str | None:
+    """The relation moves in ``directions`` keep to: ``Adjacent`` when none are given
+    (Ludii's default), the relation named (``Orthogonal``), or None (compass names)."""
+    if not directions:
+        return "Adjacent"
+    return getattr(directions, "relation", None)
+
+
 def _turn(d: str, steps: int) -> str:
     """``d`` turned clockwise by ``steps`` points of the sixteen (negative: anticlockwise)."""
     return COMPASS[(_INDEX[d] + steps) % 16]

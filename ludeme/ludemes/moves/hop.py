@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
-from ludeme.compile.directions import LAST_MOVE, last_move_directions
+from ludeme.compile.directions import LAST_MOVE, last_move_directions, relation_of
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.movetable import MoveTable
@@ -149,9 +149,12 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     # OppositeDirection): known only when the moves are generated
     along_last = last_move_directions(board, [d for d in dirs if d in LAST_MOVE])
     dirs = tuple(d for d in dirs if d not in LAST_MOVE)
-    rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if len(r) >= 2)
+    # the rays of the relation the directions name (Adjacent by default), as in Ludii
+    rel = relation_of(directions)
+    ray_of = {d: board.rays_in(rel, d) for d in dirs}
+    rays = [tuple(r for r in (ray_of[d][x] for d in dirs) if len(r) >= 2)
             for x in range(n)]
-    step_rays = [tuple(r for r in (board.ray[d][x] for d in dirs) if r) for x in range(n)]
+    step_rays = [tuple(r for r in (ray_of[d][x] for d in dirs) if r) for x in range(n)]
     # the lines a hop may follow, for the table of its moves
     key_rays = rays if along_last is None else [
         tuple(r for r in (board.ray[d][x] for d in dict.fromkeys(

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import compress
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.directions import relation_of
 from ludeme.compile.fold import constant, site_table
 from ludeme.compile.moveparts import (
     APPLY,
@@ -235,8 +236,9 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
-    rays = [[board.ray[d][x][:limit] if limit else board.ray[d][x] for d in dirs]
-            for x in range(n)]
+    # the rays of the relation the directions name (Adjacent by default), as in Ludii
+    ray_of = [board.rays_in(relation_of(directions), d) for d in dirs]
+    rays = [[r[x][:limit] if limit else r[x] for r in ray_of] for x in range(n)]
     fast = go is None and stop is None and low <= 1 and \
         (land is None or land_table is not None)
     bound: dict[int, Callable] = {}

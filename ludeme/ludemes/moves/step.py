@@ -10,6 +10,7 @@ step is one lookup per neighbour.
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.directions import relation_of
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
 from ludeme.compile.movetable import MoveTable
@@ -43,9 +44,10 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
     board = c.require_board()
     n = board.n_sites
     dirs = tuple(directions) if directions else board.directions["Adjacent"]
-    # per site, its neighbours in the step's directions (each once, in direction order)
-    targets = [tuple(dict.fromkeys(board.ray[d][x][0] for d in dirs if board.ray[d][x]))
-               for x in range(n)]
+    # per site, its neighbours in the step's directions (each once, in direction order),
+    # of the relation the directions name (Adjacent by default) as in Ludii
+    rays = [board.rays_in(relation_of(directions), d) for d in dirs]
+    targets = [tuple(dict.fromkeys(r[x][0] for r in rays if r[x])) for x in range(n)]
     conds = [f.fn for f in (to.cond, to.apply.cond if to.apply is not None else None)
              if f is not None]
     if len(conds) == 2:
