@@ -89,3 +89,30 @@ def test_if_afterwards_after_a_move_again_takes_the_previous_player_as_next():
     assert sorted(s.move_to_string(m) for m in s.legal_moves()) == ["a2-a3", "c1-c2"]
     s.apply(s.parse_move("a2-a3"))
     assert s.current_player() == 1  # the move again itself still happens
+
+
+# pieces entering from a hand n at a time, on sites that keep counts
+ENTER = """
+(game "EnterTwo"
+    (players 2)
+    (equipment { (board (square 2)) (piece "Ball" Each) (hand Each) })
+    (rules
+        (start { (place "Ball" "Hand" count:3) })
+        (play (move (from (handSite Mover)) (to (sites Empty)) count:2))
+        (end (if (no Moves Next) (result Mover Win)))
+    )
+)
+"""
+
+
+def test_pieces_enter_from_a_hand_n_at_a_time():
+    g = ludeme.loads(ENTER)
+    s = g.new_initial_state()
+    legal = s.legal_moves()
+    assert sorted((m.frm, m.to) for m in legal) == [(4, 0), (4, 1), (4, 2), (4, 3)]
+    s.apply(next(m for m in legal if m.to == 0))
+    ball = g.pieces.kind_index("Ball")
+    assert s.hand[1][ball] == 1 and s.count[0] == 2 and s.board() == {"a1": "Ball1"}
+    s.apply(next(m for m in s.legal_moves() if m.to == 3))  # P2's two
+    s.apply(next(m for m in s.legal_moves() if m.to == 1))  # P1's last one only
+    assert s.hand[1][ball] == 0 and s.count[1] == 1
