@@ -10,7 +10,7 @@ from bisect import bisect_left
 from itertools import compress
 from operator import attrgetter, not_
 
-from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.compiler import CompileContext, sequence_effects, victims_in_turn
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import (
@@ -260,6 +260,13 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         elif b is not None:
             b(s)
 
+    def decide(s):
+        """The branch to apply, chosen now (its own (if ...)s too): for (and ...)."""
+        f = a if test(s) else b
+        d = getattr(f, "decide", None)
+        return d(s) if d is not None else f
+
+    fn.decide = decide
     va = then_.victims
     vb = else_.victims if else_ is not None else None
     if va is None and vb is None:
@@ -274,8 +281,22 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
 
 @ludeme("and", T.Effect)
 def and_effects(c: CompileContext, *effects: T.Effect):
-    """Apply the effects one after another."""
-    return sequence_effects(effects)
+    """Apply the effects one after another. As in Ludii, which makes every effect of an
+    ``(and ...)`` before applying any, the conditions of its ``(if ...)`` effects are
+    read first: in ``(and (remove (between)) (if <cond> (moveAgain)))`` the condition
+    sees the piece not yet removed."""
+    fns = tuple(e.fn for e in effects)
+    if len(fns) == 1 or not any(hasattr(f, "decide") for f in fns[1:]):
+        return sequence_effects(effects)
+    decides = tuple(getattr(f, "decide", None) for f in fns)
+
+    def run(s):
+        plan = [f if d is None else d(s) for f, d in zip(fns, decides, strict=True)]
+        for f in plan:
+            if f is not None:
+                f(s)
+
+    return EffectV(run, victims_in_turn([e.victims for e in effects]))
 
 
 @ludeme("or", T.Effect,
