@@ -473,6 +473,9 @@ class Game:
         if dice is not None:
             new_decision(s)
             dice.live = True  # a (roll) among the consequences makes a chance node
+        # the move counts as played from the start: as in Ludii, which adds it to the
+        # trial before its consequences, (count Moves) in a then: effect includes it
+        s.ply += 1
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, as in Ludii
@@ -484,7 +487,6 @@ class Game:
                 fn(s, who)
         if dice is not None:
             dice.live = False
-        s.ply += 1
         s._moves = None
         phase = self.phases[s.phase]
         if s.nxt == who != self.next_of[who]:

@@ -296,7 +296,19 @@ def and_effects(c: CompileContext, *effects: T.Effect):
             if f is not None:
                 f(s)
 
-    return EffectV(run, victims_in_turn([e.victims for e in effects]))
+    parts = [e.victims for e in effects]
+    if all(v is None for v in parts):
+        return EffectV(run)
+    early = [i for i, d in enumerate(decides) if d is not None and parts[i] is not None]
+
+    def victims(s):
+        # what the (if ...) effects take is decided on the position before any effect,
+        # as their conditions are; the others' in turn, as they apply
+        known = {i: list(parts[i](s)) for i in early}
+        got = [(lambda s, xs=known[i]: xs) if i in known else v for i, v in enumerate(parts)]
+        return victims_in_turn(got)(s)
+
+    return EffectV(run, victims)
 
 
 @ludeme("or", T.Effect,
@@ -357,8 +369,10 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 what[to] = m.piece
                 s.hash ^= delta
                 s.frm, s.to = m.frm, to
-                s.history.append(m)  # the move being tried is the last move
+                s.history.append(m)  # the move being tried is the last move, and played
+                s.ply += 1
                 ok = test(s)
+                s.ply -= 1
                 s.history.pop()
                 what[to] = old
                 s.hash ^= delta
@@ -366,6 +380,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 # as in Ludii, the move is tried with its consequences (captures)
                 t = s.probe()
                 t.frm, t.to = m.frm, m.to
+                t.ply += 1  # the move being tried counts as played, as in Ludii
                 m.act(t, m)
                 t.history.append(m)  # the move being tried is the last move
                 try:

@@ -413,6 +413,7 @@ def no_moves(c: CompileContext, who: T.Role):
 
         return CondV(flag)
     stuck = g.stuck
+    zm = g.zobrist_mover
     computing = [False]  # as in Ludii, a (no Moves Next) asked while one is worked out fails
 
     def no_moves_next(s):
@@ -423,12 +424,23 @@ def no_moves(c: CompileContext, who: T.Role):
         # has just moved as the previous one (so (is Prev Mover) means a move again)
         old = s.prev_mover
         s.prev_mover = s.who
+        mover, moves, phase = s.mover, s._moves, s.phase
+        if mover != p:
+            # asked before the turn passes (in (do ... ifAfterwards:)): that player is
+            # made the mover for the question, in its own phase, as Ludii does
+            s.mover, s._moves = p, None
+            s.hash ^= zm[mover] ^ zm[p]
+            if s.player_phase is not None:
+                s.phase = s.player_phase[p]
         computing[0] = True
         try:
             none = stuck(s)
         finally:
             computing[0] = False
             s.prev_mover = old
+            if mover != p:
+                s.hash ^= zm[mover] ^ zm[p]
+                s.mover, s._moves, s.phase = mover, moves, phase
         bit = 1 << (p - 1)
         s.stalemated = s.stalemated | bit if none else s.stalemated & ~bit
         return none
