@@ -379,10 +379,11 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
     if len(fns) == 1:
         return effects[0]
 
-    def run(s):
+    def in_turn(s):
         for f in fns:
             f(s)
 
+    run = in_turn
     prepare = None
     if any(e.prepare is not None for e in effects):
         parts = tuple(prepared(e) for e in effects)
@@ -395,6 +396,15 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
                     th(t)
 
             return apply_all
+
+        if any(e.prepare is not None for e in effects[1:]):
+            # as in Ludii, which works out every effect of an (and ...) before applying
+            # any: an (if ...) after another effect reads the position before it
+            def worked_out_first(s):
+                for th in [p(s) for p in parts]:
+                    th(s)
+
+            run = worked_out_first
 
     return EffectV(run, victims_in_turn([e.victims for e in effects]), prepare=prepare)
 

@@ -128,7 +128,7 @@ def test_set_score_and_add_score_on_a_player_number():
     ('(move Add (handSite Mover) (to (sites Empty)) facing:(sites Occupied))',
      "facing: needs rotations:"),
     ('(move Add (handSite Mover) (to (sites Empty)) rotations:Orthogonal then:'
-     '(addScore (who at:(ahead (to) Orthogonal)) 1))', "one compass direction"),
+     '(addScore (who at:(ahead (to) SameDirection)) 1))', "SameDirection"),
     ('(move Add (handSite Mover) "Nope" (to (sites Empty)))', "no piece 'Nope'"),
     ('(move Add (handSite Mover) (to (sites Occupied component:"Nope")))', "no piece 'Nope'"),
 ])

@@ -57,17 +57,28 @@ def test_id_and_where_of_the_mover():
 
 
 def test_is_empty_off_the_board_is_false():
-    # a site whose northern neighbour is off the board is not "empty ahead"
-    g = make('(piece "Disc" Each)', "(move Add (to (sites Board) if:(is Empty (ahead (to) N))))",
-             size=3)
-    assert texts(g.new_initial_state()) == sorted(["a1", "b1", "c1", "a2", "b2", "c2"])
-    g = make('(piece "Disc" Each)', '(if (is Empty (ahead "c3" N)) (move Pass) '
+    # no move yet: (last To) is off the board, which is not empty
+    g = make('(piece "Disc" Each)', '(if (is Empty (last To)) (move Pass) '
              '(move Add (to (sites Empty))))', size=3)
     assert "pass" not in texts(g.new_initial_state())
     g = make('(piece "Disc" Each)', "(move Add (to (sites Board) if:(not (is Occupied "
-             "(ahead (to) N)))))", size=3)
+             "(last To)))))", size=3)
     # off the board is not occupied either
     assert len(texts(g.new_initial_state())) == 9
+
+
+def test_ahead_off_the_board_is_the_site_itself():
+    # as in Ludii's Ahead: where the line ends, (ahead ...) is the site it starts from
+    g = make('(piece "Disc" Each)', '(move Add (to (sites Board) if:(= (to) (ahead (to) N))))',
+             size=3)
+    assert texts(g.new_initial_state()) == ["a3", "b3", "c3"]
+    g = make('(piece "Disc" Each)', '(move Add (to (sites Board) if:(= (to) (ahead (to) E '
+             'steps:2))))', size=3)
+    # two steps east exist from column a only; (ahead ... steps:0) is the site itself
+    assert texts(g.new_initial_state()) == ["b1", "b2", "b3", "c1", "c2", "c3"]
+    g = make('(piece "Disc" Each)', '(move Add (to (sites Board) if:(= (ahead (to) E '
+             'steps:2) (ahead (to) steps:(- 3 1) E))))', size=3)
+    assert len(texts(g.new_initial_state())) == 9  # a constant and a computed count agree
 
 
 def test_add_never_replaces_a_piece():

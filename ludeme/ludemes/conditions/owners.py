@@ -60,34 +60,38 @@ def value_piece(c: CompileContext, *, at: T.Site):
         ludii="Without a direction: the way the piece points (Ludii's Forward).")
 def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
           steps: T.IntFn = None):
-    """The neighbour of ``site`` in ``direction``, or -1 off the board; with ``steps:``
-    the site that many steps away in that direction (-1 once off the board; ``site``
-    itself for 0 steps or fewer, as in Ludii). Without a direction: the site the piece
-    on ``site`` points at (its rotation, set when it was placed turned), -1 when it is
-    not turned. ``(ahead (to))`` after an oriented placement is the site the new piece
-    points at."""
+    """The site ``steps`` (1 by default) steps from ``site`` along the line in
+    ``direction``; as in Ludii, ``site`` itself when the line ends before (off the
+    board) or for 0 steps, and -1 only for a site off the board. A direction that
+    stands for several (``Forwards``, a relation) takes the first of them, as Ludii's
+    does. Without a direction: the site the piece on ``site`` points at (its rotation,
+    set when it was placed turned), -1 when it is not turned. ``(ahead (to))`` after an
+    oriented placement is the site the new piece points at."""
     board = c.require_board()
     fn = site.fn
     if direction is not None:
-        if len(direction) != 1 or direction[0] not in DIRECTIONS:
-            c.fail("(ahead ...) takes one compass direction")
-        st = board.step["Adjacent"][direction[0]]
-        if steps is not None and steps.const != 1:
+        if not direction or direction[0] not in DIRECTIONS:
+            c.fail("(ahead ...) takes a direction (N, Forward, ...) the board has")
+        ray = board.rays_of(direction)[direction[0]]
+        if steps is not None and steps.const is None:
             count = steps.fn
 
             def walk(s):
                 x = fn(s)
-                for _ in range(count(s)):
-                    if x < 0:
-                        break
-                    x = st[x]
-                return x
+                if x < 0:
+                    return -1
+                k = count(s)
+                line = ray[x]
+                return line[k - 1] if 0 < k <= len(line) else x
 
             return SiteV(walk)
+        k = steps.const if steps is not None else 1
+        # per site, the one k steps ahead (itself when the line is shorter)
+        table = tuple(line[k - 1] if 0 < k <= len(line) else x for x, line in enumerate(ray))
         if site.const is not None:
-            y = st[site.const]
+            y = table[site.const] if site.const >= 0 else -1
             return SiteV(lambda s: y, y)
-        return SiteV(lambda s: st[x] if (x := fn(s)) >= 0 else -1)
+        return SiteV(lambda s: table[x] if (x := fn(s)) >= 0 else -1)
     if steps is not None:
         c.fail("(ahead ... steps:) needs a direction")
     # by_rot[r][x]: the neighbour of x in rotation r (index 0: not turned)

@@ -84,7 +84,17 @@ def build_hand_layout(c: CompileContext) -> HandLayout:
     for p in range(c.num_players + 1):
         kinds_of[p] = [k for k, name in enumerate(pieces.kind_names)
                        if pieces.find(name, p) or pieces.find(name, 0)]
-    layout = HandLayout(c.require_board().n_sites, getattr(c, "hand_order", []), kinds_of)
+    base, order = c.require_board().n_sites, getattr(c, "hand_order", [])
+    layout = getattr(c, "hand_layout", None)
+    if layout is None:
+        layout = HandLayout(base, order, kinds_of)
+    else:
+        # built early for an item of the equipment: rebuilt in place, now that every
+        # piece is known, so the rules compiled before read the same layout
+        bound = [(layout.base + i, layout.kind[i]) for i in sorted(layout.bound)]
+        layout.__init__(base, order, kinds_of)
+        for x, k in bound:
+            layout.bind(x, k)
     c.hand_layout = layout
     return layout
 
@@ -141,7 +151,7 @@ def hand_site(c: CompileContext, who: (T.Role, T.IntFn), index: T.IntFn = None):
     first = [layout.first.get(p, -1) for p in range(c.num_players + 1)]
     size = [layout.size.get(p, 0) for p in range(c.num_players + 1)]
     player = who.fn
-    j = index.const if index is not None and index.const is not None else None
+    j = 0 if index is None else index.const
     if who.const is not None and j is not None:
         x = first[who.const] + j if j < size[who.const] else -1
         return HandSiteV(lambda s: x, x, who, j)

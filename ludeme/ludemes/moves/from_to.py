@@ -37,7 +37,8 @@ def origins_of(from_: FromPart | SiteV):
 
 def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes) -> MovesV:
     """``(fromTo ... count:n)``: moves of n pieces from a site to another (Ludii's
-    ActionMoveN), the sites keeping counts."""
+    ActionMoveN), the sites keeping counts; from a hand site, its pieces enter the
+    board n at a time."""
     from ludeme.ludemes.containers.counts import enable_counts
     from ludeme.ludemes.containers.hands import hand_layout
 
@@ -50,14 +51,24 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
     stop = hands.stop  # destinations may be hand sites: the hand gets the pieces
     change_hand = g.change_hand
 
+    base = hands.base
+    _, hand_piece, _ = hand_origins(c)
+
     def act(s, m):
         cnt = s.count
         frm, to = m.frm, m.to
-        k = min(m.extra, cnt[frm] or (1 if s.what[frm] else 0))
-        if k <= 0:
-            return
-        have = cnt[frm] or 1
-        put(s, frm, have - k)
+        if frm >= base:  # from a hand site: as many of its pieces as it holds, up to n
+            k = min(m.extra, hands.count(s, frm))
+            if k <= 0:
+                return
+            i = frm - base
+            change_hand(s, hands.owner[i], hands.kind[i], -k)
+        else:
+            k = min(m.extra, cnt[frm] or (1 if s.what[frm] else 0))
+            if k <= 0:
+                return
+            have = cnt[frm] or 1
+            put(s, frm, have - k)
         if to >= n_sites:
             i = to - hands.base
             if hands.kind[i] >= 0:
@@ -75,9 +86,14 @@ def _move_counts(c: CompileContext, origins, cond, targets, count, thenfn, takes
         if k <= 0:
             return out
         for frm in tuple(origins(s)):
-            if not 0 <= frm < n_sites or not w[frm]:
+            if 0 <= frm < n_sites:
+                p = w[frm]
+            elif hand_piece is not None and base <= frm < stop and hands.count(s, frm):
+                p = hand_piece(frm)  # the piece a hand site holds
+            else:
                 continue
-            p = w[frm]
+            if not p:
+                continue
             s.frm = frm
             if cond is not None and not cond(s):
                 continue

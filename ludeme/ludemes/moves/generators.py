@@ -315,7 +315,10 @@ def _nothing(s) -> None:
 
 @ludeme("and", T.Effect)
 def and_effects(c: CompileContext, *effects: T.Effect):
-    """Apply the effects one after another."""
+    """Apply the effects one after another. As in Ludii, which makes every effect of an
+    ``(and ...)`` before applying any, the conditions of its ``(if ...)`` effects are
+    read first: in ``(and (remove (between)) (if <cond> (moveAgain)))`` the condition
+    sees the piece not yet removed."""
     return sequence_effects(effects)
 
 
@@ -377,8 +380,10 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 what[to] = m.piece
                 s.hash ^= delta
                 s.frm, s.to = m.frm, to
-                s.history.append(m)  # the move being tried is the last move
+                s.history.append(m)  # the move being tried is the last move, and played
+                s.ply += 1
                 ok = test(s)
+                s.ply -= 1
                 s.history.pop()
                 what[to] = old
                 s.hash ^= delta
@@ -386,12 +391,17 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                 # as in Ludii, the move is tried with its consequences (captures)
                 t = s.probe()
                 t.frm, t.to = m.frm, m.to
+                t.ply += 1  # the move being tried counts as played, as in Ludii
                 m.act(t, m)
                 t.history.append(m)  # the move being tried is the last move
                 try:
                     if m.then is not None:
                         m.then(t)
                         t.frm, t.to = m.frm, m.to
+                    if t.nxt == t.who:
+                        # the move said (moveAgain): as Ludii, the condition takes the
+                        # previous player as the next one
+                        t.nxt = t.prev_mover
                     ok = test(t)
                 finally:
                     t.history.pop()

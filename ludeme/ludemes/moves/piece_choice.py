@@ -157,8 +157,12 @@ def move_add_piece(c: CompileContext, what: T.Item, to: T.Region = None, *,
 def add_piece(c: CompileContext, what: T.Item, to: T.Region):
     """Ludii's ``(add (piece ...) (to ...))`` as an effect, the piece named
     (``(piece "Rubble0")``) or computed when the rule runs (``(piece (id "Ball"
-    Mover))``, ``(piece (next))``): put it on each empty site of ``to``."""
+    Mover))``, ``(piece (next))``): put it on each empty site of ``to``. A hand site
+    (``(to (handSite P2))``, a captured piece going to the captor's hand) holds one
+    more piece of that kind; a hand site nothing was placed on yet stands, from then
+    on, for the kind first added there (as Ludii's hand site holds the piece put on it)."""
     from ludeme.compile.values import EffectV
+    from ludeme.ludemes.containers.hands import hand_layout
 
     choice = piece_choice_of(c, what, "(add ...) needs the piece to add")
     ids = piece_choices(c, choice)
@@ -170,6 +174,18 @@ def add_piece(c: CompileContext, what: T.Item, to: T.Region):
     region = c.compile(to, T.Region).fn
     g = c.game
     z, put, count = g.zobrist, g.set_site_state, len(c.pieces.names)
+    change_hand = g.change_hand
+    hands = hand_layout(c)
+    base, stop = hands.base, hands.stop
+    kind_of = [c.pieces.kind_names.index(c.pieces.kinds[pid]) if pid else -1
+               for pid in range(count)]
+
+    def to_hand(s, x: int, pid: int) -> None:
+        i, k = x - base, kind_of[pid]
+        if i not in hands.bound:
+            hands.bind(x, k)
+        if hands.kind[i] == k:
+            change_hand(s, hands.owner[i], k, 1)
 
     def run(s):
         got = ids(s)
@@ -179,6 +195,9 @@ def add_piece(c: CompileContext, what: T.Item, to: T.Region):
         w = s.what
         v = state(s) if state is not None else 0
         for x in list(region(s)):
+            if base <= x < stop:
+                to_hand(s, x, pid)
+                continue
             old = w[x]
             if old and old != pid:
                 continue

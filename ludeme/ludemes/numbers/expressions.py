@@ -14,7 +14,9 @@ from ludeme.runtime.state import State
 
 @ludeme("count Moves", T.IntFn)
 def count_moves(c: CompileContext):
-    """The number of moves played so far (by all players)."""
+    """The number of moves played so far (by all players). As in Ludii, in the
+    consequences of a move (``then:``) and in ``(do ... ifAfterwards:)`` the move itself
+    is counted."""
     return IntV(lambda s: s.ply)
 
 

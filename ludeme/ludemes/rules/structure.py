@@ -118,15 +118,23 @@ def players(c: CompileContext, count: T.Int):
 
 @ludeme("equipment", T.Equipment, lazy=True)
 def equipment(c: CompileContext, items: T.ListOf(T.Item)):
-    """The board, pieces, hands and named regions. The board is set up first. As in
-    Ludii, when no piece is declared each player has one, ``"Ball"``."""
+    """The board, pieces, hands and named regions. The board is set up first, then the
+    hands (as Ludii makes its containers first, so items may name hand sites declared
+    later). As in Ludii, when no piece is declared each player has one, ``"Ball"``."""
     def is_board(item) -> bool:
         return isinstance(item, Call) and item.decl.head == "board"
 
-    boards = [i for i in items.items if is_board(i)] if hasattr(items, "items") else []
+    def is_hand(item) -> bool:
+        return isinstance(item, Call) and item.decl.head == "hand"
+
+    every = list(getattr(items, "items", [items]))
+    boards = [i for i in every if is_board(i)]
     if len(boards) > 1:
         c.fail("the equipment has more than one (board ...)", node=boards[1])
-    ordered = boards + [i for i in getattr(items, "items", [items]) if not is_board(i)]
+    # Ludii builds every container before the other items, so a (handSite ...) in a
+    # map or region may come before the (hand ...) it names; hands keep their order
+    hands = [i for i in every if is_hand(i)]
+    ordered = boards + hands + [i for i in every if not is_board(i) and not is_hand(i)]
     for item in ordered:
         c.compile(item, T.Item)
     if len(c.pieces.names) == 1:
@@ -440,6 +448,7 @@ def no_moves(c: CompileContext, who: T.Role):
 
         return CondV(flag)
     stuck = g.stuck
+    zm = g.zobrist_mover
     computing = [False]  # as in Ludii, a (no Moves Next) asked while one is worked out fails
 
     def no_moves_next(s):
@@ -450,12 +459,23 @@ def no_moves(c: CompileContext, who: T.Role):
         # has just moved as the previous one (so (is Prev Mover) means a move again)
         old = s.prev_mover
         s.prev_mover = s.who
+        mover, moves, phase = s.mover, s._moves, s.phase
+        if mover != p:
+            # asked before the turn passes (in (do ... ifAfterwards:)): that player is
+            # made the mover for the question, in its own phase, as Ludii does
+            s.mover, s._moves = p, None
+            s.hash ^= zm[mover] ^ zm[p]
+            if s.player_phase is not None:
+                s.phase = s.player_phase[p]
         computing[0] = True
         try:
             none = stuck(s)
         finally:
             computing[0] = False
             s.prev_mover = old
+            if mover != p:
+                s.hash ^= zm[mover] ^ zm[p]
+                s.mover, s._moves, s.phase = mover, moves, phase
         bit = 1 << (p - 1)
         s.stalemated = s.stalemated | bit if none else s.stalemated & ~bit
         return none
