@@ -405,8 +405,26 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
                     th(s)
 
             run = worked_out_first
+            early = [i for i, e in enumerate(effects)
+                     if e.prepare is not None and e.victims is not None]
+            if early:
+                return EffectV(run, _victims_decided_first(effects, early), prepare=prepare)
 
     return EffectV(run, victims_in_turn([e.victims for e in effects]), prepare=prepare)
+
+
+def _victims_decided_first(effects: Sequence[EffectV], early: list[int]) -> Any:
+    """The victims of effects whose ``early`` ones (an ``(if ...)``) are decided on the
+    position before any applies, as their conditions are; the others' in turn, as they
+    apply."""
+    parts = [e.victims for e in effects]
+
+    def victims(s):
+        known = {i: list(parts[i](s)) for i in early}
+        got = [(lambda _s, xs=known[i]: xs) if i in known else v for i, v in enumerate(parts)]
+        return victims_in_turn(got)(s)
+
+    return victims
 
 
 def victims_in_turn(parts: Sequence) -> Any:
