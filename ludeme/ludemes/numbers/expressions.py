@@ -214,14 +214,13 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
     def in_fn(s):
         w = s.what
         cnt = s.count
-        sites = dict.fromkeys(region(s))
-        # the board's sites in comprehensions, then the hands' (when there are any)
-        if cnt is not None:
-            total = sum([cnt[x] or 1 for x in sites if 0 <= x < n and w[x]])
-        else:
-            total = sum([1 for x in sites if 0 <= x < n and w[x]])
-        if stop > n:
-            total += sum([held(s, x) for x in sites if n <= x < stop])
+        total = 0
+        for x in dict.fromkeys(region(s)):
+            if 0 <= x < n:
+                if w[x]:
+                    total += (cnt[x] or 1) if cnt is not None else 1
+            elif n <= x < stop:
+                total += held(s, x)
         return total
 
     return IntV(in_fn)
