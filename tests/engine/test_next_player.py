@@ -32,7 +32,8 @@ def test_set_next_player_takes_a_role_and_ignores_a_number_with_no_player():
 
 
 def test_swap_players_lets_the_same_side_move_again():
-    s = make("(if (= (count Moves) 0) (swap Players P1 P2))", players=2).new_initial_state()
+    # (count Moves) in a consequence counts the move itself, as in Ludii: 1 after the first
+    s = make("(if (= (count Moves) 1) (swap Players P1 P2))", players=2).new_initial_state()
     s.apply(s.legal_moves()[0])
     assert s.current_player() == 1        # the side that moved moves again
     s.apply(s.legal_moves()[0])
