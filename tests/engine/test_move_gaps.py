@@ -96,3 +96,13 @@ def test_add_from_a_hand_never_replaces_a_piece():
              '(move Add (handSite Mover) (to (sites {"a1" "b1" "c1"})))',
              '(place "Disc" (handSite Each) count:3) (place "Disc2" "b1")', size=3)
     assert texts(g.new_initial_state()) == ["a1", "c1"]
+
+
+def test_ahead_takes_any_direction_of_the_board():
+    # a hexagonal board's NNE: the centre has a neighbour that way, the edge cells not
+    g = ludeme.loads('(game "H" (players 2) (equipment {(board (hex 2)) (piece "Disc" Each)}) '
+                     '(rules (play (move Add (to (sites Empty) if:(= (to) (ahead (to) NNE))))) '
+                     '(end (if (is Full) (result Mover Win)))))')
+    got = texts(g.new_initial_state())
+    centre = g.board.labels[g.board.centre[g.board.default_type][0]]
+    assert got and centre not in got and len(got) < 7

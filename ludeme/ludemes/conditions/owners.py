@@ -70,7 +70,7 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
     board = c.require_board()
     fn = site.fn
     if direction is not None:
-        if not direction or direction[0] not in DIRECTIONS:
+        if not direction or direction[0] not in board.ray:
             c.fail("(ahead ...) takes a direction (N, Forward, ...) the board has")
         ray = board.rays_of(direction)[direction[0]]
         if steps is not None and steps.const is None:
