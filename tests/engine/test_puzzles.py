@@ -108,3 +108,32 @@ def test_puzzle_errors_are_clear():
                  (rules (play (satisfy (all Different (sites Board))))))""")
     with pytest.raises(LudemeError, match="outside the board's values"):
         puzzle(2, 2, "(regions {Rows})", "(all Different)", "(set {{0 7}})")
+
+
+def test_is_target_reads_the_whole_board_or_given_sites():
+    g = loads("""
+(game "T" (players 1)
+  (equipment { (board (rectangle 1 4)) (piece "Ball" P1 (move Step E (to if:(is Empty (to))))) })
+  (rules (start (place "Ball1" {0 1}))
+         (play (forEach Piece))
+         (end (if (is Target {0 0 1 1}) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    steps = 0
+    while not s.is_terminal():
+        s.apply(s.legal_moves()[0])
+        steps += 1
+    # the pieces end on the two last sites: the target (their id is 1)
+    assert s.winners() == [1] and steps == 4
+
+
+def test_a_stuck_single_player_loses_as_ludii_rates_it():
+    g = loads("""
+(game "S" (players 1)
+  (equipment { (board (rectangle 1 3)) (piece "Ball" P1 (move Step E (to if:(is Empty (to))))) })
+  (rules (start (place "Ball1" 0))
+         (play (forEach Piece))
+         (end (if (is Target {1 0 0}) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        s.apply(s.legal_moves()[0])
+    assert s.returns()[0] == -1.0                 # stuck on the last site: no win
