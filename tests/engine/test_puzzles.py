@@ -137,3 +137,18 @@ def test_a_stuck_single_player_loses_as_ludii_rates_it():
     while not s.is_terminal():
         s.apply(s.legal_moves()[0])
     assert s.returns()[0] == -1.0                 # stuck on the last site: no win
+
+
+def test_unnamed_regions_are_groups_for_all_different_but_not_for_sum():
+    g = loads("""
+(game "H" (players 1)
+  (equipment { (board (square 2) (values Cell (range 1 4)))
+               (regions {(sites {0 1}) (sites {2 3})}) })
+  (rules (play (satisfy {(all Different) (is Sum 3)}))
+         (end (if (is Solved) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    s.apply(move(s, "set", 0, 4))
+    got = sets(s)
+    # site 1 shares a group with site 0 (no 4 again); (is Sum 3) reads only regions of
+    # a static kind (Rows, ...), as Ludii's does: none here, so 4 + x passes
+    assert got[1] == [1, 2, 3] and got[2] == [1, 2, 3, 4]
