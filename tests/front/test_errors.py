@@ -210,7 +210,7 @@ type.lud:2:14: error: (players ...) expects Int for <count>, got Str
 missing.lud:3:26: error: (square ...) is missing <size> (Int)
  3 |     (equipment { (board (square)) (piece "Disc" Each) })
    |                          ^^^^^^
- = usage: (square <Int> [diagonals:Diagonals]) -> Shape
+ = usage: (square <Int> [diagonals:Diagonals] [pyramidal:Bool]) -> Shape
 '''),
     'several_errors': (1, '''\
 several.lud:2:14: error: (players ...) expects Int for <count>, got Str
