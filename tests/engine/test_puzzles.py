@@ -152,3 +152,15 @@ def test_unnamed_regions_are_groups_for_all_different_but_not_for_sum():
     # site 1 shares a group with site 0 (no 4 again); (is Sum 3) reads only regions of
     # a static kind (Rows, ...), as Ludii's does: none here, so 4 + x passes
     assert got[1] == [1, 2, 3] and got[2] == [1, 2, 3, 4]
+
+
+def test_set_role_puts_the_players_piece_on_sites():
+    g = loads("""
+(game "W" (players 2)
+  (equipment { (board (square 3) use:Vertex) (piece "Ball" Each) })
+  (rules (start {(set P1 Vertex (sites {0 5})) (set P2 Vertex (sites {1}))})
+         (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))""")
+    s = g.new_initial_state()
+    names = g.pieces.names
+    assert [names[s.what[x]] if s.what[x] else "" for x in (0, 1, 5, 8)] == \
+        ["Ball1", "Ball2", "Ball1", ""]
