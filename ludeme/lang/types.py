@@ -99,9 +99,10 @@ NextPhase = LType("NextPhase", "a phase change: (nextPhase [<role>] [<cond>] [\"
 RegionType = LType("RegionType", "a family of board regions (Ludii's RegionTypeStatic): "
                    "Corners (each corner alone), Sides, SidesNoCorners (each side without "
                    "its corners), AllSites, Rows, Columns, Diagonals, SubGrids, "
-                   "AllDirections (a site and its lines)",
+                   "AllDirections (a site and its lines), HintRegions",
                    values=("Corners", "Sides", "SidesNoCorners", "AllSites", "Rows",
-                           "Columns", "Diagonals", "SubGrids", "AllDirections"))
+                           "Columns", "Diagonals", "SubGrids", "AllDirections",
+                           "HintRegions"))
 PlayerDef = LType("Player", "one player of (players {...}): (player N) faces north")
 MetaRule = LType("MetaRule", "a rule about the whole game, in (meta ...): (noRepeat), (swap)")
 Meta = LType("Meta", "the game's meta rules: (meta <rule or {rules}>), first in (rules ...)")

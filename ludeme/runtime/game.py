@@ -122,7 +122,9 @@ class Game:
         self._site_state_keys: list[list[int]] | None = None
         self.uses_next_phase = False  # some phase has (nextPhase ...): phases are per player
         self.next_of = tuple([0] + [p % num_players + 1 for p in range(1, num_players + 1)])
-        self.draw = tuple([0.0] * (num_players + 1))
+        # a draw is worth 0 to each player; a one-player game that ends undecided (stuck,
+        # or out of moves) is lost, as Ludii's utilities rate it (rank 0: -1)
+        self.draw = tuple([0.0] * (num_players + 1)) if num_players > 1 else (0.0, -1.0)
         self.options: dict[str, str] = {}
         self.metadata: dict = {}
         self.source_name = name

@@ -108,3 +108,59 @@ def test_puzzle_errors_are_clear():
                  (rules (play (satisfy (all Different (sites Board))))))""")
     with pytest.raises(LudemeError, match="outside the board's values"):
         puzzle(2, 2, "(regions {Rows})", "(all Different)", "(set {{0 7}})")
+
+
+def test_is_target_reads_the_whole_board_or_given_sites():
+    g = loads("""
+(game "T" (players 1)
+  (equipment { (board (rectangle 1 4)) (piece "Ball" P1 (move Step E (to if:(is Empty (to))))) })
+  (rules (start (place "Ball1" {0 1}))
+         (play (forEach Piece))
+         (end (if (is Target {0 0 1 1}) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    steps = 0
+    while not s.is_terminal():
+        s.apply(s.legal_moves()[0])
+        steps += 1
+    # the pieces end on the two last sites: the target (their id is 1)
+    assert s.winners() == [1] and steps == 4
+
+
+def test_a_stuck_single_player_loses_as_ludii_rates_it():
+    g = loads("""
+(game "S" (players 1)
+  (equipment { (board (rectangle 1 3)) (piece "Ball" P1 (move Step E (to if:(is Empty (to))))) })
+  (rules (start (place "Ball1" 0))
+         (play (forEach Piece))
+         (end (if (is Target {1 0 0}) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        s.apply(s.legal_moves()[0])
+    assert s.returns()[0] == -1.0                 # stuck on the last site: no win
+
+
+def test_unnamed_regions_are_groups_for_all_different_but_not_for_sum():
+    g = loads("""
+(game "H" (players 1)
+  (equipment { (board (square 2) (values Cell (range 1 4)))
+               (regions {(sites {0 1}) (sites {2 3})}) })
+  (rules (play (satisfy {(all Different) (is Sum 3)}))
+         (end (if (is Solved) (result P1 Win)))))""")
+    s = g.new_initial_state()
+    s.apply(move(s, "set", 0, 4))
+    got = sets(s)
+    # site 1 shares a group with site 0 (no 4 again); (is Sum 3) reads only regions of
+    # a static kind (Rows, ...), as Ludii's does: none here, so 4 + x passes
+    assert got[1] == [1, 2, 3] and got[2] == [1, 2, 3, 4]
+
+
+def test_set_role_puts_the_players_piece_on_sites():
+    g = loads("""
+(game "W" (players 2)
+  (equipment { (board (square 3) use:Vertex) (piece "Ball" Each) })
+  (rules (start {(set P1 Vertex (sites {0 5})) (set P2 Vertex (sites {1}))})
+         (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))""")
+    s = g.new_initial_state()
+    names = g.pieces.names
+    assert [names[s.what[x]] if s.what[x] else "" for x in (0, 1, 5, 8)] == \
+        ["Ball1", "Ball2", "Ball1", ""]

@@ -11,7 +11,8 @@ from ludeme.lang.registry import ludeme
 
 #: the static region families made of lines of sites (the others are made of corners
 #: and sides)
-LINE_KINDS = frozenset({"Rows", "Columns", "Diagonals", "SubGrids", "AllDirections"})
+LINE_KINDS = frozenset({"Rows", "Columns", "Diagonals", "SubGrids", "AllDirections",
+                        "HintRegions"})
 
 
 def static_regions(c: CompileContext, kind: str) -> list[frozenset[int]]:

@@ -53,11 +53,15 @@ def _constraint_v(c: CompileContext, groups, checks) -> ConstraintV:
     return ConstraintV(holds, constraint=con)
 
 
-def _region_groups(c: CompileContext, region: RegionV | None, what: str):
+def _region_groups(c: CompileContext, region: RegionV | None, what: str,
+                   static_only: bool = False):
     """[(kind, group)]: the region's sites (kind ""), or every group the equipment's
-    ``(regions ...)`` declare when no region is given (Ludii's Regions)."""
+    ``(regions ...)`` declare when no region is given (Ludii's Regions; with
+    ``static_only``, as Ludii's ``(is Sum n)`` reads them, only those of a static kind
+    such as Rows, not unnamed lists of regions)."""
     if region is None:
-        return [(kind, g) for _, kind, groups in puzzle_record(c).groups for g in groups]
+        return [(kind, g) for _, kind, groups in puzzle_record(c).groups for g in groups
+                if not (static_only and kind == "Regions")]
     if region.static is None:
         c.fail(f"{what} needs a region fixed when the game starts",
                "give (sites Board), a (sites {...}) list or a declared region")
@@ -112,7 +116,7 @@ def is_sum(c: CompileContext, result: T.Int):
     """Whether the resolved sites of each of the equipment's puzzle regions add up to
     at most ``result``, and to exactly ``result`` once all are resolved. As in Ludii:
     ``(is Sum 15)``."""
-    return _constraint_v(c, [g for _, g in _region_groups(c, None, "(is Sum ...)")],
+    return _constraint_v(c, [g for _, g in _region_groups(c, None, "(is Sum ...)", True)],
                          _sum_check(result))
 
 

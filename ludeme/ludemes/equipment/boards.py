@@ -556,12 +556,17 @@ def regions(c: CompileContext, name: T.Str = None, owner: T.Role = None,
             *groups: T.ListOf(T.Region)):
     """A named region (``(regions "Throne" (sites {"d4"}))``, used as
     ``(sites "Throne")``), or a player's goal regions (``(regions P1 {(sites Side N)
-    (sites Side S)})``) that ``(is Connected ...)`` joins."""
+    (sites Side S)})``) that ``(is Connected ...)`` joins. Without a name or a player,
+    each region is a group a deduction puzzle's ``(all Different)`` checks."""
     sites = [r for group in groups for r in group]
     if not sites:
         c.fail("(regions ...) needs sites")
     if name is None and owner is None:
-        c.fail("(regions ...) needs a name or a player")
+        # Ludii's unnamed regions: each region a group a puzzle's constraints read
+        from ludeme.ludemes.equipment.puzzle import declare_groups
+
+        declare_groups(c, sites)
+        return None
     declare_region(c, name, owner, sites)
     return None
 

@@ -40,6 +40,17 @@ def puzzle_regions(c: CompileContext, name: T.Str = None,
     return None
 
 
+def declare_groups(c: CompileContext, regions: list) -> None:
+    """Ludii's unnamed ``(regions {<region> ...})``: each region (fixed when the game
+    starts) a group that ``(all Different)`` with no region checks."""
+    groups = []
+    for r in regions:
+        if r.static is None:
+            c.fail("a puzzle's (regions {...}) need regions fixed when the game starts")
+        groups.append(tuple(r.static))
+    puzzle_record(c).groups.append(("", "Regions", tuple(groups)))
+
+
 def static_groups(c: CompileContext, kind: str) -> tuple[tuple[int, ...], ...]:
     """The sites of each region of one of Ludii's static kinds, on the board's
     default site type, as Ludii's ``Regions.convertStaticRegionOnLocs`` lists them."""
@@ -55,6 +66,9 @@ def static_groups(c: CompileContext, kind: str) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(col) for col in b.columns[t])
     if kind == "Diagonals":
         # Ludii 1.0.8 never fills its topology's diagonals: the kind has no region
+        return ()
+    if kind == "HintRegions":
+        # the regions of the sites (hints) give; a board without hints has none
         return ()
     sites = b.sites[t]
     if kind == "SubGrids":
@@ -80,4 +94,4 @@ def static_groups(c: CompileContext, kind: str) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-__all__ = ["static_groups"]
+__all__ = ["declare_groups", "static_groups"]

@@ -110,3 +110,30 @@ def place(c: CompileContext, piece: T.Str, site_type: T.SiteType = None,
                 put(s, x, state)
 
     return EffectV(fn)
+
+
+@ludeme("set", T.Effect)
+def set_role_sites(c: CompileContext, role: T.Role, site_type: T.SiteType = None,
+                   where: (T.Region, T.ListOf(T.Int)) = None):
+    """In ``(start ...)``: put a piece of ``role`` on each site of ``where``, as
+    Ludii's ``(set P1 Vertex (sites {0 5 6}))``: the piece whose number is the
+    player's (``P1``: the first piece declared), for ``Neutral`` the first piece owned
+    by no player, for ``Shared`` the first owned by all."""
+    pieces = c.pieces
+    if role.name == "Neutral":
+        pid = next((i for i in range(1, len(pieces.names)) if pieces.owner[i] == 0), 0)
+    elif role.name in ("Shared", "All"):
+        shared = c.num_players + 1
+        pid = next((i for i in range(1, len(pieces.names)) if pieces.owner[i] == shared), 0)
+    elif role.const is not None and 0 < role.const < len(pieces.names):
+        pid = role.const
+    else:
+        pid = 0
+    if not pid:
+        c.fail(f"(set {role.name} ...) has no piece to put: Ludii puts piece number "
+               "n for player n, the first unowned piece for Neutral")
+    if where is None:
+        c.fail(f"(set {role.name} ...) needs the sites")
+    if isinstance(where, (list, tuple)):
+        where = RegionV.of(tuple(c.site_of(x, site_type) for x in where))
+    return place(c, pieces.names[pid], site_type, where)
