@@ -55,9 +55,10 @@ def test_sites_direction_lines_stop_and_distance():
                 '(place "Disc2" (sites Direction from:"c1" N stop:(is Occupied (to)) '
                 'stopIncluded:True included:True))',
                 '(move Add (to (sites Direction from:"a5" {E SE} distance:2)))')
-    assert placed(g, 1) == ["a3", "b3"]
-    # c1 itself (included), then north until the occupied c4, which is kept
-    assert placed(g, 2) == ["c1", "c2", "c3", "c4"]
+    assert placed(g, 1) == ["a3", "b3", "c4"]
+    # c1 itself (included), then north until the occupied c4, which is kept: the disc
+    # already there stays, as a placement never replaces a piece in Ludii
+    assert placed(g, 2) == ["c1", "c2", "c3"]
     # two sites east and south-east of a5; c3 is occupied
     assert targets(g) == ["b4", "b5", "c5"]
 
