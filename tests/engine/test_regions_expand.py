@@ -75,8 +75,8 @@ def test_sites_around_options_as_ludii_has_them():
     assert targets(g) == ["a2", "b1", "b2", "d4", "d5", "e4"]
     g = game_of(start + ' (place "Disc1" (sites Around "c3" Own))')
     assert placed(g, 1) == ["c3", "c4"]
-    g = game_of(start + ' (place "Disc1" (sites Around "c3" Enemy Orthogonal))')
-    assert placed(g, 2) == [] and placed(g, 1) == ["b3", "c3", "c4", "d3"]
+    g = game_of(start, '(move Remove (sites Around "c3" Enemy Orthogonal))')
+    assert targets(g) == ["b3", "d3"]
     # distance: the sites two steps out along each line
     g = game_of('(place "Disc1" (sites Around "c3" Orthogonal distance:2))')
     assert placed(g) == ["a3", "c1", "c5", "e3"]
