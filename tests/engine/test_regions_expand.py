@@ -55,9 +55,10 @@ def test_sites_direction_lines_stop_and_distance():
                 '(place "Disc2" (sites Direction from:"c1" N stop:(is Occupied (to)) '
                 'stopIncluded:True included:True))',
                 '(move Add (to (sites Direction from:"a5" {E SE} distance:2)))')
-    assert placed(g, 1) == ["a3", "b3"]
-    # c1 itself (included), then north until the occupied c4, which is kept
-    assert placed(g, 2) == ["c1", "c2", "c3", "c4"]
+    assert placed(g, 1) == ["a3", "b3", "c4"]
+    # c1 itself (included), then north until the occupied c4, which is kept: the disc
+    # already there stays, as a placement never replaces a piece in Ludii
+    assert placed(g, 2) == ["c1", "c2", "c3"]
     # two sites east and south-east of a5; c3 is occupied
     assert targets(g) == ["b4", "b5", "c5"]
 
@@ -74,8 +75,8 @@ def test_sites_around_options_as_ludii_has_them():
     assert targets(g) == ["a2", "b1", "b2", "d4", "d5", "e4"]
     g = game_of(start + ' (place "Disc1" (sites Around "c3" Own))')
     assert placed(g, 1) == ["c3", "c4"]
-    g = game_of(start + ' (place "Disc1" (sites Around "c3" Enemy Orthogonal))')
-    assert placed(g, 2) == [] and placed(g, 1) == ["b3", "c3", "c4", "d3"]
+    g = game_of(start, '(move Remove (sites Around "c3" Enemy Orthogonal))')
+    assert targets(g) == ["b3", "d3"]
     # distance: the sites two steps out along each line
     g = game_of('(place "Disc1" (sites Around "c3" Orthogonal distance:2))')
     assert placed(g) == ["a3", "c1", "c5", "e3"]

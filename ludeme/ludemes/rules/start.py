@@ -41,7 +41,8 @@ def place(c: CompileContext, piece: T.Str, site_type: T.SiteType = None,
     (``"Hand"`` + the owner's number, ``"Hand0"`` the shared hand). ``count:`` puts that
     many on each site (a site then holds a count of identical pieces). ``state:`` gives
     each the state value (Ludii's local state: the side a double-sided disc shows), as
-    in ``(place "Disc0" (sites Centre) state:1)``. Ludii: ``(place <string> [<string>]
+    in ``(place "Disc0" (sites Centre) state:1)``. A site that already holds a piece
+keeps it, as in Ludii. Ludii: ``(place <string> [<string>]
     [<siteType>] [<intFunction> | <regionFunction> | {<string>}] [coord:<string>]
     [count:<int>] [state:<int>] ...)``."""
     if isinstance(where, str):
@@ -85,18 +86,18 @@ def place(c: CompileContext, piece: T.Str, site_type: T.SiteType = None,
         def fn(s):
             w = s.what
             for x in sites:
-                old = w[x]
-                w[x] = pid
-                s.hash ^= z[x][old] ^ z[x][pid] if old else z[x][pid]
+                if not w[x]:  # as Ludii's ActionAdd, a piece already there stays
+                    w[x] = pid
+                    s.hash ^= z[x][pid]
     else:
         region = where.fn
 
         def fn(s):
             w = s.what
             for x in list(region(s)):
-                old = w[x]
-                w[x] = pid
-                s.hash ^= z[x][old] ^ z[x][pid] if old else z[x][pid]
+                if not w[x]:
+                    w[x] = pid
+                    s.hash ^= z[x][pid]
 
     if state:
         from ludeme.ludemes.containers.site_states import enable_site_state
