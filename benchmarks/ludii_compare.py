@@ -431,6 +431,10 @@ def cache_dir() -> Path:
                                Path.home() / ".cache" / "ludeme-ludii-traces"))
 
 
+#: set by --cached-only: a file whose trace is not cached is reported, not traced
+CACHED_ONLY = False
+
+
 def ludii_traces(reference: Path, path: Path, options: list[str], seed: int, n: int,
                  max_plies: int, timeout: float) -> str:
     """Ludii's trace text for seeds seed..seed+n-1, from the cache or the reference."""
@@ -443,6 +447,8 @@ def ludii_traces(reference: Path, path: Path, options: list[str], seed: int, n: 
     cached = cache_dir() / f"{path.stem}-{h.hexdigest()[:20]}.trace"
     if cached.is_file():
         return cached.read_text()
+    if CACHED_ONLY:
+        raise ReferenceError_("no cached trace (--cached-only)")
     cmd = ["bash", str(reference / "run.sh"), "trace", str(path), "--seed", str(seed),
            "--nseeds", str(n), "--state", "--maxply", str(max_plies)]
     if "--dice" in driver.read_text() if driver.is_file() else False:
@@ -583,7 +589,12 @@ def main(argv: list[str] | None = None) -> int:
                          "else shared/ludii-reference above this repository)")
     ap.add_argument("--show", type=int, default=6, help="moves listed per side of a divergence")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="use only Ludii traces already cached: a file without one is "
+                         "reported as a Ludii error, not traced (quick reruns)")
     args = ap.parse_args(argv)
+    global CACHED_ONLY
+    CACHED_ONLY = args.cached_only
 
     library = Path(args.library) if args.library else None
     files = [resolve_file(f, library) for f in args.files]
