@@ -205,3 +205,14 @@ def test_a_map_may_name_players_beyond_the_game_s():
     assert [m.to for m in s.legal_moves()] == [2]
     with pytest.raises(LudemeError, match="P3 does not exist in a 2-player game"):
         ludeme.loads(text.replace('(mapEntry "Entry" (mover))', '(mapEntry "Entry" P3)'))
+
+
+def test_a_move_by_level_from_a_site_worked_out_takes_the_piece_at_that_level():
+    # one site to one site, both worked out (the fast path of such moves): with level:0
+    # the piece moved is the bottom one of the stack (P2's pawn), not the top one
+    play = ('(forEach Site (sites Occupied by:Mover) '
+            '(move (from (site) level:0) (to (ahead (site) W))))')
+    g = ends('{(place Stack "Pawn2" 2) (place Stack "Pawn1" 2)}', play)
+    s = g.new_initial_state()
+    assert [(m.frm, m.to, g.pieces.names[m.piece]) for m in s.legal_moves()] == \
+        [(2, 1, "Pawn2")]

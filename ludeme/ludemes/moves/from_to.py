@@ -396,9 +396,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
 
     from_part = FromPart(site=from_) if isinstance(from_, SiteV) else from_
     from_one = from_part.site.fn if from_part.site is not None else None
-    if from_one is not None and to_one is not None:
+    if from_one is not None and to_one is not None and by_level is None:
         # one site to one site (a piece's move to a site worked out, as on a track):
-        # the same moves as gen below, without the tuples of one site
+        # the same moves as gen below, without the tuples of one site (moves by level
+        # in a stack take the general path below)
         def gen_one(s):
             frm = from_one(s)
             if 0 <= frm < n:
