@@ -176,16 +176,19 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
     held, stop = layout.count, layout.stop
     if at is not None:
         site = at.fn
+
+        def count_of(s, x):
+            if 0 <= x < n:
+                if not s.what[x]:
+                    return 0
+                cnt = s.count
+                return (cnt[x] or 1) if cnt is not None else 1
+            return held(s, x) if n <= x < stop else 0
+
         if site is FROM_SITE:
-            # (count at:(from)), as mancalas ask it of every pit: at_fn without a call
+            # (count at:(from)), as mancalas ask it of every pit: the site without a call
             def at_from(s):
-                x = s.frm
-                if 0 <= x < n:
-                    if not s.what[x]:
-                        return 0
-                    cnt = s.count
-                    return (cnt[x] or 1) if cnt is not None else 1
-                return held(s, x) if n <= x < stop else 0
+                return count_of(s, s.frm)
 
             def per_from(s, sites):
                 w, cnt = s.what, s.count
@@ -200,13 +203,7 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
             return IntV(at_from, per_from=per_from)
 
         def at_fn(s):
-            x = site(s)
-            if 0 <= x < n:
-                if not s.what[x]:
-                    return 0
-                cnt = s.count
-                return (cnt[x] or 1) if cnt is not None else 1
-            return held(s, x) if n <= x < stop else 0
+            return count_of(s, site(s))
 
         return IntV(at_fn)
     region = in_.fn
