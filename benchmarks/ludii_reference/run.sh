@@ -77,6 +77,34 @@ PY
   rm -rf "$B/classes"
 fi
 
+# 3) The snapshot is decompiled, and the decompiler turned Ludii's "step to the next
+#    active player, wrapping round to player 1" loops into
+#        for (next = X; C; next = 1) { if (++next > N) {} }
+#    which resets to player 1 on every step: Ludii then hangs when player 1 loses while
+#    it is next (End.applyResult: every "no moves -> loss" game whose loser is P1), and
+#    picks player 1 instead of the next active player in games of 3+ players
+#    (Game.applyInternal, Context.setMoverAndImpliedPrevAndNext). Put the wrap back
+#    inside the if, as the loops mean.
+if ! grep -q "LOCAL FIX 3" "$B/src/main/java/game/rules/end/End.java"; then
+  python3 - "$B/src/main/java" <<'PY'
+import re, sys
+root = sys.argv[1]
+loop = re.compile(r"for \((?P<v>\w+) = (?P<init>[^;]+); (?P<cond>[^;]+); (?P=v) = 1\) \{\s*"
+                  r"if \(\+\+(?P=v) > (?P<lim>.+?)\) \{\s*\}\s*\}", re.S)
+def fix(m):
+    v = m["v"]
+    return (f"for ({v} = {m['init']}; {m['cond']}; ) {{ // LOCAL FIX 3: wrap to 1 inside the if\n"
+            f"            if (++{v} > {m['lim']}) {{ {v} = 1; }}\n        }}")
+for rel in ("game/rules/end/End.java", "game/Game.java", "util/Context.java"):
+    p = f"{root}/{rel}"
+    s = open(p).read()
+    s, n = loop.subn(fix, s)
+    assert n == 1, f"decompiled next-player loop not found in {rel}"
+    open(p, "w").write(s)
+PY
+  rm -rf "$B/classes"
+fi
+
 # --- compile engine core (game/, metadata/, language/, grammar/ + what they reference) ---
 if [ ! -f "$B/classes/.built" ]; then
   echo "compiling Ludii core (takes ~1 min)..." >&2
