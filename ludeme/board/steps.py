@@ -327,6 +327,7 @@ def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]],
     With ``by_direction`` False the line goes on by any of ``steps`` (Ludii's radials
     of a relation, such as Adjacent, which go on by any step of that relation)."""
     els = g.elements(t)
+    n = len(els)
     by_dir: list[dict[str, list[int]]] = []
     for row in steps:
         m: dict[str, list[int]] = {}
@@ -337,68 +338,71 @@ def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]],
     xs = [e.x for e in els]
     ys = [e.y for e in els]
     tan_limit = math.tan(0.25)
-    choice: dict[tuple[int, int, str], int] = {}
+    directions = list(dict.fromkeys(d for m in by_dir for d in m))
+    lines_of: dict[str, list] = {}
+    for d in directions:
+        # one direction at a time; a step prev -> cur is keyed prev * n + cur
+        nexts = [m.get(d, ()) for m in by_dir] if any_dir is None else any_dir
+        choice: dict[int, int] = {}
+        # the line entered by each step: the step's end and the elements after it;
+        # each step is worked out once and shared by every line through it
+        tails: dict[int, tuple[int, ...]] = {}
 
-    def following(prev: int, cur: int, d: str) -> int:
-        """The straightest next step in direction ``d`` after prev -> cur that turns by
-        less than 0.25 radians (|turn| = atan(|cross| / dot)), or -1."""
-        key = (prev, cur, d)
-        got = choice.get(key)
-        if got is not None:
-            return got
-        vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
-        best, best_ratio = -1, tan_limit
-        for nxt in (by_dir[cur].get(d, ()) if any_dir is None else any_dir[cur]):
-            ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
-            dot = ux * vx + uy * vy
-            if dot <= 0.0:
+        def following(prev: int, cur: int, _d: str = d, choice=choice, nexts=nexts) -> int:
+            """The straightest next step after prev -> cur (in direction ``d``, or by
+            any step) that turns by less than 0.25 radians (|turn| = atan(|cross| /
+            dot)), or -1."""
+            key = prev * n + cur
+            got = choice.get(key)
+            if got is not None:
+                return got
+            vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
+            best, best_ratio = -1, tan_limit
+            for nxt in nexts[cur]:
+                ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
+                dot = ux * vx + uy * vy
+                if dot <= 0.0:
+                    continue
+                ratio = abs(ux * vy - uy * vx) / dot
+                if ratio < best_ratio:
+                    best, best_ratio = nxt, ratio
+                    if ratio == 0.0:
+                        break
+            choice[key] = best
+            return best
+
+        per_site: list = [None] * n
+        for i in range(n):
+            firsts = by_dir[i].get(d)
+            if not firsts:
                 continue
-            ratio = abs(ux * vy - uy * vx) / dot
-            if ratio < best_ratio:
-                best, best_ratio = nxt, ratio
-                if ratio == 0.0:
-                    break
-        choice[key] = best
-        return best
-
-    tails: dict[tuple[int, int, str], tuple[int, ...]] = {}
-
-    def tail(prev: int, cur: int, d: str) -> tuple[int, ...]:
-        """``cur`` and the elements after it on the line entered by prev -> cur; each
-        step pair is worked out once and shared by every line through it."""
-        key = (prev, cur, d)
-        got = tails.get(key)
-        if got is not None:
-            return got
-        chain = [(prev, cur)]
-        on = {prev, cur}
-        end: tuple[int, ...] = ()
-        while True:
-            p, c = chain[-1]
-            nxt = following(p, c, d)
-            if nxt < 0 or nxt in on:
-                break
-            known = tails.get((c, nxt, d))
-            if known is not None:
-                end = known
-                break
-            chain.append((c, nxt))
-            on.add(nxt)
-        for p, c in reversed(chain):
-            end = (c,) + end
-            tails[(p, c, d)] = end
-        return end
-
-    out = []
-    for i in range(len(els)):
-        rays: dict[str, tuple[tuple[int, ...], ...]] = {}
-        for d, firsts in by_dir[i].items():
             lines = []
             for first in firsts:
-                line = tail(i, first, d)
+                line = tails.get(i * n + first)
+                if line is None:
+                    chain = [(i, first)]
+                    on = {i, first}
+                    end: tuple[int, ...] = ()
+                    p, c = i, first
+                    while True:
+                        nxt = following(p, c)
+                        if nxt < 0 or nxt in on:
+                            break
+                        known = tails.get(c * n + nxt)
+                        if known is not None:
+                            end = known
+                            break
+                        p, c = c, nxt
+                        chain.append((p, c))
+                        on.add(nxt)
+                    for p, c in reversed(chain):
+                        end = (c,) + end
+                        tails[p * n + c] = end
+                    line = end
                 if i in line or len(set(line)) != len(line):
-                    line = _walk(i, first, d, following)    # a line that comes round
+                    # a line that comes round
+                    line = _walk(i, first, d, lambda p, c, _d, f=following: f(p, c))
                 lines.append(line)
-            rays[d] = tuple(lines)
-        out.append(rays)
-    return out
+            per_site[i] = tuple(lines)
+        lines_of[d] = per_site
+    return [{d: lines_of[d][i] for d in by_dir[i]} for i in range(n)]
