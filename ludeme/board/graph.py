@@ -29,6 +29,8 @@ ORTHOGONAL, DIAGONAL, ADJACENT = "Orthogonal", "Diagonal", "Adjacent"
 OFF_DIAGONAL, ALL_REL = "OffDiagonal", "All"
 RELATIONS = (ORTHOGONAL, DIAGONAL, ADJACENT, OFF_DIAGONAL, ALL_REL)
 _BIT = {ORTHOGONAL: ORTH, DIAGONAL: DIAG, ADJACENT: ADJ, OFF_DIAGONAL: OFF, ALL_REL: ALL}
+# the relations a step's bits put it in, by bits (in the order of RELATIONS)
+_RELS_OF = tuple(tuple(r for r in RELATIONS if bits & _BIT[r]) for bits in range(32))
 
 REGION_BITS = {"Perimeter": M.PERIMETER, "Outer": M.OUTER, "Inner": M.INNER,
                "Corners": M.CORNER, "CornersConvex": M.CONVEX, "CornersConcave": M.CONCAVE,
@@ -194,64 +196,80 @@ class Board:
         off = self.offset
         nbrs = {r: [()] * n for r in RELATIONS}
         step = {r: {d: [-1] * n for d in COMPASS} for r in RELATIONS}
-        ray: dict[str, list[tuple[int, ...]]] = {d: [()] * n for d in COMPASS}
         self.steps_by_dir: list[dict[str, tuple[int, ...]]] = [{} for _ in range(n)]
         supported = {r: set() for r in RELATIONS}
         self._step_tables: dict[str, list] = {}
         self._relation_rays: dict[str, tuple[dict, dict]] = {}
-        # where a site has several steps in one direction: all their lines (Ludii has a
-        # radial per step)
-        more: dict[str, dict[int, tuple]] = {d: {} for d in COMPASS}
+        self._compass_rays: tuple[dict, dict] | None = None
+        compass = step[ALL_REL]
+        steps_by_dir = self.steps_by_dir
         for t in self.use:
             o = off[t]
             table = self._step_tables[t] = same_type_steps(self.graph, t)
             default = t == self.default_type
-            rels_of: dict[int, tuple[str, ...]] = {}
+            seen: set[tuple[int, str]] = set()   # (relation bits, direction) of its steps
             for i, row in enumerate(table):
                 s = o + i
-                lists: dict[str, list[int]] = {r: [] for r in RELATIONS}
                 by_dir: dict[str, list[int]] = {}
                 for tid, bits, d in row:
-                    to = o + tid
-                    rels = rels_of.get(bits)
-                    if rels is None:
-                        rels = rels_of[bits] = tuple(r for r in RELATIONS if bits & _BIT[r])
-                    if d not in step[ALL_REL]:
+                    if d not in compass:
                         # a step up or down between stacked layers: a neighbour, but
                         # in none of the compass directions
-                        for rel in rels:
-                            lists[rel].append(to)
                         continue
-                    by_dir.setdefault(d, []).append(to)
-                    for rel in rels:
-                        lists[rel].append(to)
+                    to = o + tid
+                    got = by_dir.get(d)
+                    if got is None:
+                        by_dir[d] = [to]
+                    else:
+                        got.append(to)
+                    for rel in _RELS_OF[bits]:
                         column = step[rel][d]
                         if column[s] < 0:
                             column[s] = to
-                        if default:
-                            supported[rel].add(d)
-                for rel, got in lists.items():
-                    got.sort()
-                    nbrs[rel][s] = tuple(got)
-                self.steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
-            for i, rays in enumerate(radials(self.graph, t, table)):
-                for d, lines in rays.items():
-                    if d not in ray:
-                        continue   # up or down between stacked layers: no compass ray
-                    if o:
-                        lines = tuple(tuple(o + x for x in line) for line in lines)
-                    ray[d][o + i] = lines[0]
-                    if len(lines) > 1:
-                        more[d][o + i] = lines
+                    if default:
+                        seen.add((bits, d))
+                for rel, bit in _BIT.items():
+                    nbrs[rel][s] = tuple(sorted([o + tid for tid, bits, _d in row if bits & bit]))
+                steps_by_dir[s] = {d: tuple(v) for d, v in by_dir.items()}
+            for bits, d in seen:
+                for rel in _RELS_OF[bits]:
+                    supported[rel].add(d)
         self.nbrs = {r: tuple(v) for r, v in nbrs.items()}
         self.step = {r: {d: tuple(v) for d, v in ds.items()} for r, ds in step.items()}
-        self.ray = {d: tuple(v) for d, v in ray.items()}
-        self._more_rays = {d: m for d, m in more.items() if m}
         # which directions the tiling has for the default site type (Ludii's supported
         # directions), clockwise from north
         self.directions = {rel: Directions((d for d in COMPASS if d in supported[rel]), rel)
                            for rel in RELATIONS}
         self._build_incidence()
+
+    @property
+    def ray(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """``ray[dir][site]``: the sites beyond ``site`` along ``dir`` (Ludii's radial,
+        the first one where a site has several steps in one direction). Built on first
+        use: many games never follow a line."""
+        return self._all_rays()[0]
+
+    def _all_rays(self) -> tuple[dict, dict]:
+        """The compass rays: the first line per direction and site, and where a site
+        has several steps in one direction, all their lines (Ludii has a radial per
+        step)."""
+        if self._compass_rays is None:
+            ray: dict[str, list[tuple[int, ...]]] = {d: [()] * self.n_sites for d in COMPASS}
+            more: dict[str, dict[int, tuple]] = {d: {} for d in COMPASS}
+            for t in self.use:
+                o = self.offset[t]
+                for i, rays in enumerate(radials(self.graph, t, self._step_tables[t])):
+                    for d, lines in rays.items():
+                        if d not in ray:
+                            continue   # up or down between stacked layers: no compass ray
+                        if o:
+                            lines = tuple(tuple(o + x for x in line) for line in lines)
+                        ray[d][o + i] = lines[0]
+                        if len(lines) > 1:
+                            more[d][o + i] = lines
+            self._compass_rays = ({d: tuple(v) for d, v in ray.items()},
+                                  {d: m for d, m in more.items() if m})
+        return self._compass_rays
 
     def rays_of(self, dirs: Iterable[str] | None) -> dict[str, tuple[tuple[int, ...], ...]]:
         """The lines (``ray[dir][site]``) that steps, slides and hops along ``dirs`` follow,
@@ -282,7 +300,7 @@ class Board:
     def _rays(self, dirs) -> tuple[dict, dict]:
         rel = getattr(dirs, "relation", None)
         if rel is None or rel == ALL_REL:
-            return self.ray, self._more_rays
+            return self._all_rays()
         got = self._relation_rays.get(rel)
         if got is None:
             got = self._relation_rays[rel] = self._build_relation_rays(rel)

@@ -9,9 +9,10 @@ steps of one element would share one of the eight (hex and triangle tilings).
 from __future__ import annotations
 
 import math
+from itertools import islice
 
 from ludeme.board.measure import _distance_to_line
-from ludeme.board.tiling import Graph
+from ludeme.board.tiling import Edge, Face, Graph, Vertex
 
 ORTH, DIAG, OFF, ADJ, ALL = 1, 2, 4, 8, 16
 
@@ -43,165 +44,211 @@ def _compass(ang: float, sixteen: bool) -> str:
     return _EIGHT[int((ang + _ARC8 / 2) / _ARC8) % 8]
 
 
-class _Steps:
-    """The steps from one element: ``(to_type, to_id) -> relation bits`` in order."""
-    __slots__ = ("order", "bits", "x", "y")
-
-    def __init__(self) -> None:
-        self.order: list[tuple[str, int, object]] = []
-        self.bits: dict[tuple[str, int], int] = {}
-
-    def add(self, t: str, ge, bits: int) -> None:
-        k = (t, ge.id)
-        # A second step to the same element (a diagonal that is also a line) is folded
-        # into the first; Ludii files it only under the first step's relations, so a
-        # point joined by a line is never also a diagonal neighbour.
-        if k not in self.bits:
-            self.bits[k] = bits
-            self.order.append((t, ge.id, ge))
+_OAA = ORTH | ADJ | ALL
+_DA = DIAG | ALL
+_DAA = DIAG | ADJ | ALL
+_OFA = OFF | ADJ | ALL
+_hypot = math.hypot
 
 
-def _vertex_steps(v) -> _Steps:
-    s = _Steps()
+# The steps from one element are a dict ``element -> relation bits`` in the order they
+# are found (elements hash by identity). A second step to the same element (a diagonal
+# that is also a line) is folded into the first: Ludii files it only under the first
+# step's relations, so a point joined by a line is never also a diagonal neighbour.
+# Ludii finds an element's steps to its own type first (``_vertex_steps`` ...), then
+# those to the other types (``_vertex_others`` ...), which only the sixteen-way test
+# of ``same_type_steps`` looks at.
+
+def _vertex_steps(v) -> dict:
+    s: dict = {}
+    vx, vy = v.x, v.y
     for e in v.edges:
-        s.add("Vertex", e.other(v), ORTH | ADJ | ALL)
+        o = e.b if e.a is v else e.a
+        if o not in s:
+            s[o] = _OAA
     for f in v.faces:
-        if len(f.vertices) < 4:
+        fv = f.vertices
+        if len(fv) < 4:
             continue
         best, best_d = None, 1e6
-        for to in f.vertices:
+        fx, fy = f.x, f.y
+        for to in fv:
             if to is v:
                 continue
-            d = _distance_to_line(f.x, f.y, v.x, v.y, to.x, to.y)
+            d = _distance_to_line(fx, fy, vx, vy, to.x, to.y)
             if d < best_d:
                 best, best_d = to, d
-        if best is not None:
-            s.add("Vertex", best, DIAG | ALL)
-    for e in v.edges:
-        s.add("Edge", e, ORTH | ADJ | ALL)
-    for f in v.faces:
-        s.add("Cell", f, ORTH | ADJ | ALL)
+        if best is not None and best not in s:
+            s[best] = _DA
     return s
 
 
-def _edge_steps(e) -> _Steps:
-    s = _Steps()
+def _vertex_others(v, s: dict) -> None:
+    for e in v.edges:
+        if e not in s:
+            s[e] = _OAA
+    for f in v.faces:
+        if f not in s:
+            s[f] = _OAA
+
+
+def _edge_steps(e) -> dict:
+    s: dict = {}
     for v in (e.a, e.b):
         for o in v.edges:
-            if o is not e:
-                s.add("Edge", o, ORTH | ADJ | ALL)
-    for v in (e.a, e.b):
-        s.add("Vertex", v, ORTH | ADJ | ALL)
-    used = set()
-    for f in (e.left, e.right):
-        if f is not None:
-            used.add(f.id)
-            s.add("Cell", f, ORTH | ADJ | ALL)
-    for v in (e.a, e.b):
-        for f in v.faces:
-            if f.id not in used:
-                used.add(f.id)
-                s.add("Cell", f, ORTH | ADJ | ALL)
+            if o is not e and o not in s:
+                s[o] = _OAA
     return s
 
 
-def _face_steps(f) -> _Steps:
-    s = _Steps()
-    used = {f.id}
+def _edge_others(e, s: dict) -> None:
+    for v in (e.a, e.b):
+        if v not in s:
+            s[v] = _OAA
+    for f in (e.left, e.right):
+        if f is not None and f not in s:
+            s[f] = _OAA
+    for v in (e.a, e.b):
+        for f in v.faces:
+            if f not in s:
+                s[f] = _OAA
+
+
+def _face_steps(f) -> dict:
+    s: dict = {}
+    used = {f}      # the cells stepped to, and f
+    fx, fy = f.x, f.y
     for e in f.edges:
-        o = e.other_face(f)
+        o = e.right if e.left is f else (e.left if e.right is f else None)
         if o is None:
             continue
-        used.add(o.id)
-        s.add("Cell", o, ORTH | ADJ | ALL)
-    for v in f.vertices:
+        used.add(o)
+        if o not in s:
+            s[o] = _OAA
+    verts = f.vertices
+    for v in verts:
         best, best_d = None, 1e6
+        vx, vy = v.x, v.y
         for o in v.faces:
-            if o.id in used:
+            if o in used:
                 continue
-            d = _distance_to_line(v.x, v.y, f.x, f.y, o.x, o.y)
+            d = _distance_to_line(vx, vy, fx, fy, o.x, o.y)
             if d < best_d:
                 best, best_d = o, d
         if best is not None:
-            used.add(best.id)
-            s.add("Cell", best, DIAG | ADJ | ALL)
-    for v in f.vertices:
+            used.add(best)
+            if best not in s:
+                s[best] = _DAA
+    for v in verts:
         for o in v.faces:
-            if o.id in used:
-                continue
-            used.add(o.id)
-            s.add("Cell", o, OFF | ADJ | ALL)
-    for v in f.vertices:
+            if o not in used:
+                used.add(o)
+                if o not in s:
+                    s[o] = _OFA
+    f_edges = f.edges
+    for v in verts:
         if len(v.edges) != 3:
             continue
-        away = next((e.other(v) for e in v.edges if e not in f.edges), None)
+        away = next(((e.b if e.a is v else e.a) for e in v.edges if e not in f_edges), None)
         if away is None:
             continue
         for o in away.faces:
-            if o.id in used:
+            if o in used:
                 continue
-            d_v = _distance_to_line(v.x, v.y, f.x, f.y, o.x, o.y)
-            d_o = _distance_to_line(away.x, away.y, f.x, f.y, o.x, o.y)
-            d_ab = math.hypot(f.x - o.x, f.y - o.y)
+            ox, oy = o.x, o.y
+            d_v = _distance_to_line(v.x, v.y, fx, fy, ox, oy)
+            d_o = _distance_to_line(away.x, away.y, fx, fy, ox, oy)
+            d_ab = _hypot(fx - ox, fy - oy)
             # Java's division: x/0 is infinite (too far), 0/0 is NaN (never too far)
             if d_ab == 0.0:
                 if d_v + d_o > 0.0:
                     continue
             elif (d_v + d_o) / d_ab > 0.1:
                 continue
-            used.add(o.id)
-            s.add("Cell", o, DIAG | ALL)
-    for v in f.vertices:
-        s.add("Vertex", v, ORTH | ADJ | ALL)
-    for e in f.edges:
-        s.add("Edge", e, ORTH | ADJ | ALL)
+            used.add(o)
+            if o not in s:
+                s[o] = _DA
     return s
 
 
-_MAKERS = {"Vertex": _vertex_steps, "Edge": _edge_steps, "Cell": _face_steps}
+def _face_others(f, s: dict) -> None:
+    for v in f.vertices:
+        if v not in s:
+            s[v] = _OAA
+    for e in f.edges:
+        if e not in s:
+            s[e] = _OAA
+
+
+_MAKERS = {"Vertex": (_vertex_steps, _vertex_others), "Edge": (_edge_steps, _edge_others),
+           "Cell": (_face_steps, _face_others)}
+_CLASS = {"Vertex": Vertex, "Edge": Edge, "Cell": Face}
 
 
 def same_type_steps(g: Graph, t: str) -> list[list[tuple[int, int, str]]]:
     """For each element of type ``t``: its steps to elements of type ``t`` as
     ``(to_id, relation_bits, compass_direction)``, clockwise from north."""
     out = []
-    make = _MAKERS[t]
+    make, others = _MAKERS[t]
     atan2, two_pi, half8, half16 = math.atan2, _TWO_PI, _ARC8 / 2, _ARC16 / 2
     quarter = math.pi / 2 + 1e-4
     if g.layered:
-        return _layered_steps(g, t, make)
+        return _layered_steps(g, t, make, others)
     for ge in g.elements(t):
         st = make(ge)
         x, y = ge.x, ge.y
-        # the angle of every step (to elements of every type: sixteen directions are
-        # used when any two of them share one of the eight), inlined for speed
-        angles = []
-        seen = 0
-        sixteen = False
-        for _, _, o in st.order:
+        # Sixteen directions are used when any two steps (to elements of every type)
+        # share one of the eight. A step in the middle sixteenth of its eighth has the
+        # same name either way, so when all its own type's steps are, the steps to the
+        # other types need not be looked at.
+        mine = []
+        agree = True
+        for o, b in st.items():
             ang = atan2(o.y - y, o.x - x)
             if ang < 0.0:
                 ang += two_pi
-            angles.append(ang)
-            bit = 1 << (int((ang + half8) / _ARC8) % 8)
-            if seen & bit:
-                sixteen = True
-            seen |= bit
-        names = _SIXTEEN if sixteen else _EIGHT
-        arc, half, n = (_ARC16, half16, 16) if sixteen else (_ARC8, half8, 8)
-        bits = st.bits
-        mine = []
-        for (tt, tid, _o), ang in zip(st.order, angles, strict=True):
-            if tt != t:
-                continue
+            i8 = int((ang + half8) / _ARC8) % 8
+            if agree and int((ang + half16) / _ARC16) % 16 != 2 * i8:
+                agree = False
             # clockwise from north, as Ludii sorts steps
             score = quarter - ang
             while score < 0.0:
                 score += two_pi
-            mine.append((score, tid, bits[(tt, tid)], names[int((ang + half) / arc) % n]))
-        mine.sort(key=lambda m: m[0])
-        out.append([(tid, b, d) for _, tid, b, d in mine])
+            mine.append((score, o.id, b, ang, i8))
+        if agree:
+            named = [(score, tid, b, _EIGHT[i8]) for score, tid, b, _a, i8 in mine]
+        else:
+            n_own = len(st)
+            others(ge, st)
+            seen = 0
+            sixteen = False
+            for m in mine:
+                bit = 1 << m[4]
+                if seen & bit:
+                    sixteen = True
+                seen |= bit
+            if not sixteen:
+                for o in islice(st, n_own, None):
+                    ang = atan2(o.y - y, o.x - x)
+                    if ang < 0.0:
+                        ang += two_pi
+                    bit = 1 << (int((ang + half8) / _ARC8) % 8)
+                    if seen & bit:
+                        sixteen = True
+                        break
+                    seen |= bit
+            if sixteen:
+                named = [(score, tid, b, _SIXTEEN[int((ang + half16) / _ARC16) % 16])
+                         for score, tid, b, ang, _i8 in mine]
+            else:
+                named = [(score, tid, b, _EIGHT[i8]) for score, tid, b, _a, i8 in mine]
+        named.sort(key=_first)
+        out.append([(tid, b, d) for _, tid, b, d in named])
     return out
+
+
+def _first(m: tuple) -> float:
+    return m[0]
 
 
 # a step that climbs or drops (by more than a tenth of the average line) is named with
@@ -213,20 +260,22 @@ _UP8 = {1: ("UE", "UNE", "UN", "UNW", "UW", "USW", "US", "USE"),
 _SIXTEEN_TO_8 = (0, 1, 1, 1, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 7, 7)
 
 
-def _layered_steps(g: Graph, t: str, make) -> list[list[tuple[int, int, str]]]:
+def _layered_steps(g: Graph, t: str, make, others) -> list[list[tuple[int, int, str]]]:
     """``same_type_steps`` on a board of stacked layers: as on a flat board, but a
     step's height decides its elevation (Ludii's mapAngleToAbsoluteDirection), steps up
     and down are named U.../D..., and only steps in one layer share the sixteen-way
     test."""
     out = []
+    kind = _CLASS[t]
     unit = g.average_edge_length()
     quarter = math.pi / 2 + 1e-4
     for ge in g.elements(t):
         st = make(ge)
+        others(ge, st)
         elevs, angles = [], []
         used: set[tuple[int, int]] = set()
         sixteen = False
-        for _, _, o in st.order:
+        for o in st:
             dz = o.z - ge.z
             elev = -1 if dz < -0.1 * unit else (1 if dz > 0.1 * unit else 0)
             ang = _angle(ge.x, ge.y, o.x, o.y)
@@ -237,8 +286,8 @@ def _layered_steps(g: Graph, t: str, make) -> list[list[tuple[int, int, str]]]:
             elevs.append((elev, vertical))
             angles.append(ang)
         mine = []
-        for (tt, tid, _o), ang, (elev, vertical) in zip(st.order, angles, elevs, strict=True):
-            if tt != t:
+        for (o, b), ang, (elev, vertical) in zip(st.items(), angles, elevs, strict=True):
+            if type(o) is not kind:
                 continue
             if vertical:
                 name = "U" if elev > 0 else "D"
@@ -251,7 +300,7 @@ def _layered_steps(g: Graph, t: str, make) -> list[list[tuple[int, int, str]]]:
             score = quarter - ang
             while score < 0.0:
                 score += _TWO_PI
-            mine.append((score, tid, st.bits[(tt, tid)], name))
+            mine.append((score, o.id, b, name))
         mine.sort(key=lambda m: m[0])
         out.append([(tid, b, d) for _, tid, b, d in mine])
     return out
@@ -278,6 +327,7 @@ def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]],
     With ``by_direction`` False the line goes on by any of ``steps`` (Ludii's radials
     of a relation, such as Adjacent, which go on by any step of that relation)."""
     els = g.elements(t)
+    n = len(els)
     by_dir: list[dict[str, list[int]]] = []
     for row in steps:
         m: dict[str, list[int]] = {}
@@ -288,68 +338,71 @@ def radials(g: Graph, t: str, steps: list[list[tuple[int, int, str]]],
     xs = [e.x for e in els]
     ys = [e.y for e in els]
     tan_limit = math.tan(0.25)
-    choice: dict[tuple[int, int, str], int] = {}
+    directions = list(dict.fromkeys(d for m in by_dir for d in m))
+    lines_of: dict[str, list] = {}
+    for d in directions:
+        # one direction at a time; a step prev -> cur is keyed prev * n + cur
+        nexts = [m.get(d, ()) for m in by_dir] if any_dir is None else any_dir
+        choice: dict[int, int] = {}
+        # the line entered by each step: the step's end and the elements after it;
+        # each step is worked out once and shared by every line through it
+        tails: dict[int, tuple[int, ...]] = {}
 
-    def following(prev: int, cur: int, d: str) -> int:
-        """The straightest next step in direction ``d`` after prev -> cur that turns by
-        less than 0.25 radians (|turn| = atan(|cross| / dot)), or -1."""
-        key = (prev, cur, d)
-        got = choice.get(key)
-        if got is not None:
-            return got
-        vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
-        best, best_ratio = -1, tan_limit
-        for nxt in (by_dir[cur].get(d, ()) if any_dir is None else any_dir[cur]):
-            ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
-            dot = ux * vx + uy * vy
-            if dot <= 0.0:
+        def following(prev: int, cur: int, _d: str = d, choice=choice, nexts=nexts) -> int:
+            """The straightest next step after prev -> cur (in direction ``d``, or by
+            any step) that turns by less than 0.25 radians (|turn| = atan(|cross| /
+            dot)), or -1."""
+            key = prev * n + cur
+            got = choice.get(key)
+            if got is not None:
+                return got
+            vx, vy = xs[cur] - xs[prev], ys[cur] - ys[prev]
+            best, best_ratio = -1, tan_limit
+            for nxt in nexts[cur]:
+                ux, uy = xs[nxt] - xs[cur], ys[nxt] - ys[cur]
+                dot = ux * vx + uy * vy
+                if dot <= 0.0:
+                    continue
+                ratio = abs(ux * vy - uy * vx) / dot
+                if ratio < best_ratio:
+                    best, best_ratio = nxt, ratio
+                    if ratio == 0.0:
+                        break
+            choice[key] = best
+            return best
+
+        per_site: list = [None] * n
+        for i in range(n):
+            firsts = by_dir[i].get(d)
+            if not firsts:
                 continue
-            ratio = abs(ux * vy - uy * vx) / dot
-            if ratio < best_ratio:
-                best, best_ratio = nxt, ratio
-                if ratio == 0.0:
-                    break
-        choice[key] = best
-        return best
-
-    tails: dict[tuple[int, int, str], tuple[int, ...]] = {}
-
-    def tail(prev: int, cur: int, d: str) -> tuple[int, ...]:
-        """``cur`` and the elements after it on the line entered by prev -> cur; each
-        step pair is worked out once and shared by every line through it."""
-        key = (prev, cur, d)
-        got = tails.get(key)
-        if got is not None:
-            return got
-        chain = [(prev, cur)]
-        on = {prev, cur}
-        end: tuple[int, ...] = ()
-        while True:
-            p, c = chain[-1]
-            nxt = following(p, c, d)
-            if nxt < 0 or nxt in on:
-                break
-            known = tails.get((c, nxt, d))
-            if known is not None:
-                end = known
-                break
-            chain.append((c, nxt))
-            on.add(nxt)
-        for p, c in reversed(chain):
-            end = (c,) + end
-            tails[(p, c, d)] = end
-        return end
-
-    out = []
-    for i in range(len(els)):
-        rays: dict[str, tuple[tuple[int, ...], ...]] = {}
-        for d, firsts in by_dir[i].items():
             lines = []
             for first in firsts:
-                line = tail(i, first, d)
+                line = tails.get(i * n + first)
+                if line is None:
+                    chain = [(i, first)]
+                    on = {i, first}
+                    end: tuple[int, ...] = ()
+                    p, c = i, first
+                    while True:
+                        nxt = following(p, c)
+                        if nxt < 0 or nxt in on:
+                            break
+                        known = tails.get(c * n + nxt)
+                        if known is not None:
+                            end = known
+                            break
+                        p, c = c, nxt
+                        chain.append((p, c))
+                        on.add(nxt)
+                    for p, c in reversed(chain):
+                        end = (c,) + end
+                        tails[p * n + c] = end
+                    line = end
                 if i in line or len(set(line)) != len(line):
-                    line = _walk(i, first, d, following)    # a line that comes round
+                    # a line that comes round
+                    line = _walk(i, first, d, lambda p, c, _d, f=following: f(p, c))
                 lines.append(line)
-            rays[d] = tuple(lines)
-        out.append(rays)
-    return out
+            per_site[i] = tuple(lines)
+        lines_of[d] = per_site
+    return [{d: lines_of[d][i] for d in by_dir[i]} for i in range(n)]

@@ -171,8 +171,12 @@ class Graph:
         for e in self.edges:
             e.a.edges.append(e)
             e.b.edges.append(e)
+        atan2 = math.atan2
         for v in self.vertices:
-            v.edges.sort(key=lambda e, v=v: _angle(v.x, v.y, e.other(v).x, e.other(v).y))
+            vx, vy = v.x, v.y
+            # the angle of the edge from v to its other end (``_angle``, inlined)
+            v.edges.sort(key=lambda e, v=v, vx=vx, vy=vy: atan2(
+                (e.b if e.a is v else e.a).y - vy, (e.b if e.a is v else e.a).x - vx))
 
     def link_faces(self, sort: bool = True) -> None:
         for v in self.vertices:
@@ -186,9 +190,11 @@ class Graph:
 
     def add_face(self, vids: list[int]) -> Face | None:
         verts = [self.vertices[i] for i in vids]
+        ids = [v.id for v in verts]
+        ekey = self._ekey
         edges = []
-        for i, v in enumerate(verts):
-            e = self.find_edge(v, verts[(i + 1) % len(verts)])
+        for a, b in zip(ids, ids[1:] + ids[:1], strict=True):
+            e = ekey.get((a, b) if a < b else (b, a))       # find_edge, inlined
             if e is None:
                 return None
             edges.append(e)
@@ -233,6 +239,7 @@ class Graph:
                 if (start.id, first.id) in done:
                     continue
                 ids = [start.id]
+                on = {start.id}
                 states = [(start.id, first.id)]
                 v, e = start, first
                 closed = False
@@ -245,9 +252,10 @@ class Graph:
                         if not closed:
                             closed = None       # round to the start by another edge
                         break
-                    if v.id in ids:
+                    if v.id in on:
                         break
                     ids.append(v.id)
+                    on.add(v.id)
                     states.append((v.id, e.id))
                     if check_crossings and self.crosses(self.vertices[ids[-2]], v):
                         break
