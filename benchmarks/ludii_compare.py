@@ -68,12 +68,14 @@ SITELESS_TYPE = "Cell"
 
 
 def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ...],
-              offset: dict[str, int], default_type: str) -> str:
+              offset: dict[str, int], default_type: str, dice: int = 0) -> str:
     """A ludeme move as Ludii's trace key: ``<Type>:<from>-><to>[@SiteType][/<what>]``.
 
     ``frm``/``to`` are ludeme sites (-1 for none); ``site_type[s]`` and ``offset[t]`` say
     which kind of element s is and where that kind starts in ludeme's numbering (Ludii
-    numbers cells, vertices and edges each from 0). An Add has from == to in Ludii."""
+    numbers cells, vertices and edges each from 0). An Add has from == to in Ludii.
+    ``dice`` is the number of dice: Ludii's equipment numbers its dice as components
+    (Die1, Die2...) before the pieces, which come after them."""
     typ = LUDII_TYPE.get(kind, kind)
     if typ == "Swap" and frm >= 0:
         typ = "Move"  # Ludii's (move Swap Pieces ...) is an ActionMove with an add
@@ -85,7 +87,7 @@ def ludii_key(kind: str, frm: int, to: int, piece: int, site_type: tuple[str, ..
     if t != default_type:
         key += f"@{t}"
     if typ in WITH_WHAT:
-        key += f"/{piece}"
+        key += f"/{piece + dice if piece > 0 else piece}"
     return key
 
 
@@ -95,7 +97,7 @@ def _local(site: int, site_type: tuple[str, ...], offset: dict[str, int]) -> int
     return site - offset[site_type[site]] if site >= 0 else -1
 
 
-def move_key(move, board) -> str:
+def move_key(move, board, dice: int = 0) -> str:
     """``ludii_key`` of a ludeme ``Move`` on its game's ``Board``. Hand sites come after
     the board's as in Ludii, whose first hand site is the number of the board's cells or
     of its sites of the default type, whichever is larger (Ludii's ``Equipment``
@@ -108,7 +110,7 @@ def move_key(move, board) -> str:
         n_default = len(board.sites.get(board.default_type) or ())
         offset = {**offset, "Hand": max(n_cells, n_default)}
     return ludii_key(move.kind, move.frm, move.to, move.piece, board.site_type, offset,
-                     board.default_type)
+                     board.default_type, dice)
 
 
 # -------------------------------------------------------------------------- traces
@@ -328,11 +330,17 @@ def ludii_tie_order(moves: list) -> list:
     return moves
 
 
+def n_dice(game) -> int:
+    """How many dice the game has (numbered before its pieces in Ludii)."""
+    return len(game.dice.faces) if game.dice is not None else 0
+
+
 def moves_by_key(state, board) -> dict[str, list]:
     """The legal moves by Ludii key, each key's in Ludii's order (``ludii_tie_order``)."""
     by_key: dict[str, list] = {}
+    dice = n_dice(state.game)
     for m in state.legal_moves():
-        by_key.setdefault(move_key(m, board), []).append(m)
+        by_key.setdefault(move_key(m, board, dice), []).append(m)
     return {k: ludii_tie_order(v) for k, v in by_key.items()}
 
 
@@ -403,7 +411,7 @@ def roll_as_ludii(state, ref: Ply, board) -> str | None:
     for roll, _ in state.chance_outcomes():
         trial = state.clone()
         trial.apply_chance(roll)
-        if {move_key(m, board) for m in trial.legal_moves()} == want:
+        if {move_key(m, board, n_dice(state.game)) for m in trial.legal_moves()} == want:
             state.apply_chance(roll)
             return None
     return "Ludii's moves carry no roll here, and no roll gives ludeme the same moves"

@@ -24,6 +24,20 @@ from ludeme.compile.values import EffectV, MovesV, PieceMovesV
 from ludeme.runtime.move import Move
 
 
+def effect_then(effect: Callable, then: EffectV | None) -> EffectV:
+    """The effect ``effect`` followed by its own consequences ``then`` (an effect's
+    ``(then ...)``, as ``(add ... (then (set Counter)))``), run as soon as it is done."""
+    if then is None:
+        return EffectV(effect)
+    after = then.fn
+
+    def fn(s):
+        effect(s)
+        after(s)
+
+    return EffectV(fn, then.victims)
+
+
 def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
     """``moves`` with the consequences ``then`` run after each move's own."""
     if then is None:

@@ -99,3 +99,28 @@ def test_sites_of_a_player_are_the_regions_it_owns():
     assert texts(s) == ["d4-a1"]  # (sites Mover) is now P2's
     s.apply(s.parse_move("d4-a1"))
     assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize("gen, expected", [
+    # checked with the real Ludii (run.sh trace): Move:8->5 Move:8->7 on a 3x3 board
+    ("(move Step (from (site)) Orthogonal (to if:(is Empty (to))))", ["d4-c4", "d4-d3"]),
+    ("(move Slide (from (site)) Orthogonal)",
+     ["d4-a4", "d4-b4", "d4-c4", "d4-d1", "d4-d2", "d4-d3"]),
+])
+def test_a_generator_from_a_given_site_moves_an_enemy_piece_there(gen, expected):
+    # Ludii's step, slide, hop and leap move the piece on the site (from ...) gives,
+    # whoever owns it: a player's rule may ask whether the next player's piece can move
+    g = make(f"(forEach Site (sites Occupied by:Next) {gen})")
+    s = position(g, {"a1": "Disc1", "d4": "Disc2"}, 1)
+    assert texts(s) == expected
+
+
+def test_can_move_asks_about_the_next_players_pieces():
+    # a capture by blocking: the placed piece removes each enemy piece that cannot step
+    g = make("""(move Add (to (sites Empty))
+        (then (forEach Site (sites Occupied by:Next)
+            (if (not (can Move (step (from (site)) Orthogonal (to if:(is Empty (to))))))
+                (remove (site))))))""")
+    s = position(g, {"d4": "Disc2", "d3": "Disc1", "b1": "Disc2"}, 1)
+    s.apply(s.parse_move("c4"))
+    assert s.board() == {"c4": "Disc1", "d3": "Disc1", "b1": "Disc2"}

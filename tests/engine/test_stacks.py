@@ -304,3 +304,24 @@ def test_the_hash_follows_stacking_moves_and_captures(choices):
             s.apply(moves[k % len(moves)])
             assert s.hash == g._full_hash(s)
             assert t.hash == g._full_hash(t)  # the copy kept its own piles
+
+
+COVER = """
+(game "Cover" (players 2)
+  (equipment {(board (rectangle 1 4)) (piece "Disc" Each (move Step E (to if:True)))})
+  (rules
+    (start {(place Stack "Disc1" 0 count:2) (place Stack "Disc2" 1)})
+    (play (forEach Piece))
+    (end {(if (= (count Pieces Next) 0) (result Mover Win))
+          (if (= (count Pieces Mover) 2) (result Next Win))})))
+"""
+
+
+def test_count_pieces_counts_every_level_of_the_stacks():
+    # as the real Ludii plays it (run.sh trace: Move:0->1, winner 2): the disc stepping
+    # onto the enemy's covers it, which still counts; the mover's two discs count two
+    g = ludeme.loads(COVER)
+    s = g.new_initial_state()
+    move(s, 0, 1)
+    assert pile(s, 1) == (2, 1) and pile(s, 0) == (1,)
+    assert s.is_terminal() and s.winners() == [2]

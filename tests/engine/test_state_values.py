@@ -117,3 +117,15 @@ def test_for_each_filters_a_region_site_by_site():
     assert legal(s) == {"a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"}
     play(s, "a1")
     assert legal(s) == {"a2", "a3", "b3", "c1", "c2", "c3"}
+
+
+def test_an_added_piece_runs_its_own_consequences():
+    # Ludii's (add ... (then ...)): the counter is set once the piece is added
+    for piece, added in (('(piece "Disc2")', "Disc2"), ('(piece (id "Disc" Next))', "Disc1")):
+        g = make(f'(move Add (to (sites Empty)) (then (if (is In (last To) (sites {{"a1"}})) '
+                 f'(add {piece} (to (sites {{"c3"}})) (then (set Var 7))))))')
+        s = g.new_initial_state()
+        play(s, "b1")
+        assert s.temp == -1 and s.board() == {"b1": "Disc1"}
+        play(s, "a1")
+        assert s.temp == 7 and s.board() == {"b1": "Disc1", "a1": "Disc2", "c3": added}

@@ -56,6 +56,15 @@ def test_keys_of_the_move_kinds():
     assert lc.ludii_key("swap", 2, 6, 0, cells, off, "Cell") == "Move:2->6"
 
 
+def test_keys_number_the_pieces_after_the_dice():
+    # Ludii's equipment makes its dice components (Die1, Die2) before the pieces
+    cells = ("Cell",) * 9
+    off = {"Cell": 0}
+    assert lc.ludii_key("promote", 3, 3, 20, cells, off, "Cell", dice=1) == "Promote:3->3/21"
+    assert lc.ludii_key("add", -1, 4, 1, cells, off, "Cell", dice=2) == "Add:4->4/3"
+    assert lc.ludii_key("move", 3, 7, 2, cells, off, "Cell", dice=2) == "Move:3->7"
+
+
 def test_keys_number_each_site_type_from_zero_and_tag_the_other_types():
     # ludeme numbers cells 0-3 then vertices 4-12; Ludii numbers each type from 0
     types = ("Cell",) * 4 + ("Vertex",) * 9

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.consequences import effect_then
 from ludeme.compile.moveparts import PIECE_STATE
-from ludeme.compile.values import EffectV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.rules.start import piece_named
@@ -15,11 +15,12 @@ from ludeme.ludemes.rules.start import piece_named
               "adds it again, as when one move adds twice); other occupied sites are "
               "left alone.")
 def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
-               stack: T.Bool = False):
+               stack: T.Bool = False, then: T.Effect = None):
     """Put the piece on each empty site of ``to``, with its ``state:`` value when it has
     one. As in Ludii: ``(add (piece "Disc0" state:(mover)) (to (site)))``. With
     ``stack:True`` (a game with stacks) it goes on top of whatever stands there:
-    ``(add (piece "Roof0") (to (last To)) stack:True)``."""
+    ``(add (piece "Roof0") (to (last To)) stack:True)``. ``(then ...)`` runs right after
+    it."""
     pid = piece_named(c, piece.name)
     region, state = to.fn, piece.state
     if getattr(stack, "value", stack):
@@ -31,7 +32,7 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
             for x in list(region(s)):
                 push(s, x, pid)
 
-        return EffectV(run_stacked)
+        return effect_then(run_stacked, then)
     z = c.game.zobrist
     put = c.game.set_site_state
 
@@ -48,4 +49,4 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
             if state is not None:
                 put(s, x, v)
 
-    return EffectV(run)
+    return effect_then(run, then)

@@ -6,21 +6,10 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.values import EffectV, RegionV
+from ludeme.compile.consequences import effect_then as _then
+from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-
-
-def _then(effect, then: EffectV | None) -> EffectV:
-    if then is None:
-        return EffectV(effect)
-    after = then.fn
-
-    def fn(s):
-        effect(s)
-        after(s)
-
-    return EffectV(fn, then.victims)
 
 
 @ludeme("set Counter", T.Effect)

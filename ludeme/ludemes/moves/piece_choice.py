@@ -154,14 +154,16 @@ def move_add_piece(c: CompileContext, what: T.Item, to: T.Region = None, *,
 @ludeme("add", T.Effect, lazy=True,
         ludii="A site already holding the same piece takes the state again; other occupied "
               "sites are left alone.")
-def add_piece(c: CompileContext, what: T.Item, to: T.Region):
+def add_piece(c: CompileContext, what: T.Item, to: T.Region, *, then: T.Effect = None):
     """Ludii's ``(add (piece ...) (to ...))`` as an effect, the piece named
     (``(piece "Rubble0")``) or computed when the rule runs (``(piece (id "Ball"
     Mover))``, ``(piece (next))``): put it on each empty site of ``to``. A hand site
     (``(to (handSite P2))``, a captured piece going to the captor's hand) holds one
     more piece of that kind; a hand site nothing was placed on yet stands, from then
-    on, for the kind first added there (as Ludii's hand site holds the piece put on it)."""
-    from ludeme.compile.values import EffectV
+    on, for the kind first added there (as Ludii's hand site holds the piece put on it).
+    ``(then ...)`` runs right after it: ``(add (piece "Pawn1") (to (site)) (then (set
+    Counter)))``."""
+    from ludeme.compile.consequences import effect_then
     from ludeme.ludemes.containers.hands import hand_layout
 
     choice = piece_choice_of(c, what, "(add ...) needs the piece to add")
@@ -207,4 +209,4 @@ def add_piece(c: CompileContext, what: T.Item, to: T.Region):
             if state is not None:
                 put(s, x, v)
 
-    return EffectV(run)
+    return effect_then(run, c.compile(then, T.Effect) if then is not None else None)

@@ -366,8 +366,10 @@ def piece_moves(c: CompileContext, for_piece: Callable, frm: FromPart | SiteV | 
 
 
 def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None) -> Callable:
-    """The generator used outside ``(forEach Piece)``: from each piece of the mover (on
-    the sites of ``(from ...)`` when given)."""
+    """The generator used outside ``(forEach Piece)``: from each piece of the mover, or
+    from the piece on each site of ``(from ...)`` when given, whoever owns it: Ludii's
+    generators move the piece on the site they are given without asking whose it is
+    (``(can Move (step (from (site)) ...))`` over the next player's pieces)."""
     owner = c.pieces.owner
     n = c.require_board().n_sites
     if isinstance(frm, SiteV):  # a bare site, as Ludii allows: (move Hop (from) ...)
@@ -385,10 +387,15 @@ def from_each_piece(c: CompileContext, for_piece: Callable, frm: FromPart | None
         out: list[Move] = []
         w = s.what
         who = s.who
-        sites = range(n) if sites_fn is None else sites_fn(s)
+        if sites_fn is None:
+            sites = range(n)
+            anyone = False
+        else:
+            sites = sites_fn(s)
+            anyone = True
         for x in sites:
             p = w[x] if 0 <= x < n else 0
-            if p and owner[p] == who:
+            if p and (anyone or owner[p] == who):
                 if cond is not None:
                     s.frm = x
                     if not cond(s):

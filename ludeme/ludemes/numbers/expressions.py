@@ -30,8 +30,9 @@ class PieceCountV(IntV):
 
 @ludeme("count Pieces", T.IntFn)
 def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
-    """The number of pieces (of ``who``; of kind ``piece``): on the board and, as in
-    Ludii, held in hands (with a kind, on the board only)."""
+    """The number of pieces (of ``who``; of kind ``piece``): on the board, at every
+    level of its stacks, and, as in Ludii, held in hands (with a kind, the top pieces
+    on the board only)."""
     board = c.require_board()
     sites = board.sites[c.site_type or board.default_type]
     pieces = c.pieces
@@ -46,7 +47,11 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
     first, stop = sites[0], sites[-1] + 1
     whole = first == 0 and stop == board.n_sites
 
-    def counter(pids: tuple[int, ...]):
+    # as in Ludii, a player's pieces in stacks are counted at every level (a count of
+    # one kind of piece reads the top pieces only)
+    by_level = piece is None
+
+    def on_tops(pids: tuple[int, ...]):
         if len(pids) == 1:
             pid = pids[0]
             if whole:
@@ -56,14 +61,31 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
             return lambda s: sum(map(s.what.count, pids))
         return lambda s: sum(map(s.what[first:stop].count, pids))
 
+    def counter(pids: tuple[int, ...]):
+        tops = on_tops(pids)
+        if not by_level:
+            return tops
+        ids = frozenset(pids)
+
+        def fn(s):
+            n = tops(s)
+            st = s.stack
+            if st is not None:
+                n += sum(p in ids for below in st[first:stop] for p in below)
+            return n
+
+        return fn
+
     def fixed(pids: tuple[int, ...]) -> PieceCountV:
         if not whole:
             return PieceCountV(counter(pids))
+        count = counter(pids)
         if len(pids) == 1:
             pid = pids[0]
-            return PieceCountV(counter(pids), None, lambda s: pid not in s.what)
-        return PieceCountV(counter(pids), None,
-                           lambda s: not any(map(s.what.__contains__, pids)))
+            return PieceCountV(count, None, lambda s: pid not in s.what and (
+                s.stack is None or not count(s)))
+        return PieceCountV(count, None, lambda s: not any(map(s.what.__contains__, pids))
+                           and (s.stack is None or not count(s)))
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
     on_board = _count_on_board(who, ids, owner, fixed, counter)
