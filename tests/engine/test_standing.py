@@ -109,7 +109,18 @@ def test_two_players_end_at_the_first_result():
     g = game(LINE_WINS, players=2)
     s, _ = play(g, "a1", "a5", "b1", "b5", "c1")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
-    assert s.standing is None
+
+
+def test_two_winners_on_one_move_rank_the_second_third():
+    # as Ludii does it: the first win ends the game (the other player second), and
+    # the second win still applies to the player left in it, who takes the next free
+    # rank, 3 (a return of -3)
+    g = game("{(if (is Line 3) (result Mover Win)) (if (is Line 3) (result Next Win))}",
+             players=2)
+    s, _ = play(g, "a1", "a5", "b1", "b5", "c1")
+    assert s.is_terminal()
+    assert s.standing.rank[1:] == (1.0, 3.0)
+    assert s.returns() == [1.0, -3.0]
 
 
 @pytest.mark.parametrize(("ranks", "win", "loss"), [

@@ -284,14 +284,15 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
 
 @ludeme("end", T.EndRule)
 def end(c: CompileContext, *rules: T.EndRule):
-    """End rules, checked in order after every move; the first that applies decides.
+    """End rules, checked in order after every move.
 
-    With three or more players, as in Ludii, every rule is checked and each result
-    applies to its player while that player is still in the game: a player who wins
-    or loses takes the next rank and leaves the game, the others play on until one
-    (or none) is left (``ludeme.runtime.standing``)."""
+    As in Ludii, every rule is checked and each result applies to its player while
+    that player is still in the game: a player who wins or loses takes the next rank
+    and leaves the game; with three or more players the others play on until one (or
+    none) is left (``ludeme.runtime.standing``). In a one-player game the first rule
+    that applies decides."""
     fns = [r for r in rules]
-    if c.num_players > 2:
+    if c.num_players > 1:
         return _end_ranking(fns)
     parts = [getattr(f, "parts", None) for f in fns]
     if all(p is not None for p in parts):
@@ -331,8 +332,29 @@ def end_if(c: CompileContext, cond: T.Cond, result: T.Result):
 
 
 def _end_ranking(fns: list):
-    """Ludii's end rules in a game of 3+ players: each rule's result (an ``apply(state,
-    decided)`` there) is applied in turn; the returns once the game is over."""
+    """Ludii's end rules in a game of two or more players: every rule is checked and
+    each result (an ``apply(state, decided)`` there) is applied in turn; the returns
+    once the game is over. (With two players the first result ends the game, but a
+    second one still applies: when both players make a line on the same move, Ludii
+    ranks the second winner third.)"""
+    parts = [getattr(f, "parts", None) for f in fns]
+    if all(p is not None for p in parts):
+        pairs = tuple(parts)  # (condition, result) of each (if ...): one call less per rule
+
+        def check_pairs(s):
+            decided = 0
+            for test, res in pairs:
+                if test(s):
+                    apply = res(s)
+                    if apply is not None and apply(s, decided):
+                        decided += 1
+            if decided or s.standing is not None:
+                st = s.standing
+                return returns_of(s) if st is not None and st.over else None
+            return None
+
+        return check_pairs
+
     def check_all(s):
         decided = 0
         for f in fns:
@@ -371,33 +393,20 @@ def end_if_nested(c: CompileContext, cond: T.Cond,
 @ludeme("result", T.Result)
 def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
     """The game ends with ``outcome`` (Win, Loss or Draw) for ``who`` (every player of
-    a team for ``Team1``, ...); the other players get the opposite.
+    a team for ``Team1``, ...); with two players the other gets the opposite.
 
     With three or more players the game goes on, as in Ludii: the player takes the
     next free rank (the best for a win, the worst for a loss) and leaves the game; it
     is over once one player is left (ranked after the winners, before the losers) or
     none. ``(result All Win)`` ranks every player without a rank first; a draw ranks
     them all equal. A team's win ranks its players together."""
-    g_players = c.num_players
-    if g_players > 2:
+    if c.num_players > 1:
         return _ranked_result(c, who, outcome)
-    fn = who.fn
-    # a team (Team1, ...): each of its players gets the outcome, as in Ludii
-    team = who.many if who.name.startswith("Team") else None
+    # one player (a puzzle): a win is 1; a loss, or a draw, -1 (as Ludii rates rank 0)
+    vec = (0.0, 1.0 if outcome == "Win" else -1.0)
 
     def out(s):
-        members = team(s) if team is not None else (fn(s),)
-        vec = [0.0] * (g_players + 1)
-        if outcome == "Draw":
-            return tuple(vec)
-        win = 1.0 if outcome == "Win" else -1.0
-        other = -win
-        if team is not None and outcome == "Win" and g_players > 2:
-            # as Ludii ranks a team's win: the team first, the others just after it
-            other = 1.0 - 2.0 * len(members) / (g_players - 1)
-        for q in range(1, g_players + 1):
-            vec[q] = win if q in members else other
-        return tuple(vec)
+        return vec
 
     return ResultV(out)
 
@@ -507,7 +516,7 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
         # are its own, not a tie-breaker's
         g.score_fn = lambda s, p: table[p - 1](s)
 
-    if n > 2:
+    if n > 1:
         def rank_all(s, decided):
             scores = final(s)
             best = max(scores)
