@@ -67,6 +67,9 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
     on_board = _count_on_board(who, ids, owner, fixed, counter)
+    if getattr(c, "uses_stacks", False):
+        # as in Ludii, every piece of a stack counts, not only the top one
+        on_board = _and_under_tops(on_board, who, kind_ok, owner, first, stop)
     from ludeme.ludemes.containers.hands import declared_hands
 
     held = sorted(p for p in declared_hands(c) if p > 0)
@@ -81,6 +84,25 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
         return IntV(lambda s: board_fn(s) + sum(s.hand[mine]))
     players = who.players()
     return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in players(s) if p in held))
+
+
+def _and_under_tops(tops: IntV, who, kind_ok: list[bool], owner: list[int], first: int,
+                    stop: int) -> IntV:
+    """``tops`` (the pieces on top of the sites) and the pieces under them, in a game
+    with stacks."""
+    top_fn = tops.fn
+    players = who.players() if who is not None else None
+
+    def fn(s):
+        ps = players(s) if players is not None else None
+        n = 0
+        for under in s.stack[first:stop]:
+            for p in under:
+                if kind_ok[p] and (ps is None or owner[p] in ps):
+                    n += 1
+        return top_fn(s) + n
+
+    return IntV(fn)
 
 
 def _count_on_board(who, ids, owner, fixed, counter):
