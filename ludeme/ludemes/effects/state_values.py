@@ -90,7 +90,21 @@ def set_value(c: CompileContext, who: (T.Role, T.IntFn), value: T.IntFn, *,
     def effect(s):
         s.player_value[player(s)] = fn(s)
 
-    return _then(effect, then)
+    if then is not None:
+        return _then(effect, then)
+
+    def prepare(s):
+        # as Ludii evaluates an effect before applying it: in (and (fromTo (from (to))
+        # ...) (set Value (player (who at:(to))) Off)) the player is the one whose piece
+        # stood at (to) before the move
+        p, v = player(s), fn(s)
+
+        def apply(t):
+            t.player_value[p] = v
+
+        return apply
+
+    return EffectV(effect, prepare=prepare)
 
 
 @ludeme("trigger", T.Effect,
