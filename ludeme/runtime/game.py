@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from ludeme.board import Board
 from ludeme.runtime.chance import DiceSpec, new_decision
 from ludeme.runtime.move import Move
+from ludeme.runtime.standing import draw as standing_draw
+from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
 
 
@@ -466,7 +468,7 @@ class Game:
     def play(self, s: State, m: Move) -> None:
         who = s.mover
         s.who = who
-        s.nxt = self.next_of[who]
+        s.nxt = self.next_of[who] if not s.inactive else next_active(s, who)
         s.frm = m.frm
         s.to = m.to
         if s.pending:
@@ -532,7 +534,9 @@ class Game:
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
         if m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
-            s.outcome = self.draw  # every player passed in a row: Ludii's draw
+            # every player passed in a row: Ludii's draw (with 3+ players, the ranks
+            # given so far stand)
+            s.outcome = self.draw if self.num_players < 3 else standing_draw(s)
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
             self._next_phases(s, who)
@@ -609,7 +613,7 @@ class Game:
                 s.order_pos = 0
                 s.mover = phase.order[0]
         else:
-            s.mover = self.next_of[old]
+            s.mover = self.next_of[old] if not s.inactive else next_active(s, old)
         if s.mover != old:
             zm = self.zobrist_mover
             s.hash ^= zm[old] ^ zm[s.mover]
@@ -622,7 +626,7 @@ class Game:
             if not self.stuck(s):
                 return
             old = s.mover
-            s.mover = self.next_of[old]
+            s.mover = self.next_of[old] if not s.inactive else next_active(s, old)
             s.hash ^= self.zobrist_mover[old] ^ self.zobrist_mover[s.mover]
             s._moves = None
         # nobody can move: the end rules, or the pass of each player in turn, decide

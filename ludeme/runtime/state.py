@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ludeme.runtime.chance import set_dice
 from ludeme.runtime.move import Move
+from ludeme.runtime.standing import next_active
 
 if TYPE_CHECKING:
     from ludeme.runtime.game import Game
@@ -42,7 +43,7 @@ class State:
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
                  "count", "stack", "site_state", "stalemated", "level", "after_frm", "after_to",
-                 "__weakref__")
+                 "inactive", "standing", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -78,6 +79,10 @@ class State:
         # consequences included (Ludii's (last From/To afterConsequence:True)): the
         # move's own sites, then those of each effect that moves, sows, sets or takes
         self.after_frm = self.after_to = -1
+        # in a game of 3+ players, who has left it (a bit per player: it won or lost and
+        # the turn passes over it) and the ranks given so far (``runtime.standing``)
+        self.inactive = 0
+        self.standing = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -98,7 +103,8 @@ class State:
                 # end rules ask for the next player's moves from their own context: keep it
                 who, nxt = self.who, self.nxt
                 self.who = self.mover
-                self.nxt = self.game.next_of[self.mover]
+                self.nxt = self.game.next_of[self.mover] if not self.inactive \
+                    else next_active(self, self.mover)
                 game = self.game
                 moves = game.phases[self.phase].generate(self)
                 if self.ply == game.swap_ply:
@@ -118,7 +124,8 @@ class State:
             return []
         who, nxt = self.who, self.nxt
         self.who = self.mover
-        self.nxt = self.game.next_of[self.mover]
+        self.nxt = self.game.next_of[self.mover] if not self.inactive \
+            else next_active(self, self.mover)
         dice.live = True
         try:
             moves = self.game.phases[self.phase].generate(self)
@@ -177,7 +184,8 @@ class State:
             finally:
                 dice.live = False
                 self.who = self.mover
-                self.nxt = self.game.next_of[self.mover]
+                self.nxt = self.game.next_of[self.mover] if not self.inactive \
+                    else next_active(self, self.mover)
         self._moves = None
 
     def sample_chance(self, rng) -> tuple[int, ...]:
@@ -252,6 +260,7 @@ class State:
         c.player_value = self.player_value[:]
         c.stalemated = self.stalemated
         c.after_frm, c.after_to = self.after_frm, self.after_to
+        c.inactive, c.standing = self.inactive, self.standing
         c._moves = self._moves
         c.dice = self.dice.copy() if self.dice is not None else None
         c.pips = -1

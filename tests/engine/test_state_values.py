@@ -129,3 +129,15 @@ def test_an_added_piece_runs_its_own_consequences():
         assert s.temp == -1 and s.board() == {"b1": "Disc1"}
         play(s, "a1")
         assert s.temp == 7 and s.board() == {"b1": "Disc1", "a1": "Disc2", "c3": added}
+
+
+def test_set_value_is_worked_out_before_the_effects_beside_it_apply():
+    # as Ludii evaluates an (and ...) of effects: the player is the one whose piece stood
+    # at a1 before the removal beside it (checked with the real Ludii's Tugi-Epfe, whose
+    # captured player's value is reset this way)
+    g = make("(move Add (to (sites Empty)) (then (if (= (last To) (coord \"b1\")) "
+             "(and (remove (coord \"a1\")) (set Value (player (who at:(coord \"a1\"))) 7)))))")
+    s = g.new_initial_state()
+    play(s, "a1")
+    play(s, "b1")                     # P2 takes P1's a1: P1's value is set, not P0's
+    assert s.player_value[1:] == [7, 0]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.consequences import effect_then as _then
-from ludeme.compile.values import RegionV
+from ludeme.compile.values import EffectV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
@@ -79,7 +79,21 @@ def set_value(c: CompileContext, who: (T.Role, T.IntFn), value: T.IntFn, *,
     def effect(s):
         s.player_value[player(s)] = fn(s)
 
-    return _then(effect, then)
+    if then is not None:
+        return _then(effect, then)
+
+    def prepare(s):
+        # as Ludii evaluates an effect before applying it: in (and (fromTo (from (to))
+        # ...) (set Value (player (who at:(to))) Off)) the player is the one whose piece
+        # stood at (to) before the move
+        p, v = player(s), fn(s)
+
+        def apply(t):
+            t.player_value[p] = v
+
+        return apply
+
+    return EffectV(effect, prepare=prepare)
 
 
 @ludeme("trigger", T.Effect,

@@ -331,8 +331,8 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     destination's (evaluated as the move is made, before ``(from)``/``(to)`` are bound:
     ``(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))`` moves all
     the seeds of the last pit sown). In a game with stacks the top piece of the ``from``
-    site moves onto the top of the ``to`` site's stack; with ``stack:True`` the whole
-    stack does. With ``copy:True`` the piece stays where it is and a copy of it lands
+    site moves onto the top of the ``to`` site's stack; as in Ludii, also with
+    ``stack:True`` (Ludii's FromTo moves a whole stack only to a given level). With ``copy:True`` the piece stays where it is and a copy of it lands
     (Ludii's ``Copy`` action): ``(move (from (handSite Shared)) (to (sites Empty))
     copy:True)`` plays from a hand that never empties. ``then:`` runs after the move
     with ``(last To)`` its destination."""
@@ -359,7 +359,10 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
     elif isinstance(to, RegionV):
         targets = to.fn
         to_one = to.one_site
-    act = make_move_act(c, bool(getattr(stack, "value", stack)))
+    # as in Ludii's FromTo, stack:True without count: still moves the top piece alone
+    # (its action is a one-piece move; only a count: makes it a move of a stack's top
+    # pieces): a capture (fromTo (from (to)) (to <start>) stack:true) sends one piece back
+    act = make_move_act(c, False)
     from_hand, hand_piece, hands = hand_origins(c)
     to_hand = board_to_hand(c, hands) if hands is not None else None
     act = with_apply(c, act, apply)

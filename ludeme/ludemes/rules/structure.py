@@ -8,6 +8,7 @@ from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.game import Game, Phase
+from ludeme.runtime.standing import Standing, apply_result, next_win_rank, returns_of
 
 
 @ludeme("game", T.Game, lazy=True)
@@ -283,8 +284,16 @@ def phase(c: CompileContext, name: T.Str, role: T.Role = None, play: T.Phase = N
 
 @ludeme("end", T.EndRule)
 def end(c: CompileContext, *rules: T.EndRule):
-    """End rules, checked in order after every move; the first that applies decides."""
+    """End rules, checked in order after every move.
+
+    As in Ludii, every rule is checked and each result applies to its player while
+    that player is still in the game: a player who wins or loses takes the next rank
+    and leaves the game; with three or more players the others play on until one (or
+    none) is left (``ludeme.runtime.standing``). In a one-player game the first rule
+    that applies decides."""
     fns = [r for r in rules]
+    if c.num_players > 1:
+        return _end_ranking(fns)
     parts = [getattr(f, "parts", None) for f in fns]
     if all(p is not None for p in parts):
         pairs = tuple(parts)  # (condition, result) of each (if ...): one call less per rule
@@ -322,6 +331,42 @@ def end_if(c: CompileContext, cond: T.Cond, result: T.Result):
     return rule
 
 
+def _end_ranking(fns: list):
+    """Ludii's end rules in a game of two or more players: every rule is checked and
+    each result (an ``apply(state, decided)`` there) is applied in turn; the returns
+    once the game is over. (With two players the first result ends the game, but a
+    second one still applies: when both players make a line on the same move, Ludii
+    ranks the second winner third.)"""
+    parts = [getattr(f, "parts", None) for f in fns]
+    if all(p is not None for p in parts):
+        pairs = tuple(parts)  # (condition, result) of each (if ...): one call less per rule
+
+        def check_pairs(s):
+            decided = 0
+            for test, res in pairs:
+                if test(s):
+                    apply = res(s)
+                    if apply is not None and apply(s, decided):
+                        decided += 1
+            if decided or s.standing is not None:
+                st = s.standing
+                return returns_of(s) if st is not None and st.over else None
+            return None
+
+        return check_pairs
+
+    def check_all(s):
+        decided = 0
+        for f in fns:
+            apply = f(s)
+            if apply is not None and apply(s, decided):
+                decided += 1
+        st = s.standing
+        return returns_of(s) if st is not None and st.over else None
+
+    return check_all
+
+
 @ludeme("if", T.EndRule)
 def end_if_nested(c: CompileContext, cond: T.Cond,
                   rules: (T.EndRule, T.ListOf(T.EndRule)), result: T.Result = None):
@@ -348,27 +393,85 @@ def end_if_nested(c: CompileContext, cond: T.Cond,
 @ludeme("result", T.Result)
 def result(c: CompileContext, who: T.Role, outcome: T.Outcome):
     """The game ends with ``outcome`` (Win, Loss or Draw) for ``who`` (every player of
-    a team for ``Team1``, ...); the other players get the opposite."""
-    g_players = c.num_players
-    fn = who.fn
-    # a team (Team1, ...): each of its players gets the outcome, as in Ludii
-    team = who.many if who.name.startswith("Team") else None
+    a team for ``Team1``, ...); with two players the other gets the opposite.
+
+    With three or more players the game goes on, as in Ludii: the player takes the
+    next free rank (the best for a win, the worst for a loss) and leaves the game; it
+    is over once one player is left (ranked after the winners, before the losers) or
+    none. ``(result All Win)`` ranks every player without a rank first; a draw ranks
+    them all equal. A team's win ranks its players together."""
+    if c.num_players > 1:
+        return _ranked_result(c, who, outcome)
+    # one player (a puzzle): a win is 1; a loss, or a draw, -1 (as Ludii rates rank 0)
+    vec = (0.0, 1.0 if outcome == "Win" else -1.0)
 
     def out(s):
-        members = team(s) if team is not None else (fn(s),)
-        vec = [0.0] * (g_players + 1)
-        if outcome == "Draw":
-            return tuple(vec)
-        win = 1.0 if outcome == "Win" else -1.0
-        other = -win
-        if team is not None and outcome == "Win" and g_players > 2:
-            # as Ludii ranks a team's win: the team first, the others just after it
-            other = 1.0 - 2.0 * len(members) / (g_players - 1)
-        for q in range(1, g_players + 1):
-            vec[q] = win if q in members else other
-        return tuple(vec)
+        return vec
 
     return ResultV(out)
+
+
+def _ranked_result(c: CompileContext, who, outcome: str) -> ResultV:
+    """``(result ...)`` in a game of 3+ players: ``apply(state, decided)`` applies it to
+    the state's standing when its player is still in the game (``All`` always), and
+    says whether it did."""
+    n = c.num_players
+    if who.name.startswith("Team"):
+        return _team_result(c, who, outcome)
+    if who.name == "All":
+        def apply_all(s, decided):
+            apply_result(s, n + 1, outcome, decided)
+            return True
+
+        return ResultV(lambda s: apply_all)
+    if who.name == "Enemy":
+        # Ludii's result names one player: Enemy names none, so it never applies
+        return ResultV(lambda s: None)
+    fn = who.fn
+
+    def apply(s, decided):
+        p = fn(s)
+        if not 1 <= p <= n or s.inactive >> (p - 1) & 1:
+            return False
+        apply_result(s, p, outcome, decided)
+        return True
+
+    return ResultV(lambda s: apply)
+
+
+def _team_result(c: CompileContext, who, outcome: str) -> ResultV:
+    """A team's result in a game of 3+ players, as Ludii's: a win ranks the team's
+    players together at the best free rank and takes them out; when one team is left
+    it is ranked after them and the game is over. A team's loss or draw does nothing
+    in Ludii."""
+    n = c.num_players
+    members = who.many
+    team_of = [0] * (n + 1)
+    for t, players in c.teams.items():
+        for p in players:
+            team_of[p] = t
+
+    def apply(s, decided):
+        if outcome != "Win":
+            return True
+        team = members(s)
+        st = s.standing or Standing((0.0,) * (n + 1))
+        rank = list(st.rank)
+        for p in team:
+            s.inactive |= 1 << (p - 1)
+        r = next(r for r in range(1, n + 1) if float(r) not in rank[1:])
+        for p in team:
+            rank[p] = float(r)
+        left = [p for p in range(1, n + 1) if not s.inactive >> (p - 1) & 1]
+        over = not left
+        if left and len({team_of[p] for p in left}) == 1:
+            for p in left:
+                rank[p] = float(r + len(team))
+            over = True
+        s.standing = Standing(tuple(rank), st.winners + len(team), over)
+        return True
+
+    return ResultV(lambda s: apply)
 
 
 @ludeme("score", T.Score)
@@ -413,6 +516,17 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
         # are its own, not a tie-breaker's
         g.score_fn = lambda s, p: table[p - 1](s)
 
+    if n > 1:
+        def rank_all(s, decided):
+            scores = final(s)
+            best = max(scores)
+            if tb is not None and scores.count(best) > 1:
+                return tb(s)(s, decided)
+            _rank_by_score(s, scores)
+            return False  # as in Ludii, a ranking by score is not a player's result
+
+        return ResultV(lambda s: rank_all)
+
     def out(s):
         scores = final(s)
         best = max(scores)
@@ -424,6 +538,24 @@ def by_score(c: CompileContext, scores: T.ListOf(T.Score) = None, *, tieBreak: T
         return g.outcome_from_ranking(winners)
 
     return ResultV(out)
+
+
+def _rank_by_score(s, scores: list[int]) -> None:
+    """Ludii's ``(byScore)`` with 3+ players: everyone leaves the game, ranked by score
+    from the best free rank down; players with equal scores share their ranks."""
+    n = s.game.num_players
+    st = s.standing or Standing((0.0,) * (n + 1))
+    rank = list(st.rank)
+    s.inactive = (1 << n) - 1
+    left = dict(enumerate(scores, start=1))
+    while left:
+        best = max(left.values())
+        tied = [p for p, v in left.items() if v == best]
+        first = next_win_rank(tuple(rank))
+        for p in tied:
+            rank[p] = (first * 2.0 + len(tied) - 1.0) / 2.0
+            del left[p]
+    s.standing = Standing(tuple(rank), st.winners, True)
 
 
 @ludeme("no Moves", T.Cond)
