@@ -501,6 +501,10 @@ def _compare(name: str, op):
             select = _select_to(per_to, op, k) if per_to is not None else None
             per_from = getattr(a, "per_from", None)
             select_from = _select_to(per_from, op, k) if per_from is not None else None
+            positive = getattr(a, "positive_from", None)
+            if positive is not None and ((op is _op.gt and k == 0) or (op is _op.ge and k == 1)
+                                         or (op is _op.ne and k == 0)):
+                select_from = positive
             if op is _op.eq:  # the commonest tests, without a call to the operator
                 return CondV(lambda s: fa(s) == k, select_to=select, select_from=select_from)
             if op is _op.ge:
@@ -513,6 +517,10 @@ def _compare(name: str, op):
             per_from = getattr(b, "per_from", None)
             select_from = _select_to(per_from, _FLIPPED[op], k) if per_from is not None \
                 else None
+            positive = getattr(b, "positive_from", None)
+            if positive is not None and ((op is _op.lt and k == 0) or (op is _op.le and k == 1)
+                                         or (op is _op.ne and k == 0)):
+                select_from = positive
             if op is _op.lt:
                 return CondV(lambda s: k < fb(s), select_from=select_from)
             if op is _op.eq:

@@ -93,6 +93,12 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         return tuple(got.items()), total, i
 
     zobrist = g.zobrist
+    # per track: the first element on each site (Track.index_of without a search)
+    firsts: dict[int, dict[int, int]] = {}
+    for t in candidates:
+        firsts[id(t)] = first = {}
+        for k, x in enumerate(t.sites):
+            first.setdefault(x, k)
 
     def _drop(s, x0: int, adds, total: int) -> None:
         """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
@@ -164,7 +170,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             t = exact[0]
         else:
             return
-        i = t.index_of(x0)
+        i = firsts[id(t)].get(x0, -1)
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
@@ -240,6 +246,17 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     def _capture(s, x0: int, t, i: int) -> None:
         """``apply:`` where ``if:`` holds at the last pit sown (``s.to``, index ``i`` of
         the track), and backwards while ``backtracking:`` holds."""
+        if back is None:
+            # one pit at most: worked out, then applied (the loop below, once)
+            if rule is None or rule(s):
+                s.frm = x0
+                if prepare is None:
+                    effect(s)
+                    return
+                apply_it = prepare(s)
+                s.frm = x0
+                apply_it(s)
+            return
         sites, prv = t.sites, t.prv
         if prepare is not None:
             worked_out = []

@@ -200,10 +200,22 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
                     out.append(at_from(s))
                 return out
 
-            return IntV(at_from, per_from=per_from)
+            def positive_from(s, sites):
+                w = s.what
+                if sites and min(sites) >= 0 and max(sites) < n:
+                    return [x for x in sites if w[x]]  # a board site holds >= 1 or none
+                return [x for x, v in zip(sites, per_from(s, sites), strict=True) if v > 0]
+
+            return IntV(at_from, per_from=per_from, positive_from=positive_from)
 
         def at_fn(s):
-            return count_of(s, site(s))
+            x = site(s)
+            if 0 <= x < n:  # a board site, read here: count_of without a call
+                if not s.what[x]:
+                    return 0
+                cnt = s.count
+                return (cnt[x] or 1) if cnt is not None else 1
+            return held(s, x) if n <= x < stop else 0
 
         return IntV(at_fn)
     region = in_.fn
@@ -298,6 +310,13 @@ def plus(c: CompileContext, *terms: T.IntFn):
     fns = [t.fn for t in terms]
     if all(t.const is not None for t in terms):
         return IntV.of(sum(t.const for t in terms))
+    if len(terms) == 2:  # the commonest sums, without a generator per call
+        (fa, fb), (ka, kb) = fns, (terms[0].const, terms[1].const)
+        if kb is not None:
+            return IntV(lambda s: fa(s) + kb)
+        if ka is not None:
+            return IntV(lambda s: ka + fb(s))
+        return IntV(lambda s: fa(s) + fb(s))
     return IntV(lambda s: sum(f(s) for f in fns))
 
 
@@ -308,6 +327,9 @@ def minus(c: CompileContext, a: T.IntFn, b: T.IntFn = None):
     if b is None:
         return IntV(lambda s: -fa(s))
     fb = b.fn
+    if b.const is not None:
+        k = b.const
+        return IntV(lambda s: fa(s) - k)
     return IntV(lambda s: fa(s) - fb(s))
 
 
