@@ -398,6 +398,10 @@ def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
             inside = site.const in members
             return CondV(lambda s: inside, inside)
         return CondV(lambda s: fn(s) in members)
+    if region.empty_range is not None:
+        # (is In <site> (sites Empty)): the empty sites of a range, read here
+        first, stop = region.empty_range
+        return CondV(lambda s: first <= (x := fn(s)) < stop and not s.what[x])
     test = region.member()
     return CondV(lambda s: test(s, fn(s)))
 
@@ -511,6 +515,8 @@ def _compare(name: str, op):
                 return CondV(lambda s: fa(s) >= k, select_to=select, select_from=select_from)
             if op is _op.gt:
                 return CondV(lambda s: fa(s) > k, select_to=select, select_from=select_from)
+            if op is _op.ne:
+                return CondV(lambda s: fa(s) != k, select_to=select, select_from=select_from)
             return CondV(lambda s: op(fa(s), k), select_to=select, select_from=select_from)
         if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
             k = a.const

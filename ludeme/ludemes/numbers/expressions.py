@@ -79,6 +79,10 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
     if who.const is not None:
         mine = who.const
         return IntV(lambda s: board_fn(s) + sum(s.hand[mine]))
+    if who.many is None:
+        # one player: its hand's pieces, without a generator per call
+        role, holds = who.fn, frozenset(held)
+        return IntV(lambda s: board_fn(s) + (sum(s.hand[p]) if (p := role(s)) in holds else 0))
     players = who.players()
     return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in players(s) if p in held))
 
@@ -99,6 +103,17 @@ def _count_on_board(who, ids, owner, fixed, counter):
             f = by_players[ps] = counter(tuple(p for p in ids if owner[p] in ps))
         return f(s)
 
+    if who.many is None:
+        # one player (Mover, Next, ...): that player's counter, chosen by number
+        role = who.fn
+        top = max(owner, default=0) + 1
+        per = [counter(tuple(p for p in ids if owner[p] == q)) for q in range(top)]
+
+        def one(s):
+            q = role(s)
+            return per[q](s) if 0 <= q < top else fn(s)
+
+        return IntV(one)
     return IntV(fn)
 
 
