@@ -52,8 +52,11 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
     choice = rng.choice
     dice = state.dice
     spec = state.game.dice
+    play = state.game.play  # State.apply's work, without its call
     while n < max_moves:
-        moves = state.legal_moves()
+        moves = state._moves  # kept when the end rules listed them
+        if moves is None:
+            moves = state.legal_moves()
         if not moves:
             # a chance node (the moves are listed: the dice say whether a roll is due)
             if dice is not None and dice.pending and state.outcome is None:
@@ -61,6 +64,6 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
                 continue
             state.is_terminal()
             break
-        state.apply(choice(moves))
+        play(state, choice(moves))
         n += 1
     return n

@@ -144,6 +144,22 @@ RACE_GENERAL = RACE.replace(
     "(= (+ (if (is Mover P1) (count Pieces P1) 0) (if (is Mover P2) (count Pieces P2) 0)) 0)")
 
 
+# a move must leave the opponent some seeds, as Oware's rule has it: the seeds of a
+# player's fixed row counted in one comprehension, against a region given as a list
+LEAVE = MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace(
+    "(play (move Select", "(play (do (move Select")\
+    .replace("BACK))))", "))) ifAfterwards:(< 0 (count in:(sites Next)))))")
+LEAVE_GENERAL = LEAVE.replace("(count in:(sites Next))",
+                              "(count in:(difference (sites Next) (sites Empty)))")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_seeds_of_a_row_counted_as_the_general_path(seed):
+    fast, slow = ludeme.loads(LEAVE), ludeme.loads(LEAVE_GENERAL)
+    assert fast is not slow and LEAVE != LEAVE_GENERAL and "ifAfterwards" in LEAVE
+    assert play_alike(fast, slow, seed) > 10
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_race_counts_and_empty_tests_as_the_general_paths(seed):
     fast, slow = ludeme.loads(RACE), ludeme.loads(RACE_GENERAL)

@@ -39,7 +39,6 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     candidates = find_tracks(c, track)
     by_owner = [[t for t in candidates if t.owner == p] for p in range(c.num_players + 1)]
     exact = [t for t in candidates if track is None or t.name == track]
-    put = g.set_count
     count_at = site_counter(c)
     start_fn = start.fn if start is not None else \
         (lambda s: s.history[-1].to if s.history else -1)
@@ -103,12 +102,29 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     def _drop(s, x0: int, adds, total: int) -> None:
         """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
         hash as ``Game.set_count`` does, in one pass."""
-        w = s.what
+        w, cnt = s.what, s.count
         piece = w[x0]
-        put(s, x0, count_at(s, x0) - total, piece)
-        cnt = s.count
         ck = g.count_keys
+        # the start loses ``total`` seeds (Game.set_count, read here)
         h = s.hash
+        if piece:
+            had = cnt[x0] or 1
+            h ^= zobrist[x0][piece]
+            if had > 1:
+                h ^= ck[x0][had & 127]
+        else:
+            had = 0
+        left = had - total
+        if left > 0:
+            p0 = piece or 1
+            h ^= zobrist[x0][p0]
+            if left > 1:
+                h ^= ck[x0][left & 127]
+            w[x0] = p0
+            cnt[x0] = left
+        else:
+            w[x0] = 0
+            cnt[x0] = 0
         for x, k in adds:
             old = w[x]
             if old and old == piece:
@@ -179,7 +195,12 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             n -= 1
             s.to = x0
             s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
-        skipped = skip_row(s) if skip is not None else None
+        if skip is not None:
+            skipped = skip_rows.get((s.who, s.nxt), False)
+            if skipped is False:
+                skipped = skip_row(s)
+        else:
+            skipped = None
         if skip is None or skipped is not None:
             # where the seeds go depends on the track, the start, the number and the
             # sites skipped alone: worked out once, then the counts change in one pass

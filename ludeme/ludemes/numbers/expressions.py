@@ -234,12 +234,27 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
 
         return IntV(at_fn)
     region = in_.fn
+    # the tuples the region gives (a player's fixed row is the same tuple every call),
+    # with whether they are board sites without repeats: counted in one comprehension
+    plain: dict[int, tuple[tuple[int, ...], bool]] = {}
 
     def in_fn(s):
         w = s.what
         cnt = s.count
+        sites = region(s)
+        if type(sites) is tuple:
+            entry = plain.get(id(sites))
+            if entry is None or entry[0] is not sites:
+                if len(plain) > 64:     # regions built afresh each time: keep a few
+                    plain.clear()
+                entry = plain[id(sites)] = (sites, len(set(sites)) == len(sites) and
+                                            all(0 <= x < n for x in sites))
+            if entry[1]:
+                if cnt is None:
+                    return len(sites) - [w[x] for x in sites].count(0)
+                return sum([cnt[x] or 1 for x in sites if w[x]])
         total = 0
-        for x in dict.fromkeys(region(s)):
+        for x in dict.fromkeys(sites):
             if 0 <= x < n:
                 if w[x]:
                     total += (cnt[x] or 1) if cnt is not None else 1
