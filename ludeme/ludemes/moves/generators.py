@@ -204,7 +204,8 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
         apart[id(m), k] = (m, w)
         return w
 
-    first_gen, later = gens[0], tuple(enumerate(gens))[1:]
+    first_gen = gens[0] if gens else (lambda s: ())  # (or) of nothing makes no move
+    later = tuple(enumerate(gens))[1:]
 
     def gen(s):
         # the first generator's moves, each once (first occurrences, in C)
