@@ -262,14 +262,28 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
     d = s.dice
     spec = s.game.dice
-    old = spec.key(d)
-    d.values[:] = roll
+    keys = spec._unused_keys
+    values = d.values
+    if d.left == values:  # no die used since the last roll (DiceSpec.key, read here)
+        before = tuple(values)
+        old = keys.get(before)
+        if old is None:
+            old = spec.unused_key(before)
+        if d.rolled:
+            old ^= spec.zobrist_rolled
+    else:
+        old = spec.key(d)
+    roll = tuple(roll)
+    new = keys.get(roll)
+    if new is None:
+        new = spec.unused_key(roll)
+    values[:] = roll
     d.total = sum(roll)
     d.left[:] = roll
     d.equal = len(set(roll)) <= 1
     d.pending = False
     d.rolled = True
-    s.hash ^= old ^ spec.zobrist_rolled ^ spec.unused_key(tuple(roll))
+    s.hash ^= old ^ spec.zobrist_rolled ^ new
 
 
 def new_decision(s: State) -> None:

@@ -46,10 +46,12 @@ MANCALA = """
 """
 
 # the general forms: the pit chosen by a test per site, the capture by the loop that can
-# go backwards (a backtracking that never holds), the sums by the general addition
+# go backwards (a backtracking that never holds), the sums by the general addition, the
+# mover's store by a key the map cannot tell from any number
 GENERAL = MANCALA.replace("CHOOSE", "(is Occupied (from))").replace(
     "BACK", "backtracking:(= 1 2)").replace("(+ (to) 5)", "(+ (to) 5 (count Sites in:(sites {})))"
-).replace("(- (to) 5)", "(+ (to) (- 0 5) (count Sites in:(sites {})))")
+).replace("(- (to) 5)", "(+ (to) (- 0 5) (count Sites in:(sites {})))").replace(
+    "(mapEntry (mover))", "(mapEntry (+ (mover) (count Sites in:(sites {}))))")
 
 
 def play_alike(fast, slow, seed: int, plies: int = 400) -> int:

@@ -165,9 +165,15 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             row = skip_rows[key] = site_players_row(skip, "to", n_sites, *key)
         return row
 
+    last_to = start is None  # the default start: the last move's destination
+
     def run(s):
         frm0, to0 = s.frm, s.to
-        x0 = start_fn(s)
+        if last_to:
+            hist = s.history
+            x0 = hist[-1].to if hist else -1
+        else:
+            x0 = start_fn(s)
         if 0 <= x0 < n_sites:
             _sow(s, x0)
         s.frm, s.to = frm0, to0
@@ -175,7 +181,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             thenfn(s)
 
     def _sow(s, x0: int) -> None:
-        n = count_fn(s) if count_fn is not None else count_at(s, x0)
+        if count_fn is not None:
+            n = count_fn(s)
+        else:  # every seed of a board site (count_at, read here)
+            n = ((s.count[x0] or 1) if s.what[x0] else 0) if s.count is not None else \
+                count_at(s, x0)
         if owner_fn is not None:
             p = owner_fn(s)
             mine = by_owner[p] if 0 <= p < len(by_owner) else []
