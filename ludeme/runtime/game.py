@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ludeme.board import Board
-from ludeme.runtime.chance import DiceSpec, new_decision
+from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move
 from ludeme.runtime.state import State
 
@@ -481,7 +481,9 @@ class Game:
             s.stalemated &= ~(1 << (who - 1))
         dice = s.dice
         if dice is not None:
-            new_decision(s)
+            if dice.rolled:  # chance.new_decision, read here: the next decision's own roll
+                dice.rolled = False
+                s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
         s.after_frm = frm  # the consequences may note later sites
         s.after_to = to

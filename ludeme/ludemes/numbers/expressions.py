@@ -221,6 +221,9 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
                     return [x for x in sites if w[x]]  # a board site holds >= 1 or none
                 return [x for x, v in zip(sites, per_from(s, sites), strict=True) if v > 0]
 
+            # of board sites it keeps exactly those holding a piece: a generator that
+            # knows its sites are the board's may test ``state.what`` itself
+            positive_from.occupied_on_board = True
             return IntV(at_from, per_from=per_from, positive_from=positive_from)
 
         def at_fn(s):
