@@ -472,6 +472,10 @@ def note_action(s, frm: int, to: int) -> None:
         s.after_frm = frm
 
 
+def _apply_none(s) -> None:
+    """What a prepared effect that found nothing to do applies."""
+
+
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""
@@ -488,6 +492,8 @@ def moves_as_effect(moves: MovesV) -> EffectV:
         frm, to = s.frm, s.to
         made = list(gen(s))  # the moves as the position gives them now
         s.frm, s.to = frm, to  # as Ludii's generators leave the context as they found it
+        if not made:
+            return _apply_none  # nothing to apply: no closure to make
 
         def apply_them(t):
             for m in made:

@@ -30,6 +30,10 @@ class IntV:
     #: the same with ``(from)`` bound to each site (a selection ``(from <region>
     #: if:...)`` asks all its candidates at once)
     per_from: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: of a value never negative (a count of pieces): the sites of a sequence where it is
+    #: above 0 with ``(from)`` bound to each, in one call (``(from <region> if:(> (count
+    #: at:(from)) 0))``, as mancalas choose their pits)
+    positive_from: Callable[[State, Sequence[int]], list[int]] | None = None
 
     @staticmethod
     def of(value: int) -> IntV:

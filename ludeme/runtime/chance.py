@@ -49,6 +49,7 @@ class DiceSpec:
         self.zobrist_rolled = rng.getrandbits(64)
         # the key of dice showing a roll, none of them used (the usual case), by roll
         self._unused_keys: dict[tuple[int, ...], int] = {}
+        self._draw: tuple[tuple[tuple[int, ...], int, int], ...] | None = None
 
     def add(self, owner: int, faces_by_die: Sequence[Sequence[int]]) -> None:
         """A container of dice for ``owner`` (0 = shared), one face list per die. As in
@@ -71,6 +72,7 @@ class DiceSpec:
             self.zobrist_left.append({v: self._rng.getrandbits(64) for v in values})
         self._outcomes = None
         self._unused_keys = {}
+        self._draw = None
 
     @property
     def count(self) -> int:
@@ -104,9 +106,28 @@ class DiceSpec:
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A roll drawn with ``rng``: each die in turn, one of its faces uniformly."""
+        if type(rng) is random.Random and _CHOICE_BITS and self._draws():
+            # rng.choice(f) for each die, its bits drawn here (the same roll for the same
+            # generator state, without two calls per die)
+            bits = rng.getrandbits
+            out = []
+            for f, n, k in self._draws():
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                out.append(f[r])
+            return tuple(out)
         # rng.choice(f) draws as f[rng.randrange(len(f))] does (the same bits of the
         # generator), without randrange's argument checks
         return tuple(map(rng.choice, self.faces))
+
+    def _draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """Per die: its faces, how many, and the bits ``Random.choice`` draws for them."""
+        if self._draw is None:
+            self._draw = tuple((f, len(f), len(f).bit_length()) for f in self.faces)
+            if not all(self.faces):
+                self._draw = ()  # a die without faces: Random.choice says so
+        return self._draw
 
     def initial(self) -> DiceState:
         """The dice before any roll: each shows its first face (Ludii's die state 0)."""
@@ -134,6 +155,26 @@ class DiceSpec:
             if len(self._unused_keys) < MAX_OUTCOMES:
                 self._unused_keys[roll] = h
         return h
+
+
+def _choice_by_bits() -> bool:
+    """Whether ``Random.choice`` over n items draws ``getrandbits(n.bit_length())``
+    until below n, as CPython's does (checked on this interpreter, so that
+    ``DiceSpec.sample`` may draw the same bits itself)."""
+    for n in range(1, 9):
+        a, b = random.Random(n), random.Random(n)
+        seq = tuple(range(n))
+        for _ in range(64):
+            k = n.bit_length()
+            r = b.getrandbits(k)
+            while r >= n:
+                r = b.getrandbits(k)
+            if a.choice(seq) != r:
+                return False
+    return True
+
+
+_CHOICE_BITS = _choice_by_bits()
 
 
 class DiceState:
@@ -221,14 +262,28 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
     d = s.dice
     spec = s.game.dice
-    old = spec.key(d)
-    d.values[:] = roll
+    keys = spec._unused_keys
+    values = d.values
+    if d.left == values:  # no die used since the last roll (DiceSpec.key, read here)
+        before = tuple(values)
+        old = keys.get(before)
+        if old is None:
+            old = spec.unused_key(before)
+        if d.rolled:
+            old ^= spec.zobrist_rolled
+    else:
+        old = spec.key(d)
+    roll = tuple(roll)
+    new = keys.get(roll)
+    if new is None:
+        new = spec.unused_key(roll)
+    values[:] = roll
     d.total = sum(roll)
     d.left[:] = roll
     d.equal = len(set(roll)) <= 1
     d.pending = False
     d.rolled = True
-    s.hash ^= old ^ spec.zobrist_rolled ^ spec.unused_key(tuple(roll))
+    s.hash ^= old ^ spec.zobrist_rolled ^ new
 
 
 def new_decision(s: State) -> None:

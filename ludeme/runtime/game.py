@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ludeme.board import Board
-from ludeme.runtime.chance import DiceSpec, new_decision
+from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
@@ -468,9 +468,11 @@ class Game:
     def play(self, s: State, m: Move) -> None:
         who = s.mover
         s.who = who
-        s.nxt = self.next_of[who] if not s.inactive else next_active(s, who)
-        s.frm = m.frm
-        s.to = m.to
+        following = self.next_of[who] if not s.inactive else next_active(s, who)
+        s.nxt = following
+        frm, to = m.frm, m.to
+        s.frm = frm
+        s.to = to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
         # Ludii's stalemate flag of the mover: cleared when its moves are listed, set
@@ -481,30 +483,36 @@ class Game:
             s.stalemated &= ~(1 << (who - 1))
         dice = s.dice
         if dice is not None:
-            new_decision(s)
+            if dice.rolled:  # chance.new_decision, read here: the next decision's own roll
+                dice.rolled = False
+                s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
-        s.after_frm, s.after_to = m.frm, m.to  # the consequences may note later sites
+        s.after_frm = frm  # the consequences may note later sites
+        s.after_to = to
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
         # stores the move before the consequences)
         s.history.append(m)
         s.ply += 1
-        if m.then is not None:
-            m.then(s)
+        then = m.then
+        if then is not None:
+            then(s)
         if self.after_move:
             for fn in self.after_move:
                 fn(s, who)
         if dice is not None:
             dice.live = False
         s._moves = None
+        nxt = s.nxt
         phase = self.phases[s.phase]
-        if s.nxt == who != self.next_of[who]:
+        if nxt == who != following:
             pass  # (moveAgain) made the mover the next player: the same player moves again
         elif phase.order is None and not phase.skip_stuck:
-            nxt = self.next_of[who]  # players in turn: the common case, without calls
-            if s.nxt != nxt and s.nxt > 0:
-                nxt = s.nxt  # (set NextPlayer ...) named another player
+            # players in turn: the common case, without calls
+            if nxt == following or nxt <= 0:
+                nxt = following
+            # else (set NextPlayer ...) named another player
             s.mover = nxt
             if nxt != who:
                 zm = self.zobrist_mover

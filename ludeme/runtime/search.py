@@ -48,15 +48,22 @@ def rolled(state: State, roll: tuple[int, ...]) -> State:
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random moves in place until the game ends; returns the moves played."""
     n = 0
-    randrange = rng.randrange
+    # rng.choice(moves) draws what moves[rng.randrange(len(moves))] does, in one call
+    choice = rng.choice
+    dice = state.dice
+    spec = state.game.dice
+    play = state.game.play  # State.apply's work, without its call
     while n < max_moves:
-        moves = state.legal_moves()
+        moves = state._moves  # kept when the end rules listed them
+        if moves is None:
+            moves = state.legal_moves()
         if not moves:
-            if state.dice is not None and state.is_chance_node():
-                state.sample_chance(rng)
+            # a chance node (the moves are listed: the dice say whether a roll is due)
+            if dice is not None and dice.pending and state.outcome is None:
+                state._roll(spec.sample(rng))
                 continue
             state.is_terminal()
             break
-        state.apply(moves[randrange(len(moves))])
+        play(state, choice(moves))
         n += 1
     return n

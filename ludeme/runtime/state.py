@@ -238,9 +238,9 @@ class State:
         c.count = self.count[:] if self.count is not None else None
         c.stack = self.stack[:] if self.stack is not None else None
         c.site_state = self.site_state[:] if self.site_state is not None else None
-        c.hand = [h[:] for h in self.hand]
+        c.hand = list(map(list.copy, self.hand))
         c.score = self.score[:]
-        c.tally = [t[:] for t in self.tally]
+        c.tally = list(map(list.copy, self.tally)) if self.tally else []
         c.mover = self.mover
         c.phase = self.phase
         c.player_phase = self.player_phase[:] if self.player_phase is not None else None

@@ -398,6 +398,10 @@ def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
             inside = site.const in members
             return CondV(lambda s: inside, inside)
         return CondV(lambda s: fn(s) in members)
+    if region.empty_range is not None:
+        # (is In <site> (sites Empty)): the empty sites of a range, read here
+        first, stop = region.empty_range
+        return CondV(lambda s: first <= (x := fn(s)) < stop and not s.what[x])
     test = region.member()
     return CondV(lambda s: test(s, fn(s)))
 
@@ -501,18 +505,28 @@ def _compare(name: str, op):
             select = _select_to(per_to, op, k) if per_to is not None else None
             per_from = getattr(a, "per_from", None)
             select_from = _select_to(per_from, op, k) if per_from is not None else None
+            positive = getattr(a, "positive_from", None)
+            if positive is not None and ((op is _op.gt and k == 0) or (op is _op.ge and k == 1)
+                                         or (op is _op.ne and k == 0)):
+                select_from = positive
             if op is _op.eq:  # the commonest tests, without a call to the operator
                 return CondV(lambda s: fa(s) == k, select_to=select, select_from=select_from)
             if op is _op.ge:
                 return CondV(lambda s: fa(s) >= k, select_to=select, select_from=select_from)
             if op is _op.gt:
                 return CondV(lambda s: fa(s) > k, select_to=select, select_from=select_from)
+            if op is _op.ne:
+                return CondV(lambda s: fa(s) != k, select_to=select, select_from=select_from)
             return CondV(lambda s: op(fa(s), k), select_to=select, select_from=select_from)
         if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
             k = a.const
             per_from = getattr(b, "per_from", None)
             select_from = _select_to(per_from, _FLIPPED[op], k) if per_from is not None \
                 else None
+            positive = getattr(b, "positive_from", None)
+            if positive is not None and ((op is _op.lt and k == 0) or (op is _op.le and k == 1)
+                                         or (op is _op.ne and k == 0)):
+                select_from = positive
             if op is _op.lt:
                 return CondV(lambda s: k < fb(s), select_from=select_from)
             if op is _op.eq:

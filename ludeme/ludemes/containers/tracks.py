@@ -172,6 +172,19 @@ def sites_track(c: CompileContext, who: T.Role = None, name: T.Str = None):
     return RegionV.of([x for x in tracks[0].sites if x >= 0])
 
 
+def _ahead(table: tuple[tuple[int, ...], dict[int, int], bool], x: int, k: int) -> int:
+    """``(trackSite Move steps:k)`` from site ``x`` on a track's table (its sites, the
+    first element on each site, whether it loops): the rule ``track_site_move`` reads."""
+    sites, first, loop = table
+    n = len(sites)
+    i = first.get(x, n) + k
+    if 0 <= i < n:
+        return sites[i]
+    if not loop or i < 0:
+        return -1
+    return sites[i % n]
+
+
 @ludeme("trackSite Move", T.Site,
         ludii="A track passing twice over a site is searched from its start (Ludii tells "
               "the passes apart by the pieces on them).")
@@ -216,30 +229,41 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
         table = tables[player(s)]
         if table is None:
             return -1
-        sites, first, loop = table
-        n = len(sites)
-        i = first.get(at(s), n) + ahead(s)
-        if 0 <= i < n:
-            return sites[i]
-        if not loop or i < 0:
-            return -1
-        return sites[i % n]
+        return _ahead(table, at(s), ahead(s))
 
     if who is None and from_ is None and ahead is pips_total:
         # (trackSite Move steps:(count Pips)), as race games write it: per player and
         # site of its track, the sites ahead of it in order, indexed by the dice's total
         # (read without a call); beyond them (a loop, Off, a site off the track) the
         # rule as written
-        ahead_of = [None if t is None else {x: t[0][i:] for x, i in t[1].items()}
-                    for t in tables]
+        # per player, per site (the board's and the hands'), per total the dice can
+        # show: the answer, built when first asked (rules ask it several times per piece)
+        grid: list = []
+        n_board = c.require_board().n_sites
+
+        def build(s) -> None:
+            faces = s.game.dice.faces if s.game.dice is not None else ()
+            if not faces or any(not f or min(f) < 0 for f in faces):
+                grid.append(None)  # dice that can show less than 0: the rule as written
+                return
+            top = sum(max(f) for f in faces)
+            hands = s.game.hands
+            n_all = max(n_board, hands.stop if hands is not None else 0)
+            grid.append([None if t is None else
+                         [tuple(_ahead(t, x, k) for k in range(top + 1)) for x in range(n_all)]
+                         for t in tables])
 
         def site_pips(s):
-            row = ahead_of[s.who]
-            if row is not None:
-                seq = row.get(s.frm)
-                k = s.dice.total
-                if seq is not None and 0 <= k < len(seq):
-                    return seq[k]
+            x = s.frm
+            if x >= 0:
+                if not grid:
+                    build(s)
+                rows = grid[0]
+                if rows is not None:
+                    try:
+                        return rows[s.who][x][s.dice.total]
+                    except (IndexError, TypeError):
+                        pass  # a site or total out of the grid, a player without a track
             return site(s)
 
         return SiteV(site_pips)

@@ -39,7 +39,6 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     candidates = find_tracks(c, track)
     by_owner = [[t for t in candidates if t.owner == p] for p in range(c.num_players + 1)]
     exact = [t for t in candidates if track is None or t.name == track]
-    put = g.set_count
     count_at = site_counter(c)
     start_fn = start.fn if start is not None else \
         (lambda s: s.history[-1].to if s.history else -1)
@@ -93,16 +92,39 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         return tuple(got.items()), total, i
 
     zobrist = g.zobrist
+    # per track: the first element on each site (Track.index_of without a search)
+    firsts: dict[int, dict[int, int]] = {}
+    for t in candidates:
+        firsts[id(t)] = first = {}
+        for k, x in enumerate(t.sites):
+            first.setdefault(x, k)
 
     def _drop(s, x0: int, adds, total: int) -> None:
         """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
         hash as ``Game.set_count`` does, in one pass."""
-        w = s.what
+        w, cnt = s.what, s.count
         piece = w[x0]
-        put(s, x0, count_at(s, x0) - total, piece)
-        cnt = s.count
         ck = g.count_keys
+        # the start loses ``total`` seeds (Game.set_count, read here)
         h = s.hash
+        if piece:
+            had = cnt[x0] or 1
+            h ^= zobrist[x0][piece]
+            if had > 1:
+                h ^= ck[x0][had & 127]
+        else:
+            had = 0
+        left = had - total
+        if left > 0:
+            p0 = piece or 1
+            h ^= zobrist[x0][p0]
+            if left > 1:
+                h ^= ck[x0][left & 127]
+            w[x0] = p0
+            cnt[x0] = left
+        else:
+            w[x0] = 0
+            cnt[x0] = 0
         for x, k in adds:
             old = w[x]
             if old and old == piece:
@@ -143,9 +165,15 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             row = skip_rows[key] = site_players_row(skip, "to", n_sites, *key)
         return row
 
+    last_to = start is None  # the default start: the last move's destination
+
     def run(s):
         frm0, to0 = s.frm, s.to
-        x0 = start_fn(s)
+        if last_to:
+            hist = s.history
+            x0 = hist[-1].to if hist else -1
+        else:
+            x0 = start_fn(s)
         if 0 <= x0 < n_sites:
             _sow(s, x0)
         s.frm, s.to = frm0, to0
@@ -153,7 +181,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             thenfn(s)
 
     def _sow(s, x0: int) -> None:
-        n = count_fn(s) if count_fn is not None else count_at(s, x0)
+        if count_fn is not None:
+            n = count_fn(s)
+        else:  # every seed of a board site (count_at, read here)
+            n = ((s.count[x0] or 1) if s.what[x0] else 0) if s.count is not None else \
+                count_at(s, x0)
         if owner_fn is not None:
             p = owner_fn(s)
             mine = by_owner[p] if 0 <= p < len(by_owner) else []
@@ -164,7 +196,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             t = exact[0]
         else:
             return
-        i = t.index_of(x0)
+        i = firsts[id(t)].get(x0, -1)
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
@@ -173,7 +205,12 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             n -= 1
             s.to = x0
             s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
-        skipped = skip_row(s) if skip is not None else None
+        if skip is not None:
+            skipped = skip_rows.get((s.who, s.nxt), False)
+            if skipped is False:
+                skipped = skip_row(s)
+        else:
+            skipped = None
         if skip is None or skipped is not None:
             # where the seeds go depends on the track, the start, the number and the
             # sites skipped alone: worked out once, then the counts change in one pass
@@ -240,6 +277,17 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     def _capture(s, x0: int, t, i: int) -> None:
         """``apply:`` where ``if:`` holds at the last pit sown (``s.to``, index ``i`` of
         the track), and backwards while ``backtracking:`` holds."""
+        if back is None:
+            # one pit at most: worked out, then applied (the loop below, once)
+            if rule is None or rule(s):
+                s.frm = x0
+                if prepare is None:
+                    effect(s)
+                    return
+                apply_it = prepare(s)
+                s.frm = x0
+                apply_it(s)
+            return
         sites, prv = t.sites, t.prv
         if prepare is not None:
             worked_out = []

@@ -7,6 +7,7 @@ from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import RoleV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.rules.turns import MOVER
 
 
 def is_coordinate(text: str) -> bool:
@@ -118,6 +119,10 @@ def map_entry(c: CompileContext, name: T.Str = None, key: (T.Role, T.IntFn) = No
     top = max([max(t, default=0) for t in tables] + [c.num_players]) + 1
     values = [lookup(k) for k in range(top)]
     fn = key.fn
+    if fn is MOVER or (isinstance(key, RoleV) and key.name == "Mover" and key.many is None):
+        # (mapEntry (mover)), as mancalas name the mover's store: read without a call
+        # (every player's number is below top)
+        return SiteV(lambda s: values[s.who])
 
     def entry(s):
         k = fn(s)

@@ -204,16 +204,25 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
         apart[id(m), k] = (m, w)
         return w
 
+    first_gen = gens[0] if gens else (lambda s: ())  # (or) of nothing makes no move
+    later = tuple(enumerate(gens))[1:]
+
     def gen(s):
-        out = []
-        seen: dict[Move, Move] = {}
-        for k, g in enumerate(gens):
-            for m in g(s):
+        # the first generator's moves, each once (first occurrences, in C)
+        out = list(dict.fromkeys(first_gen(s)))
+        seen: dict[Move, Move] | None = None
+        for k, g in later:
+            made = g(s)
+            if not made:
+                continue
+            if seen is None:
+                seen = {m: m for m in out}
+            for m in made:
                 first = seen.get(m)
                 if first is None:
                     seen[m] = m
                     out.append(m)
-                elif first.then is not m.then and k:
+                elif first.then is not m.then:
                     w = told_apart(m, k)
                     if w not in seen:
                         seen[w] = w

@@ -30,6 +30,8 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
     select_from = None
     if isinstance(from_, FromPart) and from_.cond is not None:
         select_from = from_.cond.select_from
+    # the condition keeps the board sites holding a piece ((> (count at:(from)) 0))
+    occupied = getattr(select_from, "occupied_on_board", False)
     targets = None
     if isinstance(to, SiteV):
         to_site = to.fn
@@ -64,6 +66,9 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
                     made[id(src)] = entry
             if cond is None:
                 return [m for _, m in entry[1]]
+            if occupied:  # the sites of entry are the board's
+                w = s.what
+                return [m for x, m in entry[1] if w[x]]
             if select_from is not None:
                 by_site = entry[3]
                 return [by_site[x] for x in select_from(s, entry[2])]

@@ -101,6 +101,10 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
     if who.const is not None:
         mine = who.const
         return IntV(lambda s: board_fn(s) + sum(s.hand[mine]))
+    if who.many is None:
+        # one player: its hand's pieces, without a generator per call
+        role, holds = who.fn, frozenset(held)
+        return IntV(lambda s: board_fn(s) + (sum(s.hand[p]) if (p := role(s)) in holds else 0))
     players = who.players()
     return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in players(s) if p in held))
 
@@ -121,6 +125,17 @@ def _count_on_board(who, ids, owner, fixed, counter):
             f = by_players[ps] = counter(tuple(p for p in ids if owner[p] in ps))
         return f(s)
 
+    if who.many is None:
+        # one player (Mover, Next, ...): that player's counter, chosen by number
+        role = who.fn
+        top = max(owner, default=0) + 1
+        per = [counter(tuple(p for p in ids if owner[p] == q)) for q in range(top)]
+
+        def one(s):
+            q = role(s)
+            return per[q](s) if 0 <= q < top else fn(s)
+
+        return IntV(one)
     return IntV(fn)
 
 
@@ -222,19 +237,49 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
                     out.append(at_from(s))
                 return out
 
-            return IntV(at_from, per_from=per_from)
+            def positive_from(s, sites):
+                w = s.what
+                if sites and min(sites) >= 0 and max(sites) < n:
+                    return [x for x in sites if w[x]]  # a board site holds >= 1 or none
+                return [x for x, v in zip(sites, per_from(s, sites), strict=True) if v > 0]
+
+            # of board sites it keeps exactly those holding a piece: a generator that
+            # knows its sites are the board's may test ``state.what`` itself
+            positive_from.occupied_on_board = True
+            return IntV(at_from, per_from=per_from, positive_from=positive_from)
 
         def at_fn(s):
-            return count_of(s, site(s))
+            x = site(s)
+            if 0 <= x < n:  # a board site, read here: count_of without a call
+                if not s.what[x]:
+                    return 0
+                cnt = s.count
+                return (cnt[x] or 1) if cnt is not None else 1
+            return held(s, x) if n <= x < stop else 0
 
         return IntV(at_fn)
     region = in_.fn
+    # the tuples the region gives (a player's fixed row is the same tuple every call),
+    # with whether they are board sites without repeats: counted in one comprehension
+    plain: dict[int, tuple[tuple[int, ...], bool]] = {}
 
     def in_fn(s):
         w = s.what
         cnt = s.count
+        sites = region(s)
+        if type(sites) is tuple:
+            entry = plain.get(id(sites))
+            if entry is None or entry[0] is not sites:
+                if len(plain) > 64:     # regions built afresh each time: keep a few
+                    plain.clear()
+                entry = plain[id(sites)] = (sites, len(set(sites)) == len(sites) and
+                                            all(0 <= x < n for x in sites))
+            if entry[1]:
+                if cnt is None:
+                    return len(sites) - [w[x] for x in sites].count(0)
+                return sum([cnt[x] or 1 for x in sites if w[x]])
         total = 0
-        for x in dict.fromkeys(region(s)):
+        for x in dict.fromkeys(sites):
             if 0 <= x < n:
                 if w[x]:
                     total += (cnt[x] or 1) if cnt is not None else 1
@@ -320,6 +365,13 @@ def plus(c: CompileContext, *terms: T.IntFn):
     fns = [t.fn for t in terms]
     if all(t.const is not None for t in terms):
         return IntV.of(sum(t.const for t in terms))
+    if len(terms) == 2:  # the commonest sums, without a generator per call
+        (fa, fb), (ka, kb) = fns, (terms[0].const, terms[1].const)
+        if kb is not None:
+            return IntV(lambda s: fa(s) + kb)
+        if ka is not None:
+            return IntV(lambda s: ka + fb(s))
+        return IntV(lambda s: fa(s) + fb(s))
     return IntV(lambda s: sum(f(s) for f in fns))
 
 
@@ -330,6 +382,9 @@ def minus(c: CompileContext, a: T.IntFn, b: T.IntFn = None):
     if b is None:
         return IntV(lambda s: -fa(s))
     fb = b.fn
+    if b.const is not None:
+        k = b.const
+        return IntV(lambda s: fa(s) - k)
     return IntV(lambda s: fa(s) - fb(s))
 
 

@@ -58,9 +58,17 @@ def sites_of_player(c: CompileContext, who: T.Role, name: T.Str = None):
     if who.const is not None:
         return owned.get(who.const, none)
     per = [owned.get(p, none) for p in range(c.num_players + 1)]
+    player = who.fn
+    if all(r.static is not None for r in per):
+        # every player's region is fixed (as mancalas' rows are): the player's tuple,
+        # read with one call
+        tups = tuple(r.static for r in per)
+        sets = tuple(frozenset(t) for t in tups)
+        if who.name == "Mover":
+            return RegionV(lambda s: tups[s.who], None, lambda s, x: x in sets[s.who])
+        return RegionV(lambda s: tups[player(s)], None, lambda s, x: x in sets[player(s)])
     fns = [r.fn for r in per]
     tests = [r.member() for r in per]
-    player = who.fn
     return RegionV(lambda s: fns[player(s)](s), None, lambda s, x: tests[player(s)](s, x))
 
 

@@ -21,7 +21,12 @@ from ludeme.lang.registry import ludeme
 def mover(c: CompileContext):
     """The number of the player making the move (in end rules: the player who has just
     moved). Ludii: ``(mover)``."""
-    return IntV(lambda s: s.who)
+    return IntV(MOVER)
+
+
+def MOVER(s) -> int:  # noqa: N802 - one function object, so that rules can tell it
+    """``(mover)``: the player making the move, in the evaluation context."""
+    return s.who
 
 
 @ludeme("next", T.IntFn)

@@ -1,0 +1,203 @@
+"""Speed-ups of the play loop, sowing, counts and dice (issue 15 item 6) checked against
+the plain paths they replace, on descriptions written for these tests: the same
+description written so that the general path is taken must give the same moves, the same
+positions and the same hashes along seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludeme
+from ludeme.runtime.chance import DiceSpec
+from ludeme.runtime.search import random_playout
+
+# a 2 x 5 mancala with stores: 0 the left store, 1-5 the bottom row, 6-10 the top row,
+# 11 the right store; the last seed in one's own empty pit takes it and the pit opposite
+MANCALA = """
+(game "Five Pits"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 5 (track "Track" "0,ESE,E,ENE,WNW,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (map {(pair P1 LastSite) (pair P2 FirstSite)})
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 2 to:(union (sites P1) (sites P2))))
+        (play (move Select (from (sites Mover) if:CHOOSE)
+            (then (sow
+                apply:(if (= (to) (mapEntry (mover)))
+                    (moveAgain)
+                    (if (and {(is In (to) (sites Mover)) (= (count at:(to)) 1)
+                              (> (count at:(if (is Mover P1) (+ (to) 5) (- (to) 5))) 0)})
+                        (and
+                            (fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))
+                            (fromTo (from (if (is Mover P1) (+ (to) 5) (- (to) 5)))
+                                (to (mapEntry (mover)))
+                                count:(count at:(if (is Mover P1) (+ (to) 5) (- (to) 5)))))))
+                skipIf:(= (to) (mapEntry (next)))
+                BACK))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(mapEntry P1))) (score P2 (count at:(mapEntry P2))) })))
+    )
+)
+"""
+
+# the general forms: the pit chosen by a test per site, the capture by the loop that can
+# go backwards (a backtracking that never holds), the sums by the general addition, the
+# mover's store by a key the map cannot tell from any number
+GENERAL = MANCALA.replace("CHOOSE", "(is Occupied (from))").replace(
+    "BACK", "backtracking:(= 1 2)").replace("(+ (to) 5)", "(+ (to) 5 (count Sites in:(sites {})))"
+).replace("(- (to) 5)", "(+ (to) (- 0 5) (count Sites in:(sites {})))").replace(
+    "(mapEntry (mover))", "(mapEntry (+ (mover) (count Sites in:(sites {}))))")
+
+
+def play_alike(fast, slow, seed: int, plies: int = 400) -> int:
+    """Play both games along one seeded random game; assert the same legal moves,
+    positions and hashes at every ply; returns the plies played."""
+    rng = random.Random(seed)
+    a, b = fast.new_initial_state(), slow.new_initial_state()
+    while not a.is_terminal() and a.ply < plies:
+        if a.is_chance_node():
+            assert b.is_chance_node()
+            roll = fast.dice.sample(rng)
+            a.apply_chance(roll)
+            b.apply_chance(roll)
+            continue
+        ms, mb = a.legal_moves(), b.legal_moves()
+        assert [m.key for m in ms] == [m.key for m in mb]
+        i = rng.randrange(len(ms))
+        a.apply(ms[i])
+        b.apply(mb[i])
+        assert a.what == b.what and a.count == b.count and a.hand == b.hand
+        assert a.hash == b.hash == fast._full_hash(a)
+        assert a.mover == b.mover
+    assert b.is_terminal() == a.is_terminal()
+    assert a.returns() == b.returns()
+    return a.ply
+
+
+@pytest.mark.parametrize("choose", ["(> (count at:(from)) 0)", "(< 0 (count at:(from)))",
+                                    "(!= (count at:(from)) 0)", "(>= (count at:(from)) 1)"])
+@pytest.mark.parametrize("seed", range(3))
+def test_pits_sowing_and_captures_as_the_general_paths(choose, seed):
+    fast = ludeme.loads(MANCALA.replace("CHOOSE", choose).replace("BACK", ""))
+    slow = ludeme.loads(GENERAL)
+    assert play_alike(fast, slow, seed) > 10
+
+
+def test_the_capture_happens():
+    """The capture of the test description is reached along the games compared above
+    (so the one-pit path of the capture is exercised, not only the sowing)."""
+    game = ludeme.loads(MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""))
+    rng = random.Random(0)
+    captured = 0
+    for _ in range(20):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            before = sum(s.count[x] for x in range(1, 11) if s.what[x])
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+            after = sum(s.count[x] for x in range(1, 11) if s.what[x])
+            stores = [s.count[0] if s.what[0] else 0, s.count[11] if s.what[11] else 0]
+            assert after + sum(stores) == 20  # seeds are kept
+            # more than the one seed sown into a store left the pits: a capture
+            captured += before - after > 1
+    assert captured > 0
+
+
+# a race along a track from the hands, with hands counted by the end rule
+RACE = """
+(game "Short Run"
+    (players 2)
+    (equipment {
+        (board (rectangle 1 6)
+            { (track "Track1" "6,0,E,End" P1 directed:True)
+              (track "Track2" "7,5,W,End" P2 directed:True) })
+        (dice d:3 from:0 num:2)
+        (hand Each)
+        (piece "Runner" Each
+            (if (= (trackSite Move steps:(count Pips)) End)
+                (move Remove (from))
+                (if (and (!= (trackSite Move steps:(count Pips)) Off)
+                         (or (is In (trackSite Move steps:(count Pips)) (sites Empty))
+                             (is Enemy (who at:(trackSite Move steps:(count Pips))))))
+                    (move (from) (to (trackSite Move steps:(count Pips))
+                        (apply if:(is Enemy (who at:(to)))
+                            (fromTo (from (to)) (to (handSite Next)))))))))
+    })
+    (rules
+        (start { (place "Runner1" (handSite P1) count:2) (place "Runner2" (handSite P2) count:2) })
+        (play (do (roll) next:(if (!= (count Pips) 0)
+            (or (forEach Piece) (forEach Piece container:(mover))))))
+        (end (if (= (count Pieces Mover) 0) (result Mover Win)))
+    )
+)
+"""
+
+# the same race read by the general paths: (is Empty ...) for the region test, the number
+# of the mover's pieces as the sum over both players, each counted only when it moves
+RACE_GENERAL = RACE.replace(
+    "(is In (trackSite Move steps:(count Pips)) (sites Empty))",
+    "(is Empty (trackSite Move steps:(count Pips)))").replace(
+    "(= (count Pieces Mover) 0)",
+    "(= (+ (if (is Mover P1) (count Pieces P1) 0) (if (is Mover P2) (count Pieces P2) 0)) 0)")
+
+
+# a move must leave the opponent some seeds, as Oware's rule has it: the seeds of a
+# player's fixed row counted in one comprehension, against a region given as a list
+LEAVE = MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace(
+    "(play (move Select", "(play (do (move Select")\
+    .replace("BACK))))", "))) ifAfterwards:(< 0 (count in:(sites Next)))))")
+LEAVE_GENERAL = LEAVE.replace("(count in:(sites Next))",
+                              "(count in:(difference (sites Next) (sites Empty)))")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_seeds_of_a_row_counted_as_the_general_path(seed):
+    fast, slow = ludeme.loads(LEAVE), ludeme.loads(LEAVE_GENERAL)
+    assert fast is not slow and LEAVE != LEAVE_GENERAL and "ifAfterwards" in LEAVE
+    assert play_alike(fast, slow, seed) > 10
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_race_counts_and_empty_tests_as_the_general_paths(seed):
+    fast, slow = ludeme.loads(RACE), ludeme.loads(RACE_GENERAL)
+    assert play_alike(fast, slow, seed) > 5
+
+
+@pytest.mark.parametrize("faces", [[(0, 1)] * 4, [(1, 2, 3, 4, 5, 6)] * 2, [(1, 2, 3)],
+                                   [(7,), (0, 1, 2, 3, 4)], [(2, 2, 5)]])
+def test_dice_drawn_as_random_choice(faces):
+    """The dice's own draw gives the rolls ``Random.choice`` gives, face by face, so a
+    seed replays the same game as before."""
+    spec = DiceSpec()
+    spec.add(0, faces)
+    a, b = random.Random(11), random.Random(11)
+    for _ in range(300):
+        assert spec.sample(a) == tuple(b.choice(f) for f in faces)
+
+
+def test_random_playout_draws_as_randrange():
+    """A random playout chooses what ``moves[randrange(len(moves))]`` chooses and rolls as
+    ``sample_chance`` does: the same game from the same seed."""
+    game = ludeme.loads(RACE)
+    for seed in range(5):
+        s = game.new_initial_state()
+        n = random_playout(s, random.Random(seed))
+        t = game.new_initial_state()
+        rng = random.Random(seed)
+        m = 0
+        while True:
+            moves = t.legal_moves()
+            if not moves:
+                if t.is_chance_node():
+                    t.sample_chance(rng)
+                    continue
+                break
+            t.apply(moves[rng.randrange(len(moves))])
+            m += 1
+        assert (n, s.hash, s.history) == (m, t.hash, t.history)
+        assert t.rolls() == s.rolls()
