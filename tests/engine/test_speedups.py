@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ludeme.api import _compile
+from ludeme.compile import bitlines
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -36,7 +37,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL")}
+          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
+          "bit_lines": (captures, "BIT_LINES")}
 
 
 def legal(s) -> set[str]:
@@ -354,3 +356,73 @@ def test_would_capture_from_the_site_in_one_call(text):
     pieces = ("Disc0",) if "Disc" in text else ("Stone1", "Stone2")
     assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text), games=6,
                                           fillings=0 if "Disc" in text else 60) > 60
+
+
+# -- flanking asked of every site at once, as bit masks ----------------------------------
+
+# any piece may be flanked, a friend's too: the run of pieces is taken as long as it goes
+# (up to the limit), and the site after it must hold a friend
+RUNS = """(game "Runs" (players 2)
+  (equipment {{(board {board}) (piece "Stone" Each)}})
+  (rules
+    (start {{(place "Stone1" {{{p1}}}) (place "Stone2" {{{p2}}})}})
+    (play (forEach Site (sites Empty)
+      (append (custodial {dirs}
+                (between {limit} if:(is Occupied (between)) (apply (remove (between))))
+                (to if:(is Friend (who at:(to)))))
+              (then (add (piece (id "Stone" Mover)) (to (last To)))))
+      noMoveYet:(move Add (to (sites Empty)))))
+    (end {{(if (>= (count Moves) 30) (result Mover Draw))
+           (if (is Full) (result Mover Draw))}})))"""
+
+
+@pytest.mark.parametrize("text,pieces", [
+    (DISCS.format(board="(rectangle 5 7)", dirs="Adjacent", limit="", p1='"c3" "d4"',
+                  p2='"c4" "d3"'), ("Disc0",)),
+    (DISCS.format(board="(square 6)", dirs="Orthogonal", limit="(max 2)",
+                  p1='"c3" "d4" "b2"', p2='"c4" "d3" "e5"'), ("Disc0",)),
+    (FLANKS.format(board="(square 7)", dirs="Diagonal", region="(sites Board)", then="",
+                   p1='"c3" "d4" "e5"', p2='"c4" "d3" "e4"'), ("Stone1", "Stone2")),
+    (RUNS.format(board="(square 5)", dirs="Adjacent", limit="(max 2)", p1='"b2" "c3"',
+                 p2='"c2" "d4"'), ("Stone1", "Stone2")),
+    (RUNS.format(board="(rectangle 4 6)", dirs="Orthogonal", limit="", p1='"b2" "c3"',
+                 p2='"c2" "d4"'), ("Stone1", "Stone2")),
+])
+def test_flanking_from_every_site_at_once(text, pieces, monkeypatch):
+    made = []
+
+    def counted(*args):
+        origins = real(*args)
+
+        def count(*a):
+            made.append(1)
+            return origins(*a)
+        return count
+
+    real = bitlines.flanking_origins
+    monkeypatch.setattr(bitlines, "flanking_origins", counted)
+    fast = compiled(text)
+    monkeypatch.setattr(bitlines, "flanking_origins", real)
+    slow = compiled(text, bit_lines=False)
+    # discs show a side as a state value, which a filling does not give: games only
+    discs = pieces == ("Disc0",)
+    assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text),
+                                          games=10 if discs else 6,
+                                          fillings=0 if discs else 60) > 100
+    assert made  # the masks answered
+
+
+def test_bit_lines_only_where_every_line_is_a_fixed_step():
+    for board, regular in [("(square 6)", True), ("(rectangle 4 7)", True),
+                           ("(hex 4)", False)]:
+        game = compiled(DISCS.format(board=board, dirs="Adjacent", limit="", p1='"c3"',
+                                     p2='"c4"'))
+        b = game.board
+        found = bitlines.offsets_of(b.lines_of(b.directions["Adjacent"]), b.n_sites)
+        assert (found is not None) == regular, board
+    # a line that does not go on by the same step is refused
+    assert bitlines.offsets_of([((1, 2),), ((2,),), ()], 3) is not None
+    assert bitlines.offsets_of([((1, 3),), ((3,),), (), ()], 4) is None
+    # a condition that differs by site cannot be read from the values alone
+    assert bitlines.value_tables([[], [True, False, True, False]], 2, 2) is not None
+    assert bitlines.value_tables([[], [True, False, False, False]], 2, 2) is None

@@ -205,10 +205,20 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
         return w
 
     def gen(s):
+        made = [g(s) for g in gens]
+        nonempty = [m for m in made if m]
+        if len(nonempty) <= 1:
+            # one generator's moves: only its own repeats to drop, the first kept (as
+            # below), with no Python call per move but the hash
+            if not nonempty:
+                return []
+            only = nonempty[0]
+            kept = dict.fromkeys(only)
+            return only if len(kept) == len(only) else list(kept)
         out = []
         seen: dict[Move, Move] = {}
-        for k, g in enumerate(gens):
-            for m in g(s):
+        for k, moves in enumerate(made):
+            for m in moves:
                 first = seen.get(m)
                 if first is None:
                     seen[m] = m

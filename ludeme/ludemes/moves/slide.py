@@ -541,10 +541,24 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
         return MovesV(_every_level(table, moving, sites))
 
+    # per player, the ids of its pieces that move when they are few (else None): asking
+    # whether the board holds any of them (``in``, in C) is cheaper than a scan by site
+    few_pids = [None if len(ids) > 3 else ids for ids in
+                (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
+
     def gen(s):
         who = s.who
         w = s.what
         out: list[Move] = []
+        few = few_pids[who]
+        if few is not None:
+            # the board holds none of the few pieces that move: no scan of every site
+            # (a kind of piece often has none, a king before any promotion, say)
+            for p in few:
+                if p in w:
+                    break
+            else:
+                return out
         if inline[who]:
             mine_rays = rays[who]
             extend = out.extend

@@ -1,0 +1,131 @@
+"""Flanking lines for every site at once, as bit masks (bitboards).
+
+A flanking rule asked at each of many sites ("would a piece placed here enclose a line
+in some direction?", as in the placement games whose placements must capture) is a scan
+along every line from every site. On a board where each direction of the rule moves by
+one fixed difference of site index (every line from ``x`` is ``x + d, x + 2d, ...``
+until it leaves the board), the scan is done for all sites together with Python
+integers holding one byte per site: "the sites whose next site along ``d`` is in the set
+X" is a shift and a mask. The lines are compared with the board's own at compile time;
+on any other board the per-site scan is kept.
+
+The conditions must be the same on every site (a value table per mover), so that the
+sets of sites meeting them are found in C from the state's values (``bytes.translate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+#: one byte per site, so that a set of sites is built from bytes and read back as bytes
+BITS = 8
+
+
+def offsets_of(lines: Sequence[Sequence[tuple[int, ...]]], n: int
+               ) -> list[tuple[int, int]] | None:
+    """``(difference, mask)`` per direction when every site's lines are exactly the
+    lines of fixed index differences (from ``x``: ``x + d``, ``x + 2d``, ... while the
+    site reached has a next one along ``d``), the mask holding the sites that have a
+    next site along ``d``; else None. ``lines[x]``: the site's whole lines (not cut)."""
+    starts: dict[int, set[int]] = {}
+    for x in range(n):
+        seen = set()
+        for r in lines[x]:
+            if not r:
+                continue
+            d = r[0] - x
+            if d == 0 or d in seen:
+                return None  # two lines one way (radials of an irregular board)
+            seen.add(d)
+            starts.setdefault(d, set()).add(x)
+    for x in range(n):
+        model = set()
+        for d, has in starts.items():
+            if x not in has:
+                continue
+            ray, y = [], x
+            while y in has and len(ray) <= n:
+                y += d
+                if not 0 <= y < n:
+                    return None
+                ray.append(y)
+            model.add(tuple(ray))
+        if model != {tuple(r) for r in lines[x] if r}:
+            return None
+    return [(d, sum(1 << (BITS * x) for x in has)) for d, has in sorted(starts.items())]
+
+
+def value_tables(table: list[list[bool]], n: int, stride: int) -> list[bytes] | None:
+    """Per mover, a ``bytes.translate`` table giving 1 for the values meeting a folded
+    condition (``table[who][site * stride + value]``), 0 for the others, when the
+    condition does not depend on the site; else None."""
+    out: list[bytes] = []
+    for row in table:
+        if not row:
+            out.append(bytes(256))
+            continue
+        first = row[:stride]
+        if any(row[x * stride:(x + 1) * stride] != first for x in range(1, n)):
+            return None
+        out.append(bytes([1 if v < stride and first[v] else 0 for v in range(256)]))
+    return out
+
+
+def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
+                     target: list[bytes], friend: list[bytes]) -> Callable:
+    """``origins(values, who)``: the set (one byte per site, as an int) of the sites from
+    which some line runs through 1 to ``limit`` sites meeting ``target`` and stops at a
+    site meeting ``friend``, read as the per-site scan reads a line: the run of target
+    sites is taken as long as it goes (up to ``limit``), and the site after it must be a
+    friend. ``values``: the bytes of the state's values, all below the tables' stride."""
+    # a friend that is not also a target ends a run of any length up to limit; any friend
+    # ends a run of exactly limit (the scan stops there without asking for a target)
+    capped = limit < n
+    steps = [(d * BITS, mask) for d, mask in offsets]
+
+    def origins(values: bytes, who: int) -> int:
+        targets = int.from_bytes(values.translate(target[who]), "little")
+        if not targets:
+            return 0
+        friends = int.from_bytes(values.translate(friend[who]), "little")
+        ends = friends & ~targets
+        found = 0
+        for shift, mask in steps:
+            # run: the sites starting a run of exactly k targets that ends at a friend
+            # (k = 1, 2, ...); prev(X) = the sites whose next site along d is in X
+            if shift > 0:
+                run = targets & (ends >> shift) & mask
+                acc = run
+                k = 1
+                while run and k < limit:
+                    run = targets & (run >> shift) & mask
+                    acc |= run
+                    k += 1
+                if capped:
+                    run = targets & (friends >> shift) & mask
+                    for _ in range(limit - 1):
+                        if not run:
+                            break
+                        run = targets & (run >> shift) & mask
+                    acc |= run
+                found |= (acc >> shift) & mask
+            else:
+                shift = -shift
+                run = targets & (ends << shift) & mask
+                acc = run
+                k = 1
+                while run and k < limit:
+                    run = targets & (run << shift) & mask
+                    acc |= run
+                    k += 1
+                if capped:
+                    run = targets & (friends << shift) & mask
+                    for _ in range(limit - 1):
+                        if not run:
+                            break
+                        run = targets & (run << shift) & mask
+                    acc |= run
+                found |= (acc << shift) & mask
+        return found
+
+    return origins
