@@ -421,8 +421,21 @@ def test_bit_lines_only_where_every_line_is_a_fixed_step():
         found = bitlines.offsets_of(b.lines_of(b.directions["Adjacent"]), b.n_sites)
         assert (found is not None) == regular, board
     # a line that does not go on by the same step is refused
-    assert bitlines.offsets_of([((1, 2),), ((2,),), ()], 3) is not None
+    assert bitlines.offsets_of([((1, 2),), ((2,),), ()], 3) == [(1, 0b011)]
     assert bitlines.offsets_of([((1, 3),), ((3,),), (), ()], 4) is None
+    # on a line of 4 sites, values 1 (a friend) and 2 (a target): from site 0, the run
+    # 2, 2 ends at the friend on site 3, from site 1 the run 2; looking back likewise
+    tables = [[], [False, False, True] * 2]  # target: value 2 (two sites, three values)
+    friends = [[], [False, True, False] * 2]  # friend: value 1
+    lines = [((1, 2, 3),), ((2, 3), (0,)), ((3,), (1, 0)), ((2, 1, 0),)]
+    origins = bitlines.flanking_origins(bitlines.offsets_of(lines, 4), 4, 4,
+                                        bitlines.value_tables(tables, 2, 3),
+                                        bitlines.value_tables(friends, 2, 3))
+    assert origins(bytes([0, 2, 2, 1]), 1) == 0b0011
+    assert origins(bytes([1, 2, 2, 0]), 1) == 0b1100
+    assert origins(bytes([0, 2, 0, 1]), 1) == 0
+    with pytest.raises(ValueError):  # a value beyond the tables: asked site by site
+        origins(bytes([0, 2, 3, 1]), 1)
     # a condition that differs by site cannot be read from the values alone
     assert bitlines.value_tables([[], [True, False, True, False]], 2, 2) is not None
     assert bitlines.value_tables([[], [True, False, False, False]], 2, 2) is None

@@ -433,14 +433,12 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
         return None
     origins = bitlines.flanking_origins(offsets, limit, n, target, friend)
     states = read == _read_states
+    width = f"0{n}b"
 
     def exists_at(s, sites):
-        vals = s.site_state if states else s.what
         try:
-            values = bytes(vals)
-        except ValueError:  # a value beyond a byte: the scan, site by site
-            values = None
-        if values is None or (states and max(values) >= stride):
+            hit = origins(bytes(s.site_state if states else s.what), s.who)
+        except ValueError:  # a value beyond the tables: the scan, site by site
             old = s.frm
             found = []
             for x in sites:
@@ -449,11 +447,10 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
                     found.append(x)
             s.frm = old
             return found
-        hit = origins(values, s.who)
         if not hit:
             return []
-        at = hit.to_bytes(n, "little")
-        return [x for x in sites if at[x]]
+        at = format(hit, width)[::-1]  # "1" at the sites that flank
+        return [x for x in sites if at[x] == "1"]
 
     return exists_at
 
