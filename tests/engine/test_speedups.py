@@ -439,3 +439,43 @@ def test_bit_lines_only_where_every_line_is_a_fixed_step():
     # a condition that differs by site cannot be read from the values alone
     assert bitlines.value_tables([[], [True, False, True, False]], 2, 2) is not None
     assert bitlines.value_tables([[], [True, False, False, False]], 2, 2) is None
+
+
+# -- placements on empty sites kept from move to move -----------------------------------
+
+# stones flank and take enemy stones (so sites empty again: the lists are rebuilt), on
+# boards of several shapes; a copy of a state goes its own way
+PLACE = """(game "Place" (players {players})
+  (equipment {{(board {board}) (piece "Stone" Each)}})
+  (rules
+    (play (move Add (to (sites Empty))
+      (then (custodial (from (last To)) Orthogonal (between (max 1)
+               if:(is Enemy (who at:(between))) (apply (remove (between))))
+             (to if:(is Friend (who at:(to))))))))
+    (end (if (>= (count Moves) 60) (result Mover Draw)))))"""
+
+
+@pytest.mark.parametrize("players,board", [(2, "(square 5)"), (3, "(hex 3)"),
+                                           (2, "(rectangle 3 6)")])
+def test_placements_on_empty_sites_kept_from_move_to_move(players, board):
+    game = compiled(PLACE.format(players=players, board=board))
+    rng = random.Random(players)
+    copies = 0
+    for _ in range(6):
+        s = game.new_initial_state()
+        branches = [s]
+        while branches:
+            s = branches.pop()
+            while not s.is_terminal():
+                moves = s.legal_moves()
+                empty = [x for x in range(game.board.n_sites) if not s.what[x]]
+                if not empty:  # a full board: the pass Ludii inserts
+                    assert [m.kind for m in moves] == ["pass"]
+                else:
+                    assert [m.to for m in moves] == empty
+                    assert {game.pieces.owner[m.piece] for m in moves} == {s.mover}
+                if rng.random() < 0.05 and len(branches) < 3:
+                    branches.append(s.clone())  # played on later, from here
+                    copies += 1
+                s.apply(moves[rng.randrange(len(moves))])
+    assert copies
