@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines
+from ludeme.compile import bitlines, piecemoves
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -38,7 +38,7 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
-          "bit_lines": (captures, "BIT_LINES")}
+          "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES")}
 
 
 def legal(s) -> set[str]:
@@ -479,3 +479,36 @@ def test_placements_on_empty_sites_kept_from_move_to_move(players, board):
                     copies += 1
                 s.apply(moves[rng.randrange(len(moves))])
     assert copies
+
+
+# -- the sites of the mover's pieces found once per position ----------------------------
+
+# men capture first (priority), then step; kings (made on the far row) step any way; the
+# captures and the steps of men ask for the same pieces in the same position
+JUMPS = """(game "Jumps" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S) (piece "King" Each)
+    (regions P1 (sites Bottom)) (regions P2 (sites Top))}})
+  (rules
+    (start {{(place "Man1" {{{p1}}}) (place "Man2" {{{p2}}})}})
+    (play (priority {{
+      (or (forEach Piece "Man" (move Hop (from) Forwards (between if:(is Enemy (who
+             at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))))
+          (forEach Piece "King" (move Hop (from) (between if:(is Enemy (who at:(between)))
+             (apply (remove (between)))) (to if:(is Empty (to))))))
+      (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to))))
+            (then (if (is In (last To) (sites Next))
+                    (move Promote (last To) (piece "King") Mover))))
+          (forEach Piece "King" (move Step (to if:(is Empty (to))))))}}))
+    (end {{(if (>= (count Moves) 80) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(rectangle 5 4)", '"a1" "b1" "c2" "d1"', '"a5" "b4" "c5" "d4"'),
+])
+def test_piece_sites_found_once_per_position(board, p1, p2):
+    text = JUMPS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, share_sites=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(board), games=6, fillings=60) > 100

@@ -206,15 +206,20 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
 
     def gen(s):
         made = [g(s) for g in gens]
-        nonempty = [m for m in made if m]
-        if len(nonempty) <= 1:
-            # one generator's moves: only its own repeats to drop, the first kept (as
-            # below), with no Python call per move but the hash
-            if not nonempty:
-                return []
-            only = nonempty[0]
-            kept = dict.fromkeys(only)
-            return only if len(kept) == len(only) else list(kept)
+        only = None
+        for moves in made:
+            if moves:
+                if only is not None:
+                    return merged(made)
+                only = moves
+        if only is None:
+            return []
+        # one generator's moves: only its own repeats to drop, the first kept (as in
+        # merged), with no Python call per move but the hash
+        kept = dict.fromkeys(only)
+        return only if len(kept) == len(only) else list(kept)
+
+    def merged(made: list[list[Move]]) -> list[Move]:
         out = []
         seen: dict[Move, Move] = {}
         for k, moves in enumerate(made):

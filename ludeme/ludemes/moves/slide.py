@@ -34,6 +34,7 @@ from ludeme.compile.piecemoves import (
     describe,
     is_anchored,
     per_piece,
+    piece_sites,
     reach_of,
     targets_of,
     unique,
@@ -543,6 +544,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
 
     # per player, the ids of its pieces that move when they are few (else None): asking
     # whether the board holds any of them (``in``, in C) is cheaper than a scan by site
+    pieces_of = piece_sites(c, moving, len(sites))
     few_pids = [None if len(ids) > 3 else ids for ids in
                 (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
 
@@ -572,7 +574,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                         extend(free)
             return out
         mine = table[who]
-        for frm in compress(sites, map(moving[who].__getitem__, w)):
+        for frm in pieces_of(s, who):
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
 
