@@ -16,6 +16,9 @@ An ``at`` function may carry two facts that let its users skip work:
 * ``possible``: per site, the frozenset of every move it could ever append from there
   (its interned table), or None. ``or`` uses it to prove at compile time that its
   children never make the same move, and then skips the duplicate check.
+
+An ``at`` may also have ``many(state, sites, out)``: the same as ``at`` on each of the
+sites in turn, in one call, which ``(forEach Piece)`` uses when one kind of piece moves.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from ludeme.runtime.move import Move
 
 At = Callable  # (state, site, out) -> None
 
+# a player's one moving piece's moves from all its sites in one call, when its ``at``
+# can (False: one call per site; tests compare the two)
+MANY_AT_ONCE = True
 # the sites of a player's moving pieces found once per position for every (forEach
 # Piece) moving the same pieces (False: each finds them itself; tests compare the two)
 SHARE_SITES = True

@@ -38,7 +38,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
-          "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES")}
+          "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
+          "many_at_once": (piecemoves, "MANY_AT_ONCE")}
 
 
 def legal(s) -> set[str]:
@@ -485,7 +486,7 @@ def test_placements_on_empty_sites_kept_from_move_to_move(players, board):
 
 # men capture first (priority), then step; kings (made on the far row) step any way; the
 # captures and the steps of men ask for the same pieces in the same position
-JUMPS = """(game "Jumps" (players 2)
+MEN_AND_KINGS = """(game "Men and Kings" (players 2)
   (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S) (piece "King" Each)
     (regions P1 (sites Bottom)) (regions P2 (sites Top))}})
   (rules
@@ -508,7 +509,18 @@ JUMPS = """(game "Jumps" (players 2)
     ("(rectangle 5 4)", '"a1" "b1" "c2" "d1"', '"a5" "b4" "c5" "d4"'),
 ])
 def test_piece_sites_found_once_per_position(board, p1, p2):
-    text = JUMPS.format(board=board, p1=p1, p2=p2)
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
     fast, slow = compiled(text), compiled(text, share_sites=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(board), games=6, fillings=60) > 100
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_hops_of_every_piece_in_one_call(board, p1, p2):
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, many_at_once=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1), games=6, fillings=60) > 100

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 
+from ludeme.compile import piecemoves
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_table
 from ludeme.compile.moveparts import (
@@ -545,6 +546,13 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # per player, the ids of its pieces that move when they are few (else None): asking
     # whether the board holds any of them (``in``, in C) is cheaper than a scan by site
     pieces_of = piece_sites(c, moving, len(sites))
+    # per player, when one kind of its pieces moves and its moves start from its site:
+    # those moves from all the piece's sites in one call (``many`` of its ``at``)
+    at_once = [None] * len(table)
+    for p, row in enumerate(table):
+        ats = [f for f in row if f is not None]
+        if len(ats) == 1 and is_anchored(ats[0]) and piecemoves.MANY_AT_ONCE:
+            at_once[p] = getattr(ats[0], "many", None)
     few_pids = [None if len(ids) > 3 else ids for ids in
                 (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
 
@@ -572,6 +580,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                             break
                     else:
                         extend(free)
+            return out
+        many = at_once[who]
+        if many is not None:
+            many(s, pieces_of(s, who), out)
             return out
         mine = table[who]
         for frm in pieces_of(s, who):
