@@ -567,6 +567,8 @@ def resolve_file(name: str, library: Path | None) -> Path:
         if q.is_file():
             return q.resolve()
         hits = sorted(library.rglob(Path(name).name))
+        if not hits and not name.endswith(".lud"):
+            hits = sorted(library.rglob(Path(name).name + ".lud"))  # "Hex" for "Hex.lud"
         if hits:
             return hits[0].resolve()
     raise SystemExit(f"no such file: {name} (give a path, or set --library / LUDII_LUD)")

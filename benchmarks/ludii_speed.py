@@ -164,6 +164,17 @@ def rate_ratio(ours: dict, theirs: dict) -> float | None:
     return ours["moves_per_s"] / theirs_rate
 
 
+def _named(name: str, options: tuple[str, ...]) -> tuple[str, tuple[str, ...], float | None]:
+    """A game of ``--games``: one of the sets' games by its name ("Hex", "Hex.lud") keeps
+    the set's options (unless ``--opt`` gives others) and target; any other file has
+    ``options`` and no target."""
+    stem = Path(name).name.removesuffix(".lud")
+    for file, opts, target in (g for games in GAME_SETS.values() for g in games):
+        if Path(file).name.removesuffix(".lud") == stem:
+            return name, options or opts, target
+    return name, options, None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m benchmarks.ludii_speed",
@@ -192,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     reference = find_reference(args.reference)
     if reference is None:
         ap.error("cannot find the reference's run.sh: give --reference or set LUDII_REFERENCE")
-    games = GAME_SETS[args.set] if args.games is None else [(g, tuple(args.opt), None) for g in args.games]
+    games = GAME_SETS[args.set] if args.games is None else [_named(g, tuple(args.opt)) for g in args.games]
 
     from rich.console import Console
     from rich.progress import Progress

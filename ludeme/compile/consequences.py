@@ -98,4 +98,4 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
 
         at_site = (test, move_at)
     return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves),
-                       at_site=at_site)
+                       at_site=at_site, at_sites=moves.at_sites if at_site else None)

@@ -16,16 +16,63 @@ An ``at`` function may carry two facts that let its users skip work:
 * ``possible``: per site, the frozenset of every move it could ever append from there
   (its interned table), or None. ``or`` uses it to prove at compile time that its
   children never make the same move, and then skips the duplicate check.
+
+An ``at`` may also have ``many(state, sites, out)``: the same as ``at`` on each of the
+sites in turn, in one call, which ``(forEach Piece)`` uses when one kind of piece moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from ludeme.compile.values import MovesV, PieceMovesV
 from ludeme.runtime.move import Move
 
 At = Callable  # (state, site, out) -> None
+
+# a player's one moving piece's moves from all its sites in one call, when its ``at``
+# can (False: one call per site; tests compare the two)
+MANY_AT_ONCE = True
+# the sites of a player's moving pieces found once per position for every (forEach
+# Piece) moving the same pieces (False: each finds them itself; tests compare the two)
+SHARE_SITES = True
+
+
+def piece_sites(c, moving: list[list[bool]], n: int) -> Callable:
+    """``sites(state, who)``: the sites (below ``n``, in site order) holding a piece id
+    ``pid`` with ``moving[who][pid]``, as a shared list not to be changed. Every
+    ``(forEach Piece)`` of the game moving the same pieces asks the same function, which
+    keeps the last position's answer (known by the state's hash, which follows every
+    change of the board): a position's moves listed by several of them (a capture that
+    must be taken first, then the other moves) find the pieces once."""
+    key = (tuple(tuple(row) for row in moving), SHARE_SITES)
+    made = vars(c).setdefault("piece_sites", {})
+    if key in made:
+        return made[key]
+    sites = range(n)
+    getters = [row.__getitem__ for row in moving]
+    # per player, the piece ids as bytes 1 (moves) or 0, for bytes.translate: the board
+    # read in C when every piece id fits in a byte
+    tables = [bytes([1 if p < len(row) and row[p] else 0 for p in range(256)])
+              for row in moving] if all(len(row) <= 256 for row in moving) else None
+    last: list = [None, 0, ()]  # hash, who, sites
+    share = SHARE_SITES
+
+    def find(s, who):
+        h = s.hash
+        if h == last[0] and who == last[1] and share:
+            return last[2]
+        w = s.what
+        try:
+            found = list(compress(sites, bytes(w).translate(tables[who])))
+        except (TypeError, ValueError):  # no tables, or a value beyond a byte
+            found = list(compress(sites, map(getters[who], w)))
+        last[0], last[1], last[2] = h, who, found
+        return found
+
+    made[key] = find
+    return find
 
 
 def describe(at: At, anchored: bool, possible: Sequence[frozenset] | None = None) -> At:

@@ -163,6 +163,9 @@ class MovesV:
     #: and builds no list per site (``(forEach Site (sites Empty) (append (custodial
     #: ...)))``)
     at_site: tuple[CondFnT, Callable[[int], Move]] | None = None
+    #: ``at_site``'s test asked of many sites at once: ``at_sites(state, sites)`` returns
+    #: the sites (in the order given) whose move is made, as the test bound to each would
+    at_sites: Callable[[State, Sequence[int]], list[int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +192,9 @@ class EffectV:
     #: for an effect that Ludii writes as a move generator (a capture rule): whether it
     #: would make any move in the current context, for ``(can Move <effect>)``
     any_move: Callable[[State], bool] | None = None
+    #: ``any_move`` asked with ``(from)`` bound to each of many sites at once:
+    #: ``any_move_at(state, sites)`` returns those where it holds, in the order given
+    any_move_at: Callable[[State, Sequence[int]], list[int]] | None = None
     #: Ludii's evaluation of an effect apart from its application: worked out on the
     #: position given, it returns what applies it later (``(if ...)`` tests now, a move
     #: generator lists its moves now); see ``compiler.prepared``. None for an effect

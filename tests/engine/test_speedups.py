@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ludeme.api import _compile
+from ludeme.compile import bitlines, piecemoves
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -36,7 +37,9 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL")}
+          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
+          "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
+          "many_at_once": (piecemoves, "MANY_AT_ONCE")}
 
 
 def legal(s) -> set[str]:
@@ -354,3 +357,170 @@ def test_would_capture_from_the_site_in_one_call(text):
     pieces = ("Disc0",) if "Disc" in text else ("Stone1", "Stone2")
     assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text), games=6,
                                           fillings=0 if "Disc" in text else 60) > 60
+
+
+# -- flanking asked of every site at once, as bit masks ----------------------------------
+
+# any piece may be flanked, a friend's too: the run of pieces is taken as long as it goes
+# (up to the limit), and the site after it must hold a friend
+RUNS = """(game "Runs" (players 2)
+  (equipment {{(board {board}) (piece "Stone" Each)}})
+  (rules
+    (start {{(place "Stone1" {{{p1}}}) (place "Stone2" {{{p2}}})}})
+    (play (forEach Site (sites Empty)
+      (append (custodial {dirs}
+                (between {limit} if:(is Occupied (between)) (apply (remove (between))))
+                (to if:(is Friend (who at:(to)))))
+              (then (add (piece (id "Stone" Mover)) (to (last To)))))
+      noMoveYet:(move Add (to (sites Empty)))))
+    (end {{(if (>= (count Moves) 30) (result Mover Draw))
+           (if (is Full) (result Mover Draw))}})))"""
+
+
+@pytest.mark.parametrize("text,pieces", [
+    (DISCS.format(board="(rectangle 5 7)", dirs="Adjacent", limit="", p1='"c3" "d4"',
+                  p2='"c4" "d3"'), ("Disc0",)),
+    (DISCS.format(board="(square 6)", dirs="Orthogonal", limit="(max 2)",
+                  p1='"c3" "d4" "b2"', p2='"c4" "d3" "e5"'), ("Disc0",)),
+    (FLANKS.format(board="(square 7)", dirs="Diagonal", region="(sites Board)", then="",
+                   p1='"c3" "d4" "e5"', p2='"c4" "d3" "e4"'), ("Stone1", "Stone2")),
+    (RUNS.format(board="(square 5)", dirs="Adjacent", limit="(max 2)", p1='"b2" "c3"',
+                 p2='"c2" "d4"'), ("Stone1", "Stone2")),
+    (RUNS.format(board="(rectangle 4 6)", dirs="Orthogonal", limit="", p1='"b2" "c3"',
+                 p2='"c2" "d4"'), ("Stone1", "Stone2")),
+])
+def test_flanking_from_every_site_at_once(text, pieces, monkeypatch):
+    made = []
+
+    def counted(*args):
+        origins = real(*args)
+
+        def count(*a):
+            made.append(1)
+            return origins(*a)
+        return count
+
+    real = bitlines.flanking_origins
+    monkeypatch.setattr(bitlines, "flanking_origins", counted)
+    fast = compiled(text)
+    monkeypatch.setattr(bitlines, "flanking_origins", real)
+    slow = compiled(text, bit_lines=False)
+    # discs show a side as a state value, which a filling does not give: games only
+    discs = pieces == ("Disc0",)
+    assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text),
+                                          games=10 if discs else 6,
+                                          fillings=0 if discs else 60) > 100
+    assert made  # the masks answered
+
+
+def test_bit_lines_only_where_every_line_is_a_fixed_step():
+    for board, regular in [("(square 6)", True), ("(rectangle 4 7)", True),
+                           ("(hex 4)", False)]:
+        game = compiled(DISCS.format(board=board, dirs="Adjacent", limit="", p1='"c3"',
+                                     p2='"c4"'))
+        b = game.board
+        found = bitlines.offsets_of(b.lines_of(b.directions["Adjacent"]), b.n_sites)
+        assert (found is not None) == regular, board
+    # a line that does not go on by the same step is refused
+    assert bitlines.offsets_of([((1, 2),), ((2,),), ()], 3) == [(1, 0b011)]
+    assert bitlines.offsets_of([((1, 3),), ((3,),), (), ()], 4) is None
+    # on a line of 4 sites, values 1 (a friend) and 2 (a target): from site 0, the run
+    # 2, 2 ends at the friend on site 3, from site 1 the run 2; looking back likewise
+    tables = [[], [False, False, True] * 2]  # target: value 2 (two sites, three values)
+    friends = [[], [False, True, False] * 2]  # friend: value 1
+    lines = [((1, 2, 3),), ((2, 3), (0,)), ((3,), (1, 0)), ((2, 1, 0),)]
+    origins = bitlines.flanking_origins(bitlines.offsets_of(lines, 4), 4, 4,
+                                        bitlines.value_tables(tables, 2, 3),
+                                        bitlines.value_tables(friends, 2, 3))
+    assert origins(bytes([0, 2, 2, 1]), 1) == 0b0011
+    assert origins(bytes([1, 2, 2, 0]), 1) == 0b1100
+    assert origins(bytes([0, 2, 0, 1]), 1) == 0
+    with pytest.raises(ValueError):  # a value beyond the tables: asked site by site
+        origins(bytes([0, 2, 3, 1]), 1)
+    # a condition that differs by site cannot be read from the values alone
+    assert bitlines.value_tables([[], [True, False, True, False]], 2, 2) is not None
+    assert bitlines.value_tables([[], [True, False, False, False]], 2, 2) is None
+
+
+# -- placements on empty sites kept from move to move -----------------------------------
+
+# stones flank and take enemy stones (so sites empty again: the lists are rebuilt), on
+# boards of several shapes; a copy of a state goes its own way
+PLACE = """(game "Place" (players {players})
+  (equipment {{(board {board}) (piece "Stone" Each)}})
+  (rules
+    (play (move Add (to (sites Empty))
+      (then (custodial (from (last To)) Orthogonal (between (max 1)
+               if:(is Enemy (who at:(between))) (apply (remove (between))))
+             (to if:(is Friend (who at:(to))))))))
+    (end (if (>= (count Moves) 60) (result Mover Draw)))))"""
+
+
+@pytest.mark.parametrize("players,board", [(2, "(square 5)"), (3, "(hex 3)"),
+                                           (2, "(rectangle 3 6)")])
+def test_placements_on_empty_sites_kept_from_move_to_move(players, board):
+    game = compiled(PLACE.format(players=players, board=board))
+    rng = random.Random(players)
+    copies = 0
+    for _ in range(6):
+        s = game.new_initial_state()
+        branches = [s]
+        while branches:
+            s = branches.pop()
+            while not s.is_terminal():
+                moves = s.legal_moves()
+                empty = [x for x in range(game.board.n_sites) if not s.what[x]]
+                if not empty:  # a full board: the pass Ludii inserts
+                    assert [m.kind for m in moves] == ["pass"]
+                else:
+                    assert [m.to for m in moves] == empty
+                    assert {game.pieces.owner[m.piece] for m in moves} == {s.mover}
+                if rng.random() < 0.05 and len(branches) < 3:
+                    branches.append(s.clone())  # played on later, from here
+                    copies += 1
+                s.apply(moves[rng.randrange(len(moves))])
+    assert copies
+
+
+# -- the sites of the mover's pieces found once per position ----------------------------
+
+# men capture first (priority), then step; kings (made on the far row) step any way; the
+# captures and the steps of men ask for the same pieces in the same position
+MEN_AND_KINGS = """(game "Men and Kings" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S) (piece "King" Each)
+    (regions P1 (sites Bottom)) (regions P2 (sites Top))}})
+  (rules
+    (start {{(place "Man1" {{{p1}}}) (place "Man2" {{{p2}}})}})
+    (play (priority {{
+      (or (forEach Piece "Man" (move Hop (from) Forwards (between if:(is Enemy (who
+             at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))))
+          (forEach Piece "King" (move Hop (from) (between if:(is Enemy (who at:(between)))
+             (apply (remove (between)))) (to if:(is Empty (to))))))
+      (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to))))
+            (then (if (is In (last To) (sites Next))
+                    (move Promote (last To) (piece "King") Mover))))
+          (forEach Piece "King" (move Step (to if:(is Empty (to))))))}}))
+    (end {{(if (>= (count Moves) 80) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(rectangle 5 4)", '"a1" "b1" "c2" "d1"', '"a5" "b4" "c5" "d4"'),
+])
+def test_piece_sites_found_once_per_position(board, p1, p2):
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, share_sites=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(board), games=6, fillings=60) > 100
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_hops_of_every_piece_in_one_call(board, p1, p2):
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, many_at_once=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1), games=6, fillings=60) > 100

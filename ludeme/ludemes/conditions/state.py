@@ -314,11 +314,14 @@ def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None)
         w = s.what
         if at < 0 or not w[at] or owner[w[at]] != p or not full[p]:
             return False
-        parent = sync(s, at)[0]
+        uf = s.aux[slot]
+        parent = uf[0]
+        if uf[2] != s.hash ^ zmover[s.mover]:
+            sync(s, at)
         r = at
         while parent[r] != r:
             r = parent[r]
-        return s.aux[slot][1][r] == full[p]
+        return uf[1][r] == full[p]
 
     return CondV(fn)
 

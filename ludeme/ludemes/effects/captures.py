@@ -95,6 +95,9 @@ FOLD_LINES = True
 # a move generator's question "would it capture from (from)?" answered by one function
 # with no call per site (False: through the shared scan; tests compare the two)
 ONE_CALL = True
+# that question asked of many sites at once (``(forEach Site ...)``) answered for all of
+# them as bit masks where the board's lines allow (False: site by site; tests compare)
+BIT_LINES = True
 
 
 def _remover(c: CompileContext) -> Callable:
@@ -137,7 +140,8 @@ def _defaults(c: CompileContext, between: BetweenPart | None, to: ToPart | None)
 
 
 def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
-             then: EffectV | None, exists: Callable | None = None) -> EffectV:
+             then: EffectV | None, exists: Callable | None = None,
+             exists_at: Callable | None = None) -> EffectV:
     """The capture rule whose enclosed sites ``find(state)`` lists (None or empty when
     there are none): the effect applies to each, then ``then:`` runs once. Its victims,
     for the notation, are worked out by the same ``find`` without changing the board.
@@ -169,7 +173,7 @@ def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
         return bool(found)
 
     return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]),
-                   exists if exists is not None else any_move)
+                   exists if exists is not None else any_move, any_move_at=exists_at)
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
@@ -238,7 +242,7 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
         # a move generator's rule looks out from (from), which it reads itself
         from_from = from_ is None and bool(vars(c).get("capture_as_moves"))
         return _folded_lines(c, origin, rays, limit, folded, (target, friend), effect,
-                             effect_victims, then, from_from)
+                             effect_victims, then, from_from, lines)
     elif limit == 1:
         pairs = [tuple((r[0], r[1]) for r in rs) for rs in rays]
 
@@ -319,7 +323,7 @@ def _fold(c: CompileContext, target: Callable, friend: Callable):
 def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, folded,
                   conditions: tuple[Callable, Callable], effect: Callable,
                   effect_victims: Callable | None, then: EffectV | None,
-                  from_from: bool = False) -> EffectV:
+                  from_from: bool = False, whole_lines=None) -> EffectV:
     """Flanking lines of any length whose conditions are folded into tables: no call
     per site of a line. A value beyond the tables (a state value of STATE_VALUES or
     more) is asked of the conditions themselves."""
@@ -405,7 +409,50 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
                     break
             return False
 
-    return _capture(find, effect, effect_victims, then, exists)
+    exists_at = None
+    if from_from and BIT_LINES and whole_lines is not None:
+        exists_at = _exists_at_sites(c, whole_lines, limit, folded, exists)
+    return _capture(find, effect, effect_victims, then, exists, exists_at)
+
+
+def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
+                     exists: Callable) -> Callable | None:
+    """``exists_at(state, sites)``: the sites (in the order given) from which the rule
+    would capture, ``exists`` asked with ``(from)`` bound to each, worked out for all at
+    once as bit masks (``ludeme.compile.bitlines``) when the board's lines allow it;
+    None when they do not."""
+    from ludeme.compile import bitlines
+
+    tt, ft, stride, read = folded
+    n = c.require_board().n_sites
+    offsets = bitlines.offsets_of(whole_lines, n)
+    if offsets is None or stride > 256:
+        return None
+    target, friend = bitlines.value_tables(tt, n, stride), bitlines.value_tables(ft, n, stride)
+    if target is None or friend is None:
+        return None
+    origins = bitlines.flanking_origins(offsets, limit, n, target, friend)
+    states = read == _read_states
+    width = f"0{n}b"
+
+    def exists_at(s, sites):
+        try:
+            hit = origins(bytes(s.site_state if states else s.what), s.who)
+        except ValueError:  # a value beyond the tables: the scan, site by site
+            old = s.frm
+            found = []
+            for x in sites:
+                s.frm = x
+                if exists(s):
+                    found.append(x)
+            s.frm = old
+            return found
+        if not hit:
+            return []
+        at = format(hit, width)[::-1]  # "1" at the sites that flank
+        return [x for x in sites if at[x] == "1"]
+
+    return exists_at
 
 
 @ludeme("surround", T.Effect,

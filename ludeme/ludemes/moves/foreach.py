@@ -48,7 +48,19 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
             return otherwise(s)
         return out
 
-    if moves.at_site is not None and FOLD_AT_SITE:
+    if moves.at_site is not None and moves.at_sites is not None and FOLD_AT_SITE:
+        # at most one move per site, known by a test the generator asks of every site
+        # at once: no context bound per site
+        _, move_at = moves.at_site
+        test_all = moves.at_sites
+
+        def generate(s):
+            found = test_all(s, sorted(sites(s)))
+            if not found and otherwise is not None:
+                return otherwise(s)
+            return list(map(move_at, found))
+
+    elif moves.at_site is not None and FOLD_AT_SITE:
         # at most one move per site, known by a test: no list per site
         test, move_at = moves.at_site
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress
-from operator import attrgetter, not_
+from operator import not_
 
 from ludeme.compile.compiler import CompileContext, prepared, sequence_effects
 from ludeme.compile.consequences import with_then
@@ -431,9 +431,6 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
                        reaches=reaches)
 
 
-site_of_move = attrgetter("to")
-
-
 def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
     """"Place on any empty site", kept incrementally: each state carries every player's
     move list; when the position differs from the cached one by exactly one added piece
@@ -444,13 +441,18 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
     rows = [r[first:stop] if r is not None else None for r in table]
     players = [p for p in range(len(rows)) if rows[p] is not None]
     zobrist, zmover = g.zobrist, g.zobrist_mover
+    # [hash of the pieces, per player its moves, the empty sites]: every player's list
+    # holds one move per empty site, in site order, so the lists go index for index
     slot = g.add_aux(lambda: [None, None, None],
                      lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
-                                if a[1] is not None else None, a[2]])
+                                if a[1] is not None else None,
+                                a[2][:] if a[2] is not None else None])
+    board_sites = range(first, stop)
 
     def rebuild(s, cache, pieces_hash):
         empty = list(map(not_, s.what[first:stop]))
         cache[1] = [list(compress(r, empty)) if r is not None else None for r in rows]
+        cache[2] = list(compress(board_sites, empty))
         cache[0] = pieces_hash
 
     def gen(s):
@@ -462,17 +464,16 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
             p = s.what[x] if x >= 0 else 0
             if cache[1] is not None and p and first <= x < stop and \
                     cache[0] ^ zobrist[x][p] == pieces_hash:
-                lists = cache[1]
-                for q in players:
-                    lst = lists[q]
-                    i = bisect_left(lst, x, key=site_of_move)  # lists stay in site order
-                    if i < len(lst) and lst[i].to == x:
-                        del lst[i]
-                    else:
-                        rebuild(s, cache, pieces_hash)
-                        break
-                else:
+                empty = cache[2]
+                i = bisect_left(empty, x)  # the site's index in every player's list
+                if i < len(empty) and empty[i] == x:
+                    del empty[i]
+                    lists = cache[1]
+                    for q in players:
+                        del lists[q][i]
                     cache[0] = pieces_hash
+                else:
+                    rebuild(s, cache, pieces_hash)
             else:
                 rebuild(s, cache, pieces_hash)
         mine = cache[1][s.who]

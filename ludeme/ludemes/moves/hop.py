@@ -214,6 +214,18 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                         if ht[bp + w[b]] and gt[xp + w[x]]:
                             out.append(m)
 
+                def many(s, frms, out):
+                    # ``at`` for each of the sites in turn, in one call
+                    w = s.what
+                    ht, gt = hurdle_table[s.who], go_table[s.who]
+                    append = out.append
+                    for frm in frms:
+                        for b, bp, x, xp, m in indexed[frm]:
+                            if ht[bp + w[b]] and gt[xp + w[x]]:
+                                append(m)
+
+                at.many = many
+
             possible = [frozenset(m for _, _, m in row) for row in entries]
         else:
             def at(s, frm, out):

@@ -66,7 +66,7 @@ def append(c: CompileContext, moves: (T.Moves, T.Effect), *, then: T.Effect = No
                 m = at_site[x] = made[x, x]
             return m
 
-        return MovesV(gen_effect, at_site=(would, move_at))
+        return MovesV(gen_effect, at_site=(would, move_at), at_sites=moves.any_move_at)
     sub = moves.gen
 
     def act_all(s, m):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 
+from ludeme.compile import piecemoves
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_table
 from ludeme.compile.moveparts import (
@@ -34,6 +35,7 @@ from ludeme.compile.piecemoves import (
     describe,
     is_anchored,
     per_piece,
+    piece_sites,
     reach_of,
     targets_of,
     unique,
@@ -548,10 +550,32 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
         return MovesV(_every_level(table, moving, sites))
 
+    # per player, the ids of its pieces that move when they are few (else None): asking
+    # whether the board holds any of them (``in``, in C) is cheaper than a scan by site
+    pieces_of = piece_sites(c, moving, len(sites))
+    # per player, when one kind of its pieces moves and its moves start from its site:
+    # those moves from all the piece's sites in one call (``many`` of its ``at``)
+    at_once = [None] * len(table)
+    for p, row in enumerate(table):
+        ats = [f for f in row if f is not None]
+        if len(ats) == 1 and is_anchored(ats[0]) and piecemoves.MANY_AT_ONCE:
+            at_once[p] = getattr(ats[0], "many", None)
+    few_pids = [None if len(ids) > 3 else ids for ids in
+                (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
+
     def gen(s):
         who = s.who
         w = s.what
         out: list[Move] = []
+        few = few_pids[who]
+        if few is not None:
+            # the board holds none of the few pieces that move: no scan of every site
+            # (a kind of piece often has none, a king before any promotion, say)
+            for p in few:
+                if p in w:
+                    break
+            else:
+                return out
         if inline[who]:
             mine_rays = rays[who]
             extend = out.extend
@@ -564,8 +588,12 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                     else:
                         extend(free)
             return out
+        many = at_once[who]
+        if many is not None:
+            many(s, pieces_of(s, who), out)
+            return out
         mine = table[who]
-        for frm in compress(sites, map(moving[who].__getitem__, w)):
+        for frm in pieces_of(s, who):
             mine[w[frm]](s, frm, out)
         return unique(out) if repeats[who] else out
 
