@@ -15,7 +15,16 @@ import pytest
 
 from ludeme.api import loads
 from ludeme.board import Board, hex_shape, rectangle, tri_shape
-from ludeme.board.steps import _ARC8, _ARC16, _EIGHT, _MAKERS, _SIXTEEN, radials, same_type_steps
+from ludeme.board.steps import (
+    _ARC8,
+    _ARC16,
+    _EIGHT,
+    _MAKERS,
+    _SIXTEEN,
+    ADJ,
+    radials,
+    same_type_steps,
+)
 
 
 def _plain_steps(g, t: str) -> list[list[tuple[int, int, str]]]:
@@ -110,7 +119,7 @@ def test_steps_and_radials_as_the_plain_rule(name, t):
     if not g.layered:
         assert steps == _plain_steps(g, t)
     assert radials(g, t, steps) == _plain_radials(g, t, steps)
-    adjacent = [[s for s in row if s[1] & 8] for row in steps]
+    adjacent = [[s for s in row if s[1] & ADJ] for row in steps]
     assert radials(g, t, adjacent, by_direction=False) == \
         _plain_radials(g, t, adjacent, by_direction=False)
 
