@@ -12,7 +12,7 @@ from ludeme.api import _compile
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot, slide
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -36,7 +36,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL")}
+          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
+          "slide_memo": (slide, "MEMO")}
 
 
 def legal(s) -> set[str]:
@@ -255,6 +256,36 @@ def test_shots_along_line_tables(board, dirs, p1, p2):
     fast, slow = compiled(text), compiled(text, shoot_lines=False)
     assert agree_along_games_and_fillings(fast, slow, ("Dot0",), seed=len(p1), games=8,
                                           fillings=0) > 60
+
+
+# -- (forEach Piece) keeps each piece's slides while the sites they depend on hold ------
+
+RAIDERS = """(game "Raiders" (players 2)
+  (equipment {{(board {board})
+    (piece "Rook" Each (move Slide Orthogonal (to (apply if:(!= (to) (centrePoint))))
+        (then (custodial (from (last To)) Orthogonal (between (max 1)
+            if:(is Enemy (who at:(between))) (apply (remove (between))))
+            (to if:(is Friend (who at:(to))))))))
+    (piece "Bishop" Each (move Slide Diagonal))}})
+  (rules
+    (start {{(place "Rook1" {{{r1}}}) (place "Bishop1" {{{b1}}})
+             (place "Rook2" {{{r2}}}) (place "Bishop2" {{{b2}}})}})
+    (play (forEach Piece))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,r1,b1,r2,b2", [
+    ("(square 7)", '"a1" "c1" "e1" "g1"', '"b2" "f2"', '"a7" "c7" "e7" "g7"', '"b6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1"', '"d1"', '"d7" "e7" "f7"', '"g7"'),
+    ("(rectangle 5 8)", '"a1" "b1" "c1" "d1"', '"e1"', '"a5" "b5" "c5" "d5"', '"h5"'),
+])
+def test_slides_kept_while_their_lines_hold(board, r1, b1, r2, b2):
+    text = RAIDERS.format(board=board, r1=r1, b1=b1, r2=r2, b2=b2)
+    fast, slow = compiled(text), compiled(text, slide_memo=False)
+    # along games (a move changes a few sites; captures take more) and on random
+    # fillings, one after the other: whatever a piece's slides were last found from
+    assert agree_along_games_and_fillings(fast, slow, ("Rook1", "Bishop1", "Rook2", "Bishop2"),
+                                          seed=len(board), games=6, fillings=80) > 120
 
 
 # -- (is Within <piece> in:<fixed region>) reads the region's sites in C --------------------
