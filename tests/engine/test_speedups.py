@@ -37,7 +37,7 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
-          "slide_memo": (slide, "MEMO")}
+          "scan_bytes": (slide, "SCAN_BYTES")}
 
 
 def legal(s) -> set[str]:
@@ -258,7 +258,7 @@ def test_shots_along_line_tables(board, dirs, p1, p2):
                                           fillings=0) > 60
 
 
-# -- (forEach Piece) keeps each piece's slides while the sites they depend on hold ------
+# -- (forEach Piece) finds the mover's pieces in the position's bytes -------------------
 
 RAIDERS = """(game "Raiders" (players 2)
   (equipment {{(board {board})
@@ -279,11 +279,10 @@ RAIDERS = """(game "Raiders" (players 2)
     ("(hex 4)", '"a1" "b1" "c1"', '"d1"', '"d7" "e7" "f7"', '"g7"'),
     ("(rectangle 5 8)", '"a1" "b1" "c1" "d1"', '"e1"', '"a5" "b5" "c5" "d5"', '"h5"'),
 ])
-def test_slides_kept_while_their_lines_hold(board, r1, b1, r2, b2):
+def test_pieces_found_in_the_position_bytes(board, r1, b1, r2, b2):
     text = RAIDERS.format(board=board, r1=r1, b1=b1, r2=r2, b2=b2)
-    fast, slow = compiled(text), compiled(text, slide_memo=False)
-    # along games (a move changes a few sites; captures take more) and on random
-    # fillings, one after the other: whatever a piece's slides were last found from
+    fast, slow = compiled(text), compiled(text, scan_bytes=False)
+    # along games (captures take pieces off) and on random fillings
     assert agree_along_games_and_fillings(fast, slow, ("Rook1", "Bishop1", "Rook2", "Bishop2"),
                                           seed=len(board), games=6, fillings=80) > 120
 

@@ -12,9 +12,7 @@ first occupied site.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from itertools import compress
-from operator import itemgetter
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_table
@@ -259,21 +257,19 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
             # when that site is the first occupied one) and the moves of a free ray
-            # (and the sites of the ray up to each site: what a slide stopped before it
-            # depends on)
             def ray_entry(frm, ray):
                 landing = [moves[frm][x] if land_table is None or land_table[x] else None
                            for x in ray]
                 before = {x: tuple(m for m in landing[:i] if m is not None)
                           for i, x in enumerate(ray)}
-                return ray, before, tuple(m for m in landing if m is not None), ray_prefixes(ray)
+                return ray, before, tuple(m for m in landing if m is not None)
 
             table = [tuple(ray_entry(frm, ray) for ray in rays[frm] if ray)
                      for frm in range(n)]
 
             def at(s, frm, out):
                 w = s.what
-                for ray, before, free, _ in table[frm]:
+                for ray, before, free in table[frm]:
                     for x in ray:
                         if w[x]:
                             out.extend(before[x])
@@ -293,19 +289,6 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
-
-
-# (forEach Piece) keeps the slides found per site while the sites they depend on do not
-# change (False: found again on every call; tests compare the two)
-MEMO = True
-
-
-@cache
-def ray_prefixes(ray: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Per site of ``ray``, the sites of the ray up to and including it: what a slide
-    along the ray depends on when it stops before that site. They depend on site
-    numbers only, so that every board and piece shares them."""
-    return {y: ray[:i + 1] for i, y in enumerate(ray)}
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> Callable:
@@ -558,16 +541,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
         return MovesV(_every_level(table, moving, sites))
 
-    # per player and site, the slides last found from there: (a getter of the sites they
-    # depend on, what those sites held, the moves). An entry holds while those sites
-    # hold the same, whatever the state: a move changes a few sites, and the pieces
-    # whose lines it does not reach keep their moves
-    memo: list[list[tuple | None]] = [[None] * len(sites) for _ in range(n_players + 1)]
-    keep = MEMO
     # per player, a table for bytes.translate: 1 at the ids of the pieces that move, so
     # that the mover's pieces are found in C (when every id on the board is below 256)
     marks = [bytes(map(bool, row)).ljust(256, b"\0") for row in moving] \
-        if len(pieces.names) <= 256 else None
+        if SCAN_BYTES and len(pieces.names) <= 256 else None
 
     def gen(s):
         who = s.who
@@ -580,36 +557,14 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         if inline[who]:
             mine_rays = rays[who]
             extend = out.extend
-            if not keep:
-                for frm in here:
-                    for ray, before, free, _ in mine_rays[w[frm]][frm]:
-                        for x in ray:
-                            if w[x]:
-                                extend(before[x])
-                                break
-                        else:
-                            extend(free)
-                return out
-            mine = memo[who]
             for frm in here:
-                got = mine[frm]
-                if got is not None and got[0](w) == got[1]:
-                    extend(got[2])
-                    continue
-                found: list[Move] = []
-                deps = [frm]
-                for ray, before, free, upto in mine_rays[w[frm]][frm]:
+                for ray, before, free in mine_rays[w[frm]][frm]:
                     for x in ray:
                         if w[x]:
-                            found += before[x]
-                            deps += upto[x]
+                            extend(before[x])
                             break
                     else:
-                        found += free
-                        deps += ray
-                get = itemgetter(*deps)
-                mine[frm] = (get, get(w), found)
-                extend(found)
+                        extend(free)
             return out
         mine = table[who]
         for frm in here:
@@ -644,6 +599,11 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         return False
 
     return MovesV(gen, reaches=reaches)
+
+
+# (forEach Piece) finds the mover's pieces by translating the position's bytes (False:
+# piece by piece; tests compare the two)
+SCAN_BYTES = True
 
 
 def _as_player(player, moves: MovesV) -> MovesV:
