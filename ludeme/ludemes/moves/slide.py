@@ -550,9 +550,13 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         who = s.who
         w = s.what
         out: list[Move] = []
-        try:
-            here = compress(sites, bytes(w).translate(marks[who]))
-        except (TypeError, ValueError):  # no marks, or a value beyond a byte
+        here = None
+        if marks is not None:
+            try:
+                here = compress(sites, bytes(w).translate(marks[who]))
+            except ValueError:  # a value beyond a byte
+                pass
+        if here is None:
             here = compress(sites, map(moving[who].__getitem__, w))
         if inline[who]:
             mine_rays = rays[who]
