@@ -89,3 +89,33 @@ def test_no_moves_next_after_a_move_asks_about_the_next_player():
     s = ludeme.loads(STUCK).new_initial_state()
     # on B1, P1's disc would leave P2's disc on A1 stuck; C1 leaves it B1
     assert [s.move_to_string(m) for m in s.legal_moves()] == ["c1"]
+
+
+CAPTURES = """
+(game "AndCaptures" (players 2)
+  (equipment {(board (rectangle 2 7))
+    (piece "Wall" P1)
+    (piece "Ball" Each (move Slide (directions {N S})
+      (then (and
+        (intervene (from (last To)) Orthogonal
+            (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+        (custodial (from (last To)) Orthogonal
+            (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+            (to if:(is Friend (who at:(to)))))))))})
+  (rules
+    (start {(place "Ball1" 9) (place "Wall1" 5) (place "Ball2" {1 3 4})})
+    (play (forEach Piece))
+    (end (if (= (count Pieces Next) 0) (result Mover Win)))))
+"""
+
+
+def test_captures_of_an_and_are_found_before_any_is_made():
+    # the real Ludii (run.sh trace) plays Move:9->2 and P1 wins: the intervention takes
+    # b1 and d1, and the flanking line d1-e1 closed by the wall was found before d1 went
+    g = ludeme.loads(CAPTURES)
+    s = g.new_initial_state()
+    (m,) = s.legal_moves()
+    assert s.move_to_string(m) == "c2-c1xb1xd1xe1"
+    s.apply(m)
+    assert s.board() == {"c1": "Ball1", "f1": "Wall1"}
+    assert s.is_terminal() and s.winners() == [1]

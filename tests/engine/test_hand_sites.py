@@ -114,3 +114,46 @@ def test_what_reads_the_piece_a_hand_holds():
         assert not s.is_terminal()
     s.apply(s.parse_move("hand1-a2"))   # P1's hand is empty: what it holds is no piece
     assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
+PILES = """
+(game "Piles" (players 2)
+  (equipment {(board (rectangle 1 5))
+    (piece "Ball" Each (move Step (directions {E W}) (to if:(not (is Friend (who at:(to)))))))
+    (hand Each)})
+  (rules
+    (start {(place "Ball1" (handSite P1) count:4) (place "Ball2" (handSite P2) count:4)})
+    (play (or (move (from (handSite Mover)) (to (sites Empty)) count:2) (forEach Piece)))
+    (end (if (>= (count Moves) 30) (result Mover Draw)))))
+"""
+
+
+def test_a_step_moves_one_piece_of_a_pile():
+    # as Ludii's ActionMove (this game plays as the real Ludii along 10 random
+    # trajectories): one piece leaves the pile, joins a pile of its own kind where it
+    # lands, and stands alone in place of an enemy pile it takes
+    g = ludeme.loads(PILES)
+    s = g.new_initial_state()
+
+    def play(frm: int, to: int) -> None:
+        (m,) = [m for m in s.legal_moves() if (m.frm, m.to) == (frm, to)]
+        s.apply(m)
+
+    hand1, hand2 = g.board.n_sites, g.board.n_sites + 1
+    play(hand1, 0)
+    play(hand2, 2)
+    assert (s.what[:3], s.count[:3]) == ([1, 0, 2], [2, 0, 2])
+    play(0, 1)                       # one of the two steps off
+    assert (s.what[:3], s.count[:3]) == ([1, 1, 2], [1, 1, 2])
+    play(2, 1)                       # one of P2's pile takes P1's piece
+    assert (s.what[:3], s.count[:3]) == ([1, 2, 2], [1, 1, 1])
+    play(0, 1)                       # and is taken back
+    play(2, 1)
+    assert (s.what[:3], s.count[:3]) == ([0, 2, 0], [0, 1, 0])
+    play(hand1, 0)
+    play(1, 2)                       # P2's lone piece moves on: its site is empty
+    play(0, 1)
+    play(2, 3)
+    play(1, 2)
+    assert (s.what[:4], s.count[:4]) == ([1, 0, 1, 2], [1, 0, 1, 1])
+    assert s.hash == g._full_hash(s)

@@ -172,8 +172,28 @@ def _capture(find: Callable, effect: Callable, effect_victims: Callable | None,
         s.to, s.between = old_to, old_between
         return bool(found)
 
+    def prepare(s):
+        # as Ludii works out every effect of an (and ...) before applying any: the
+        # sites enclosed now are those taken, whatever an effect before it removes
+        old_to, old_between = s.to, s.between
+        found = find(s)
+        s.to, s.between = old_to, old_between
+        if not found:
+            return _nothing
+        found = list(found)
+
+        def later(t):
+            finish(t, found, t.to, t.between)
+
+        return later
+
     return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]),
-                   exists if exists is not None else any_move, any_move_at=exists_at)
+                   exists if exists is not None else any_move, any_move_at=exists_at,
+                   prepare=prepare)
+
+
+def _nothing(s) -> None:
+    """A prepared effect that found nothing to do."""
 
 
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:

@@ -65,18 +65,33 @@ def intervene(c: CompileContext, from_: FROM = None, directions: T.Direction = N
     find = _short(pairs, target) if low == high == 1 else _long(pairs, target, low, high)
     thenfn = then.fn if then is not None else None
 
-    def fn(s):
-        x = origin(s)
-        if x < 0:
-            return
+    def apply_to(s, sites) -> None:
         old = s.to
-        sites = find(s, x)
         for y in sites:
             s.to = y
             effect(s)
             if thenfn is not None:
                 thenfn(s)
         s.to = old
+
+    def fn(s):
+        x = origin(s)
+        if x < 0:
+            return
+        old = s.to
+        sites = find(s, x)
+        s.to = old
+        apply_to(s, sites)
+
+    def prepare(s):
+        # as Ludii works out every effect of an (and ...) before applying any
+        x = origin(s)
+        if x < 0:
+            return _nothing
+        old = s.to
+        sites = list(find(s, x))
+        s.to = old
+        return (lambda t: apply_to(t, sites)) if sites else _nothing
 
     def victims(s):
         x = origin(s)
@@ -93,7 +108,11 @@ def intervene(c: CompileContext, from_: FROM = None, directions: T.Direction = N
         s.to = old
         return out
 
-    return EffectV(fn, victims)
+    return EffectV(fn, victims, prepare=prepare)
+
+
+def _nothing(s) -> None:
+    """A prepared effect that found nothing to do."""
 
 
 def _opposite_pairs(board: Board, dirs) -> tuple[tuple[tuple[Line, Line | None], ...], ...]:

@@ -155,7 +155,8 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
     stood there), keeping the Zobrist hash. In a game with stacks, as in Ludii, the top
     piece of ``m.frm`` goes on top of what stands at ``m.to`` (the whole stack with
-    ``stack``: Ludii's ``stack:True``)."""
+    ``stack``: Ludii's ``stack:True``). In a game whose sites keep counts one piece of
+    the pile moves, onto a pile of the same piece or in place of what stood there."""
     g = c.game
     if getattr(c, "uses_stacks", False):
         if stack:
@@ -165,10 +166,19 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
         return lambda s, m: move_top(s, m.frm, m.to)
     z, zr = g.zobrist, g.zobrist_rot
     set_state = g.set_site_state
+    set_count = g.set_count
 
     def act(s, m):
         w = s.what
         frm, to, p = m.frm, m.to, m.piece
+        cnt = s.count
+        if cnt is not None:
+            # sites keep counts: as Ludii's ActionMove, one piece leaves a pile and
+            # joins a pile of the same piece where it lands (else is alone there)
+            there = (cnt[to] or 1) if w[to] == p else 0
+            set_count(s, frm, (cnt[frm] or 1) - 1)
+            set_count(s, to, there + 1, p)
+            return
         h = s.hash ^ z[frm][p] ^ z[to][p]
         q = w[to]
         if q:
