@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from ludeme.runtime.game import Game
 
 
+#: xor-ed into ``State.hash`` while a condition tries a change on the board without
+#: making it (a piece put on a site to test something): caches keyed by the hash
+#: (the sites of the mover's pieces, say) then miss, and what they learn meanwhile is
+#: kept under a key that no real position has
+TRIAL_HASH = 0x5DEECE66D9E3779B
+
+
 class State:
     """The position and whose turn it is.
 

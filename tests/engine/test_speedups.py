@@ -524,3 +524,24 @@ def test_hops_of_every_piece_in_one_call(board, p1, p2):
     fast, slow = compiled(text), compiled(text, many_at_once=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1), games=6, fillings=60) > 100
+
+
+def test_a_trial_on_the_board_does_not_leave_its_pieces_in_the_shared_sites():
+    # a condition that puts a piece on a site to test something, without making the move
+    # (connected.py, cohesion.py, paths.py), scrambles the hash meanwhile: the sites of
+    # the mover's pieces found during the trial are not the position's afterwards
+    from ludeme.runtime.state import TRIAL_HASH
+
+    g = compiled(MEN_AND_KINGS.format(board="(square 6)", p1='"b1" "d1"', p2='"a5" "c5"'))
+    s = g.new_initial_state()
+    before = sorted(map(str, s.legal_moves()))
+    w = s.what
+    t = next(x for x in range(len(w)) if not w[x] and x > 12)
+    w[t] = w[s.game.board.site("b1")]
+    s.hash ^= TRIAL_HASH
+    s._moves = None
+    assert any(m.frm == t for m in s.legal_moves())      # the trial sees the piece on t
+    w[t] = 0
+    s.hash ^= TRIAL_HASH
+    s._moves = None
+    assert sorted(map(str, s.legal_moves())) == before

@@ -12,6 +12,7 @@ from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.conditions.connected import _site_local
+from ludeme.runtime.state import TRIAL_HASH
 
 #: analysed regions kept per condition (a pure function of the region, so any size is
 #: correct; bounded so that long searches do not grow memory)
@@ -196,10 +197,12 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
 
         def decide(t, piece):
             w[t] = piece
+            s.hash ^= TRIAL_HASH
             try:
                 inside = member(s, t)
             finally:
                 w[t] = 0
+                s.hash ^= TRIAL_HASH
             m = base | bits[t] if inside else base & ~bits[t]
             if m and not inside:
                 whole, cut = info(m | bits[t])

@@ -32,6 +32,7 @@ from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit, Seq
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.regions.around import neighbour_table
+from ludeme.runtime.state import TRIAL_HASH
 
 #: compile the local test (tests turn it off to compare with the plain flood fill)
 FAST_PATH = True
@@ -250,6 +251,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if not p:
             return flood(s)
         w[t] = 0                      # X'': the position before t was filled
+        s.hash ^= TRIAL_HASH
         key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
         if key != cache[0]:
             if counting:
@@ -258,6 +260,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[0] = key
             cache[2] = cache[3] = None
         w[t] = p
+        s.hash ^= TRIAL_HASH
         holds, in_a, in_b, in_c, joined, cut, separated, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
             return flood(s)
@@ -345,10 +348,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             if not a_never and (a_table is None or a_table[t]):
                 # t itself, in X' (the piece put on it for the two membership tests)
                 w[t] = piece
+                s.hash ^= TRIAL_HASH
                 try:
                     needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
                 finally:
                     w[t] = 0
+                    s.hash ^= TRIAL_HASH
                 if needs:
                     for y in nb[t]:
                         if joined[y] and y not in lost:

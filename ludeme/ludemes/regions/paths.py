@@ -15,6 +15,7 @@ from ludeme.compile.values import CondV, MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
+from ludeme.runtime.state import TRIAL_HASH
 
 MAX_PATH_LENGTH = 16
 MAX_PATHS = 250_000  # precomputed walks; more means the length is a mistake
@@ -155,6 +156,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                     if test is not None:
                         for x in edges:
                             what[x] = pid
+                        s.hash ^= TRIAL_HASH
                         hist.append(m)
                         s.frm = m.frm
                         s.to = end
@@ -162,6 +164,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                         hist.pop()
                         for x in edges:
                             what[x] = 0
+                        s.hash ^= TRIAL_HASH
                         if not ok:
                             continue
                     append(m)
