@@ -199,14 +199,15 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
         return RegionV(fn)
 
     region_fn = centre.fn
+    n_nb = len(nb)
 
     def around_region(s):
         sites = region_fn(s)
         out: dict[int, None] = {}
         keep_to, keep_from = s.to, s.frm
         for x in sites:
-            if x < 0:
-                continue
+            if not 0 <= x < n_nb:
+                continue  # as in Ludii, a site off the board (a hand's) has none around
             for y in nb[x]:
                 if y in out:
                     continue
