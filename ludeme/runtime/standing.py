@@ -137,7 +137,9 @@ def apply_result(s: State, who: int, kind: str, decided: int) -> None:
                     rank[p] = float(n)
             _all_inactive(s)
             over = True
-        elif _active(s, who):
+        elif _active(s, who) and not over:
+            # (once every player has a rank, Ludii's search for a free losing rank never
+            # ends: a loss after the game is over is not applied here)
             s.inactive |= 1 << (who - 1)
             if s.nxt == who:
                 _pass_turn_on(s, who)
