@@ -102,7 +102,8 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     the board, then the hands in the order the equipment declares them:
     ``container:(mover)``); a hand's sites count as occupied when they hold a piece.
     Without it, as in Ludii, every container's: the board's, then the hand sites
-    holding pieces. ludeme also accepts the player first: ``(sites
+    holding pieces (with ``component:``, only for ``by:All`` or ``Shared``; a
+    player's named pieces are looked for on the board). ludeme also accepts the player first: ``(sites
     Occupied Mover)``. In a game with stacks a site counts by its top piece, or with
     ``top:False`` by any piece of its stack."""
     if components is not None:
@@ -114,10 +115,12 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
-    if container is None and getattr(c, "hand_order", None):
+    if container is None and getattr(c, "hand_order", None) and \
+            (component is None or (by is not None and by.name in ("All", "Shared"))):
         # as in Ludii, without a container the sites are every container's: the
         # players' hands holding pieces too (a (move Remove (sites Occupied by:Next))
-        # may take a piece still in hand)
+        # may take a piece still in hand); with pieces named (component:), one
+        # player's are looked for on the board only, as Ludii's SitesOccupied does
         on_board = sites_occupied(c, None, site_type, by=by, component=component,
                                   container="Board", top=top)
         return _and_hands(c, on_board, by, component)
