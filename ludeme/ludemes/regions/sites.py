@@ -101,9 +101,7 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     (``"Board"``, ``"Hand"``: the hand of the ``by:`` player, ``"Hand2"``) or number (0
     the board, then the hands in the order the equipment declares them:
     ``container:(mover)``); a hand's sites count as occupied when they hold a piece.
-    Without it, as in Ludii, every container's: the board's, then the hand sites
-    holding pieces (with ``component:``, only for ``by:All`` or ``Shared``; a
-    player's named pieces are looked for on the board). ludeme also accepts the player first: ``(sites
+    Without it, the board's sites. ludeme also accepts the player first: ``(sites
     Occupied Mover)``. In a game with stacks a site counts by its top piece, or with
     ``top:False`` by any piece of its stack."""
     if components is not None:
@@ -115,15 +113,6 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
     if who is not None and by is not None:
         c.fail("(sites Occupied ...) names the players once: by:<role>")
     by = by if by is not None else who
-    if container is None and getattr(c, "hand_order", None) and \
-            (component is None or (by is not None and by.name in ("All", "Shared"))):
-        # as in Ludii, without a container the sites are every container's: the
-        # players' hands holding pieces too (a (move Remove (sites Occupied by:Next))
-        # may take a piece still in hand); with pieces named (component:), one
-        # player's are looked for on the board only, as Ludii's SitesOccupied does
-        on_board = sites_occupied(c, None, site_type, by=by, component=component,
-                                  container="Board", top=top)
-        return _and_hands(c, on_board, by, component)
     if by is not None and by.name == "All" and component is None:
         by = None  # as in Ludii, All's pieces are the players' and the shared ones
     all_sites = c.require_board().sites[_type(c, site_type)]
@@ -161,40 +150,6 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
         return [x for x in all_sites if w[x] and owner[w[x]] in ps]
 
     return RegionV(fn, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
-
-
-def _and_hands(c: CompileContext, on_board: RegionV, by, component) -> RegionV:
-    """``on_board`` and the hand sites holding pieces (of ``by``'s hands, of the named
-    pieces), after the board's as Ludii numbers them."""
-    from ludeme.ludemes.containers.hands import hand_layout
-
-    layout = hand_layout(c)
-    base = layout.base
-    hand_sites = tuple(range(base, layout.stop))
-    kinds = None
-    if component is not None:
-        ok = _named_pieces(c, component)
-        pieces = c.pieces
-        kinds = {pieces.kind_index(pieces.kinds[i]) for i in range(1, len(ok)) if ok[i]}
-    kind_of, hand_owner = layout.kind, layout.owner
-    players = by.players() if by is not None and not (by.name == "All" and component is None) \
-        else None
-    board_fn, board_has = on_board.fn, on_board.member()
-
-    def in_hand(s, x) -> bool:
-        i = x - base
-        k, p = kind_of[i], hand_owner[i]
-        return k >= 0 and s.hand[p][k] > 0 and (kinds is None or k in kinds) and \
-            (players is None or p in players(s))
-
-    def fn(s):
-        got = [x for x in hand_sites if in_hand(s, x)]
-        return list(board_fn(s)) + got if got else board_fn(s)
-
-    def has(s, x):
-        return in_hand(s, x) if base <= x < layout.stop else board_has(s, x)
-
-    return RegionV(fn, None, has, on_board.site_type)
 
 
 def _named_pieces(c: CompileContext, component) -> list[bool]:
