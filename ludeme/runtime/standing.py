@@ -137,10 +137,10 @@ def apply_result(s: State, who: int, kind: str, decided: int) -> None:
                     rank[p] = float(n)
             _all_inactive(s)
             over = True
-        elif _active(s, who):
+        elif _active(s, who) and not over:
+            # (once every player has a rank, Ludii's search for a free losing rank never
+            # ends: a loss after the game is over is not applied here)
             s.inactive |= 1 << (who - 1)
-            if s.nxt == who:
-                _pass_turn_on(s, who)
             r = next_loss_rank(tuple(rank))
             rank[who] = r + decided / 2.0
             if decided:
@@ -157,6 +157,9 @@ def apply_result(s: State, who: int, kind: str, decided: int) -> None:
                     winners += 1
                     s.inactive |= 1 << (last - 1)
                     over = True
+            if s.nxt == who and not over:
+                # (once the game is over Ludii keeps the mover: nobody is active)
+                _pass_turn_on(s, who)
     elif kind == "Draw":
         share = (_num_active(s) + 1) / 2.0 + winners
         for p in range(1, n + 1):

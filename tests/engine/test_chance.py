@@ -289,3 +289,24 @@ def test_a_sampled_roll_draws_each_die_in_turn_from_the_generator():
         for _ in range(30):
             want = tuple(f[b.randrange(len(f))] for f in g.dice.faces)
             assert g.dice.sample(a) == want
+
+
+DICE_PASS = """(game "DicePass" (players 2)
+  (equipment {(board (square 2)) (piece "Disc" Each) (dice d:2 from:0 num:1)})
+  (rules (play (do (roll) next:(move Add (to (sites Empty) if:(= (count Pips) 5)))
+                   (then (if (= (count Pips) 1) (moveAgain)))))
+         (end (if (>= (count Moves) 8) (result Mover Draw)))))"""
+
+
+def test_a_roll_with_no_move_is_a_pass_with_the_consequences():
+    # as Ludii's (do (roll) next:...) with dice: no move after the roll is a pass that
+    # carries the roll, and the (then ...) follows it (checked with the real Ludii)
+    s = ludeme.loads(DICE_PASS).new_initial_state()
+    s.apply_chance((1,))
+    (m,) = s.legal_moves()
+    assert m.kind == "pass" and not s.game.stuck(s)
+    s.apply(m)
+    assert s.current_player() == 1    # a 1 rolled: the mover goes again
+    s.apply_chance((0,))
+    s.apply(s.legal_moves()[0])
+    assert s.current_player() == 2

@@ -123,6 +123,14 @@ def test_two_winners_on_one_move_rank_the_second_third():
     assert s.returns() == [1.0, -3.0]
 
 
+def test_a_loss_after_the_game_is_over_changes_nothing():
+    # (Ludii never returns from this case: every rank is taken)
+    g = game("{(if (is Line 3) (result Mover Win)) (if (is Line 3) (result Next Loss))}",
+             players=2)
+    s, _ = play(g, "a1", "a5", "b1", "b5", "c1")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
 @pytest.mark.parametrize(("ranks", "win", "loss"), [
     ((0.0, 0.0, 0.0, 0.0, 0.0), 1.0, 4.0),
     ((0.0, 1.0, 0.0, 0.0, 0.0), 2.0, 4.0),

@@ -114,6 +114,10 @@ def rolls_only(arg) -> bool:
     return True
 
 
+def _pass_action(s, m) -> None:
+    """A pass changes nothing on the board."""
+
+
 @ludeme("do", T.Moves, lazy=True)
 def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect = None):
     """The moves ``next`` makes after ``prior``: Ludii's ``(do (roll) next:...)``, which
@@ -129,13 +133,17 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
     request = c.compile(prior, T.Effect).fn
     inner = c.compile(next, T.Moves)
     gen = inner.gen
+    # as Ludii's Do in a game with dice: when ``next`` makes no move, a pass carrying the
+    # roll is the move, and the consequences (``then:``) follow it as any other's
+    stuck = Move("pass", -1, -1, 0, 0, _pass_action)
+    c.game.intern_moves(lambda: [stuck])
 
     def moves(s):
         request(s)
         d = s.dice
         if d.pending:
             return []  # a chance node: the dice are rolled first
-        return gen(s)
+        return gen(s) or [stuck]
 
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out

@@ -187,6 +187,8 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         if len(targets) < len(dests):
             into = set(dests)
             for y in targets:
+                if y >= len(incoming):
+                    continue  # a hand's site faces no board site
                 for x, r in incoming[y]:
                     if x in into:
                         out += b[x * 9 + r]

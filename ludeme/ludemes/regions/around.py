@@ -106,6 +106,10 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
         nb = tuple(tuple(dict.fromkeys(
             x if dist == 0 else r[x][dist - 1] for r in rays if dist == 0 or len(r[x]) >= dist))
             for x in range(board.n_sites))
+    hand_sites = sum(size for _, size in getattr(c, "hand_order", []))
+    if hand_sites:
+        # as in Ludii, a hand's site (numbered after the board's) has nothing around it
+        nb = tuple(nb) + ((),) * hand_sites
     self_too = bool(includeSelf.value) if isinstance(includeSelf, Lit) else bool(includeSelf)
     centre = c.compile(where, (T.Site, T.Region))
     cond = c.compile(if_, T.Cond).fn if if_ is not None else None
@@ -190,8 +194,8 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
 
         def fn(s):
             x = at(s)
-            if x < 0:
-                return ()
+            if not 0 <= x < len(nb):
+                return ()  # as in Ludii, a site off the board (a hand's) has none around
             out = pick(s, x)
             if self_too and x not in out:
                 out.append(x)
@@ -199,14 +203,15 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
         return RegionV(fn)
 
     region_fn = centre.fn
+    n_nb = len(nb)
 
     def around_region(s):
         sites = region_fn(s)
         out: dict[int, None] = {}
         keep_to, keep_from = s.to, s.frm
         for x in sites:
-            if x < 0:
-                continue
+            if not 0 <= x < n_nb:
+                continue  # as in Ludii, a site off the board (a hand's) has none around
             for y in nb[x]:
                 if y in out:
                     continue
