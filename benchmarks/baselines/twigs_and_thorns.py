@@ -264,11 +264,17 @@ class State:
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.players
-        best = max(self.tokens)
-        winners = [t == best for t in self.tokens]
-        if self.players == 2 and all(winners):
-            return [0.0, 0.0]
-        return [1.0 if w else -1.0 for w in winners]
+        # ranked by tokens, players with equal tokens sharing their ranks, and the ranks
+        # made returns as Ludii's utilities: rank 1 is 1, the last rank -1, linearly
+        n = self.players
+        rank = [0.0] * n
+        taken = 0
+        for best in sorted(set(self.tokens), reverse=True):
+            tied = [p for p in range(n) if self.tokens[p] == best]
+            for p in tied:
+                rank[p] = taken + (len(tied) + 1) / 2.0
+            taken += len(tied)
+        return [1.0 - (r - 1.0) * (2.0 / (n - 1)) for r in rank]
 
     # ------------------------------------------------------------------
     def square_name(self, sq: int) -> str:

@@ -297,8 +297,11 @@ class State:
         return self.game.final_scores(self)
 
     def winners(self) -> list[int]:
-        """The players with a positive return once the game is over."""
-        return [p for p, r in enumerate(self.returns(), start=1) if r > 0]
+        """The players ranked first once the game is over: those with the best return,
+        when it is positive (with 3+ players a second rank has a positive return too)."""
+        returns = self.returns()
+        best = max(returns, default=0.0)
+        return [p for p, r in enumerate(returns, start=1) if r == best] if best > 0 else []
 
     def repetitions(self) -> int:
         """How many times the current position (pieces, hands and side to move) has

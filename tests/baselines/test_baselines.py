@@ -151,7 +151,8 @@ def test_random_playouts_terminate(name, factory, params):
         n, returns = random_playout(state, rng)
         assert n > 0
         assert len(returns) == len(state.returns())
-        assert all(r in (-1.0, 0.0, 1.0) for r in returns)
+        # win, draw, loss; with 3+ players ranked by score, Ludii's utilities between
+        assert all(-1.0 <= r <= 1.0 for r in returns)
         assert not state.is_terminal() or n == 0  # the playout works on a copy
 
 

@@ -280,7 +280,9 @@ def test_players_tied_for_most_tokens_share_the_win():
     set_turn(s, last.piece and s.game.pieces.owner[last.piece], phase="Grow")
     s.apply(last)
     assert s.is_terminal() and s.scores() == want
-    assert s.returns() == [1.0, -1.0, 1.0]
+    # as Ludii ranks by score: P1 and P3 share ranks 1 and 2 (1.5 each, a return of
+    # 0.5), P2 is third (-1)
+    assert s.returns() == [0.5, -1.0, 0.5]
     assert s.winners() == [1, 3]
 
 
