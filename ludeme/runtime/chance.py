@@ -286,15 +286,6 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     s.hash ^= old ^ spec.zobrist_rolled ^ new
 
 
-def new_decision(s: State) -> None:
-    """A move is being played: the next decision will need its own roll, if the rules
-    ask for one."""
-    d = s.dice
-    if d.rolled:
-        d.rolled = False
-        s.hash ^= s.game.dice.zobrist_rolled
-
-
 def use_die(s: State, i: int) -> None:
     """Die ``i`` has been used by a move: it counts as 0 until the next roll."""
     d = s.dice

@@ -483,7 +483,7 @@ class Game:
             s.stalemated &= ~(1 << (who - 1))
         dice = s.dice
         if dice is not None:
-            if dice.rolled:  # chance.new_decision, read here: the next decision's own roll
+            if dice.rolled:  # a move is played: the next decision needs its own roll
                 dice.rolled = False
                 s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
