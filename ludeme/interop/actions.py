@@ -76,37 +76,56 @@ class ActionSpace:
     def legal(self, s: State) -> Legal:
         """The legal actions of ``s``."""
         moves = s.legal_moves()
-        acts = list(map(_INDEX, moves))
-        ordered = sorted(acts)
-        # -1 is a move not numbered yet (never, once every move is interned); sorted
-        # first, it is found without another pass over the actions
-        if ordered and ordered[0] < 0:
-            acts = [self.encode(m) for m in moves]
-            ordered = sorted(acts)
-        return Legal(acts, moves, ordered)
+        return Legal(self, moves, list(map(MOVE_INDEX, moves)))
 
 
-_INDEX = attrgetter("index")
+MOVE_INDEX = attrgetter("index")  # a move's action, once numbered
 
 
 class Legal:
-    """The legal actions of a position: ``acts`` (the action of each legal move, in the
-    moves' order; distinct, as a position's legal moves are), ``ordered`` (the same,
-    increasing) and the move of each."""
+    """The legal actions of a position: ``acts``, the action of each legal move in the
+    moves' order (distinct, as a position's legal moves are), and ``moves``.
 
-    __slots__ = ("acts", "moves", "ordered")
+    It costs one pass reading the moves' numbers (``Move.index``); sorting them
+    (``sorted_actions``) and finding an action's move (``move``) are left to those who
+    ask. A move not numbered yet (-1: a move with dice the first time it is seen) is
+    found there without another pass: first once sorted, or when an action is missing.
+    """
 
-    def __init__(self, acts: list[int], moves: list[Move], ordered: list[int]):
-        self.acts = acts
+    __slots__ = ("space", "acts", "moves")
+
+    def __init__(self, space: ActionSpace, moves: list[Move], acts: list[int]):
+        self.space = space
         self.moves = moves
-        self.ordered = ordered
+        self.acts = acts
+
+    def number(self) -> None:
+        """Number the moves not numbered yet (``acts`` holds -1 for them)."""
+        encode = self.space.encode
+        self.acts = [encode(m) for m in self.moves]
+
+    def sorted_actions(self) -> list[int]:
+        """The legal actions, increasing (a new list)."""
+        ordered = sorted(self.acts)
+        if ordered and ordered[0] < 0:
+            self.number()
+            ordered = sorted(self.acts)
+        return ordered
+
+    @property
+    def ordered(self) -> list[int]:
+        """The legal actions, increasing (a new list)."""
+        return self.sorted_actions()
 
     def move(self, action: int) -> Move | None:
         """The legal move of ``action``; None when it is not legal."""
         try:
             return self.moves[self.acts.index(action)]
         except ValueError:
-            return None
+            if -1 not in self.acts:
+                return None
+        self.number()
+        return self.move(action)
 
 
 _SPACES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -43,7 +43,7 @@ import ludeme
 from ludeme.api import compile_description
 from ludeme.errors import UsageError, suggest
 from ludeme.interop import DEFAULT_MAX_GAME_LENGTH
-from ludeme.interop.actions import ActionSpace, Legal, action_space
+from ludeme.interop.actions import MOVE_INDEX, ActionSpace, Legal, action_space
 from ludeme.interop.observation import Observation
 from ludeme.library import bundled, resolve
 from ludeme.runtime.state import State
@@ -229,7 +229,7 @@ class _Position:
     a move is made: a random playout through OpenSpiel then costs little more than one
     through ludeme's own API."""
 
-    __slots__ = ("game", "space", "limit", "s", "player", "legal", "shared")
+    __slots__ = ("game", "space", "limit", "s", "player", "acts", "moves", "shared")
 
     def __init__(self, game: LudemeGame, s: State, shared: bool = False):
         self.game = game
@@ -238,7 +238,10 @@ class _Position:
         self.limit = game.max_length
         self.s = s
         self.player: int | None = None   # OpenSpiel's current player, once looked at
-        self.legal: Legal | None = None  # at a decision, once looked at
+        # at a decision, once looked at: the legal moves and the action of each (as in
+        # ``Legal``, kept here to spare making one on every move)
+        self.acts: list[int] | None = None
+        self.moves: list | None = None
         # a new state shares the game's initial position until its first move (OpenSpiel
         # clones a state by making a new one and replacing its position)
         self.shared = shared
@@ -246,7 +249,8 @@ class _Position:
     def __deepcopy__(self, memo) -> _Position:
         c = _Position.__new__(_Position)
         c.game, c.space, c.limit = self.game, self.space, self.limit
-        c.s, c.player, c.legal, c.shared = self.s.clone(), self.player, self.legal, False
+        c.s, c.player, c.shared = self.s.clone(), self.player, False
+        c.acts, c.moves = self.acts, self.moves
         return c
 
     def own(self) -> State:
@@ -265,25 +269,44 @@ class _Position:
         """Work out who acts here (OpenSpiel's player id) and, at a decision, the legal
         actions; returns the player."""
         s = self.s
-        if s.is_terminal() or s.ply >= self.limit:
+        if s.outcome is not None or s.ply >= self.limit:
             player = _TERMINAL
-        elif s.dice is not None and s.is_chance_node():
-            player = _CHANCE
+        elif s.dice is not None:
+            if s.is_terminal():
+                player = _TERMINAL
+            elif s.is_chance_node():
+                player = _CHANCE
+            else:
+                player = s.mover - 1
+                self.moves = moves = s.legal_moves()
+                self.acts = list(map(MOVE_INDEX, moves))
         else:
-            player = s.mover - 1
-            self.legal = self.space.legal(s)
+            moves = s.legal_moves()
+            if moves:
+                player = s.mover - 1
+                self.moves = moves
+                self.acts = list(map(MOVE_INDEX, moves))
+            else:  # no move without dice: the game is over (is_terminal records it)
+                s.is_terminal()
+                player = _TERMINAL
         self.player = player
         return player
 
     def moved(self) -> None:
         """Forget what was known of the position before a move."""
-        self.player = self.legal = None
+        self.player = self.acts = self.moves = None
 
-    def actions(self) -> Legal:
-        """The legal actions at a decision."""
+    def actions(self) -> Legal | None:
+        """The legal actions at a decision (None elsewhere)."""
         if self.player is None:
             self.look()
-        return self.legal
+        if self.acts is None:
+            return None
+        legal = Legal(self.space, self.moves, self.acts)
+        if -1 in self.acts:
+            legal.number()
+            self.acts = legal.acts
+        return legal
 
 
 _GAMES: dict[str, LudemeGame] = {}
@@ -349,7 +372,10 @@ class LudemeState(pyspiel.State):
         if player is not None and player != who:
             return []
         if who >= 0:
-            return pos.legal.ordered[:]
+            ordered = sorted(pos.acts)
+            if ordered[0] < 0:  # a move not numbered yet (-1) sorts first
+                ordered = pos.actions().sorted_actions()
+            return ordered
         if who == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         return []
@@ -376,11 +402,15 @@ class LudemeState(pyspiel.State):
             pos.own().apply_chance(rolls[action])
             pos.moved()
             return
-        move = pos.legal.move(action)
-        if move is None:
-            raise ValueError(f"action {action} is not legal here")
-        (pos.s if not pos.shared else pos.own()).apply(move)
-        pos.player = pos.legal = None
+        try:
+            move = pos.moves[pos.acts.index(action)]
+        except ValueError:
+            move = pos.actions().move(action)
+            if move is None:
+                raise ValueError(f"action {action} is not legal here") from None
+        s = pos.s if not pos.shared else pos.own()
+        s.game.play(s, move)   # State.apply's work, without its call
+        pos.player = pos.acts = pos.moves = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self._pos
@@ -388,7 +418,8 @@ class LudemeState(pyspiel.State):
             rolls = pos.game.rolls
             return "roll " + " ".join(map(str, rolls[action])) if 0 <= action < len(rolls) \
                 else f"roll #{action}"
-        move = pos.actions().move(action) if pos.actions() is not None else None
+        legal = pos.actions()
+        move = legal.move(action) if legal is not None else None
         if move is not None:
             return pos.s.move_to_string(move)
         move = pos.space.examples[action]

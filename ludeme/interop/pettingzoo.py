@@ -60,47 +60,43 @@ def env(game: str | Path, options: list[str] | tuple[str, ...] = (),
 
 # The AEC attributes every wrapper reads from the environment it wraps. PettingZoo's
 # wrappers reach them through ``__getattr__`` on each layer (three layers, each checking
-# the name), which costs more than a ludeme move in small games; the wrappers below are
-# PettingZoo's own, reading them from the bare environment in one step instead.
-_FORWARDED = ("agents", "possible_agents", "agent_selection", "rewards",
-              "_cumulative_rewards", "terminations", "truncations", "infos")
+# the name), which costs more than a ludeme move in small games. Here the bare
+# environment shares them with its wrappers instead: whenever it binds one anew (the
+# dicts are changed in place otherwise), it binds the same object on each of its
+# wrappers (``raw_env._share``), which then read them as their own attributes, as fast
+# as the bare environment does. The values are PettingZoo's: those its ``__getattr__``
+# would have found.
+_SHARED = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations",
+           "truncations", "infos")
 
 
-def _forwarding(wrapper: type) -> type:
-    """PettingZoo's ``wrapper`` with the AEC attributes read from and written to the bare
-    environment directly (the same values its ``__getattr__`` would find). Before
-    ``reset``, a property raising AttributeError falls back to the wrapper's own
-    ``__getattr__``, so the order-enforcing wrapper still refuses them then."""
-
-    guarded = wrapper is wrappers.OrderEnforcingWrapper
-
-    def forward(name: str) -> property:
-        if guarded:
-            def get(self):
-                if not self._has_reset:
-                    raise AttributeError(name)
-                return getattr(self._bare, name)
-        else:
-            def get(self):
-                return getattr(self._bare, name)
-
-        def put(self, value) -> None:
-            setattr(self._bare, name, value)
-
-        return property(get, put)
+def _sharing(wrapper: type) -> type:
+    """PettingZoo's ``wrapper``, given the AEC attributes by the bare environment (see
+    ``_SHARED``). It has none of them before the first ``reset``, so the order-enforcing
+    wrapper's ``__getattr__`` still refuses them then."""
 
     def __init__(self, env: AECEnv, *args, **kwargs) -> None:  # noqa: N807
-        self._bare = env.unwrapped
         wrapper.__init__(self, env, *args, **kwargs)
+        self._bare = bare = env.unwrapped
+        self.__dict__["possible_agents"] = bare.possible_agents
+        bare._views.append(self.__dict__)
 
-    attrs = {name: forward(name) for name in _FORWARDED}
-    attrs["__init__"] = __init__
+    def action_space(self, agent: str) -> spaces.Space:
+        # the bare environment's (no wrapper here changes the spaces), without a call per
+        # layer: the out-of-bounds wrapper asks on every step
+        return self._bare.action_spaces[agent]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._bare.observation_spaces[agent]
+
+    attrs = {"__init__": __init__, "action_space": action_space,
+             "observation_space": observation_space}
     return type(wrapper.__name__, (wrapper,), attrs)
 
 
-_TerminateIllegal = _forwarding(wrappers.TerminateIllegalWrapper)
-_AssertOutOfBounds = _forwarding(wrappers.AssertOutOfBoundsWrapper)
-_OrderEnforcing = _forwarding(wrappers.OrderEnforcingWrapper)
+_TerminateIllegal = _sharing(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _sharing(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _sharing(wrappers.OrderEnforcingWrapper)
 
 
 class _Actions(spaces.Discrete):
@@ -205,9 +201,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._initial = self.game.new_initial_state()
         self.state: State = self._initial.clone()
         self._legal: Legal | None = None
-        self._observed: tuple | None = None
+        self._observed: LazyObservation | None = None   # of the position, once asked
         self._no_actions = np.zeros(self.actions.size, np.int8)
         self._no_actions.flags.writeable = False
+        self._views: list[dict] = []   # the wrappers' attributes (see ``_SHARED``)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -215,13 +212,20 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
+    def _share(self, *names: str) -> None:
+        """Bind the attributes ``names`` on the wrappers as they are bound here."""
+        own = self.__dict__
+        for view in self._views:
+            for name in names:
+                view[name] = own[name]
+
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         # the dice are rolled inside the environment, from ``seed`` when given
         if seed is not None or not hasattr(self, "_chance"):
             self._chance = random.Random(seed)
         self.state = self._initial.clone()
         self._roll()
-        self._legal = None
+        self._legal = self._observed = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -230,59 +234,86 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent_of[self.state.mover]
         self._check_over()
+        self._share(*_SHARED)
 
     def _legal_now(self) -> Legal:
-        if self._legal is None:
-            self._legal = self.actions.legal(self.state)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.actions.legal(self.state)
+        return legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # made once per position (wrappers and last() both ask for it): the arrays are
         # new after every step, so an observation kept by the caller stays as it was
-        s = self.state
-        cached = self._observed
-        if cached is None or cached[0] is not s or cached[1] != s.ply:
+        obs = self._observed
+        if obs is None:
+            s = self.state
             selected = self.agent_selection
             if self.terminations[selected] or self.truncations[selected]:
                 mask = self._no_actions
             else:
-                mask = self._mask(self._legal_now().acts)
-            obs = LazyObservation(self.observation_maker, s.what[:], s.mover, mask,
-                                  s.dice.copy() if s.dice is not None else None)
-            cached = self._observed = (s, s.ply, obs)
-        obs = cached[2]
+                mask = self._mask(self._legal_now())
+            obs = self._observed = LazyObservation(
+                self.observation_maker, s.what[:], s.mover, mask,
+                s.dice.copy() if s.dice is not None else None)
         if agent == self.agent_selection:
             return obs
         # another agent sees the same tensor and no legal action
         return {"observation": obs["observation"], "action_mask": self._no_actions}
 
-    def _mask(self, acts: list[int]) -> np.ndarray:
-        """The action mask of the legal actions ``acts`` (a new array)."""
-        if len(acts) <= 100:  # set in a byte buffer: cheaper than numpy's fancy indexing
-            buf = bytearray(self.actions.size)
-            for a in acts:
-                buf[a] = 1
-            return np.frombuffer(buf, np.int8)
-        mask = np.zeros(self.actions.size, np.int8)
-        mask[np.fromiter(acts, np.intp, len(acts))] = 1
-        return mask
+    def _mask(self, legal: Legal) -> np.ndarray:
+        """The action mask of the legal actions (a new array)."""
+        size = self.actions.size
+        # one byte more than the mask: a move not numbered yet (-1, a move with dice the
+        # first time it is seen) marks it, found without another pass over the actions
+        buf = bytearray(size + 1)
+        for a in legal.acts:  # cheaper than numpy's fancy indexing from a list
+            buf[a] = 1
+        if buf[size]:
+            legal.number()
+            return self._mask(legal)
+        return np.frombuffer(buf, np.int8, size)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self._legal_now().move(int(action))
-        if move is None:
-            raise ValueError(f"action {action} is not legal for {agent} here")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        try:
+            move = legal.moves[legal.acts.index(int(action))]
+        except (ValueError, TypeError):
+            move = legal.move(action) if isinstance(action, (int, np.integer)) else None
+            if move is None:
+                raise ValueError(f"action {action} is not legal for {agent} here") from None
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(move)
-        self._roll()
-        self._legal = None
-        self.agent_selection = self._agent_of[self.state.mover]
-        self._check_over()
+        s = self.state
+        s.game.play(s, move)   # State.apply's work, without its call
+        if s.dice is not None:
+            self._roll()
+        self._legal = self._observed = None
+        self.agent_selection = agent = self._agent_of[s.mover]
+        for view in self._views:
+            view["agent_selection"] = agent
+        if s.outcome is not None or s.ply >= self.max_game_length or s.dice is not None:
+            self._check_over()
+            self._share(*_SHARED)
         if self.render_mode == "human":
             self.render()
+
+    def _was_dead_step(self, action) -> None:
+        super()._was_dead_step(action)
+        self._observed = None   # the agent to act changed
+        self._share("agent_selection")
+
+    def _deads_step_first(self):
+        agent = super()._deads_step_first()
+        # the illegal-move wrapper binds new dicts on this environment, then calls this
+        self._observed = None
+        self._share(*_SHARED)
+        return agent
 
     def _roll(self) -> None:
         """Roll the dice wherever the rules roll them: agents see the position after the
