@@ -120,35 +120,47 @@ class LazyObservation(dict):
     The action mask is made at once (wrappers read it on every step); the tensor of the
     position (kept as the board's contents when observed, so a tensor read later is
     still the one of that position) costs as much as a move in small games, and a
-    playout that only reads the mask never pays for it. Every way of reading the dict
-    makes it first: it behaves as a plain dict of the two arrays.
+    playout that only reads the mask never pays for it. Until it is made the dict holds
+    the mask alone, so that reading the mask is a plain dict's lookup, and the tensor is
+    made by ``__missing__``; every other way of reading the dict makes it first: it
+    behaves as a plain dict of the two arrays, in that order.
     """
 
     __slots__ = ("_pending",)
 
-    def __init__(self, maker: Observation, what: list[int], mover: int, mask: np.ndarray,
-                 dice=None):
-        super().__init__(observation=None, action_mask=mask)
-        self._pending = (maker, what, mover, dice)
+    # made as ``LazyObservation(action_mask=mask)`` (a dict's own constructor), then
+    # ``_pending`` set to (an ``Observation``, the board's ``what``, the mover, the dice)
 
     def _made(self) -> LazyObservation:
         pending = self._pending
         if pending is not None:
-            maker, what, mover, dice = pending
-            dict.__setitem__(self, "observation", maker.tensor_of(what, mover, dice))
             self._pending = None
+            maker, what, mover, dice = pending
+            mask = dict.pop(self, "action_mask")
+            dict.__setitem__(self, "observation", maker.tensor_of(what, mover, dice))
+            dict.__setitem__(self, "action_mask", mask)
         return self
 
-    def __getitem__(self, key):
-        if key == "observation":
-            self._made()
-        return dict.__getitem__(self, key)
+    def __missing__(self, key):
+        if key == "observation" and self._pending is not None:
+            return dict.__getitem__(self._made(), key)
+        raise KeyError(key)
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or (key == "observation"
+                                                and self._pending is not None)
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + (self._pending is not None)
 
     def get(self, key, default=None):
         return self[key] if key in self else default
 
     def __iter__(self):
         return dict.__iter__(self._made())
+
+    def keys(self):
+        return dict.keys(self._made())
 
     def values(self):
         return dict.values(self._made())
@@ -253,9 +265,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
                 mask = self._no_actions
             else:
                 mask = self._mask(self._legal_now())
-            obs = self._observed = LazyObservation(
-                self.observation_maker, s.what[:], s.mover, mask,
-                s.dice.copy() if s.dice is not None else None)
+            obs = self._observed = LazyObservation(action_mask=mask)
+            obs._pending = (self.observation_maker, s.what[:], s.mover,
+                            s.dice.copy() if s.dice is not None else None)
         if agent == self.agent_selection:
             return obs
         # another agent sees the same tensor and no legal action

@@ -143,3 +143,17 @@ def test_dice_are_rolled_inside_the_environment(tmp_path):
     assert rolls(4) != rolls(5)
     raw.reset(seed=1)
     assert not raw.state.is_chance_node() and raw.state.rolls()
+
+
+def test_an_observation_not_read_yet_is_a_dict_of_both_arrays():
+    """Before its tensor is made, the observation answers as the dict of both arrays."""
+    e = lz.raw_env("tic-tac-toe")
+    e.reset()
+    o = e.observe(e.agent_selection)
+    assert "observation" in o and "action_mask" in o and "x" not in o
+    assert len(o) == 2
+    assert o.get("missing", 7) == 7
+    with pytest.raises(KeyError):
+        o["missing"]
+    assert list(o.keys()) == ["observation", "action_mask"]
+    assert o["observation"].shape == Observation(e.game).shape
