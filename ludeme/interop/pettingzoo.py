@@ -264,7 +264,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             if self.terminations[selected] or self.truncations[selected]:
                 mask = self._no_actions
             else:
-                mask = self._mask(self._legal_now())
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self.actions.legal(s)
+                # the mask, one byte longer: a move not numbered yet (-1, a move with
+                # dice the first time it is seen) marks the last byte, found without
+                # another pass over the actions
+                size = self.actions.size
+                buf = bytearray(size + 1)
+                for a in legal.acts:  # cheaper than numpy's fancy indexing from a list
+                    buf[a] = 1
+                if buf[size]:
+                    legal.number()
+                    buf = bytearray(size + 1)
+                    for a in legal.acts:
+                        buf[a] = 1
+                mask = np.frombuffer(buf, np.int8, size)  # a new array per position
             obs = self._observed = LazyObservation(action_mask=mask)
             obs._pending = (self.observation_maker, s.what[:], s.mover,
                             s.dice.copy() if s.dice is not None else None)
@@ -272,19 +287,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             return obs
         # another agent sees the same tensor and no legal action
         return {"observation": obs["observation"], "action_mask": self._no_actions}
-
-    def _mask(self, legal: Legal) -> np.ndarray:
-        """The action mask of the legal actions (a new array)."""
-        size = self.actions.size
-        # one byte more than the mask: a move not numbered yet (-1, a move with dice the
-        # first time it is seen) marks it, found without another pass over the actions
-        buf = bytearray(size + 1)
-        for a in legal.acts:  # cheaper than numpy's fancy indexing from a list
-            buf[a] = 1
-        if buf[size]:
-            legal.number()
-            return self._mask(legal)
-        return np.frombuffer(buf, np.int8, size)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

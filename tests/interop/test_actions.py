@@ -93,3 +93,28 @@ def test_observation_covers_every_site_type():
     t = obs.tensor(s)
     drawn = np.flatnonzero(t[: obs.num_pieces].any(axis=0))
     assert sorted(drawn) == sorted(x for x, p in enumerate(s.what) if p)
+
+
+def test_moves_with_dice_are_numbered_when_first_seen(tmp_path):
+    """A move of (forEach Die ...) has no number until an adapter first sees it (-1):
+    sorting the legal actions or looking an action up numbers them, once."""
+    from tests.interop.games import DICE
+
+    path = tmp_path / "dice-line.lud"
+    path.write_text(DICE)
+    game = ludeme.load(str(path))
+    space = action_space(game)
+    s = game.new_initial_state()
+    s.apply_chance((2, 3))
+    legal = space.legal(s)
+    assert -1 in legal.acts      # not numbered yet
+    acts = legal.sorted_actions()
+    assert acts[0] >= 0 and -1 not in legal.acts and acts == sorted(legal.acts)
+    assert all(legal.move(a).index == a for a in acts)
+    again = space.legal(s)       # the moves keep their numbers
+    assert sorted(again.acts) == acts
+    s2 = game.new_initial_state()
+    s2.apply_chance((2, 3))
+    fresh = space.legal(s2)      # looked up before any sorting: numbered on the way
+    assert fresh.move(acts[-1]).index == acts[-1]
+    assert fresh.move(space.size + 5) is None
