@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import weakref
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ludeme.errors import LudemeError
@@ -76,10 +75,9 @@ class ActionSpace:
     def legal(self, s: State) -> Legal:
         """The legal actions of ``s``."""
         moves = s.legal_moves()
-        return Legal(self, moves, list(map(MOVE_INDEX, moves)))
-
-
-MOVE_INDEX = attrgetter("index")  # a move's action, once numbered
+        # a comprehension reads a slot faster than map(attrgetter) (Python 3.11's
+        # specialized attribute access)
+        return Legal(self, moves, [m.index for m in moves])
 
 
 class Legal:

@@ -43,7 +43,7 @@ import ludeme
 from ludeme.api import compile_description
 from ludeme.errors import UsageError, suggest
 from ludeme.interop import DEFAULT_MAX_GAME_LENGTH
-from ludeme.interop.actions import MOVE_INDEX, ActionSpace, Legal, action_space
+from ludeme.interop.actions import ActionSpace, Legal, action_space
 from ludeme.interop.observation import Observation
 from ludeme.library import bundled, resolve
 from ludeme.runtime.state import State
@@ -279,13 +279,13 @@ class _Position:
             else:
                 player = s.mover - 1
                 self.moves = moves = s.legal_moves()
-                self.acts = list(map(MOVE_INDEX, moves))
+                self.acts = [m.index for m in moves]
         else:
             moves = s.legal_moves()
             if moves:
                 player = s.mover - 1
                 self.moves = moves
-                self.acts = list(map(MOVE_INDEX, moves))
+                self.acts = [m.index for m in moves]
             else:  # no move without dice: the game is over (is_terminal records it)
                 s.is_terminal()
                 player = _TERMINAL
@@ -410,6 +410,15 @@ class LudemeState(pyspiel.State):
                 raise ValueError(f"action {action} is not legal here") from None
         s = pos.s if not pos.shared else pos.own()
         s.game.play(s, move)   # State.apply's work, without its call
+        # what OpenSpiel asks next (whether the game is over, who acts, the legal
+        # actions), worked out now in the common case: look()'s work without its call
+        if s.outcome is None and s.dice is None and s.ply < pos.limit:
+            moves = s.legal_moves()
+            if moves:
+                pos.player = s.mover - 1
+                pos.moves = moves
+                pos.acts = [m.index for m in moves]
+                return
         pos.player = pos.acts = pos.moves = None
 
     def _action_to_string(self, player: int, action: int) -> str:
