@@ -15,6 +15,15 @@ Each runner plays uniformly random games through one API: ludeme's
 adapter's moves per CPU second over ludeme's; the target is at least 0.7 (the adapters
 cost at most 30% of the throughput).
 
+``--breakdown`` adds three runners that say where an adapter's time goes (not ways to
+use the adapters): ``ludeme_api``, the same playouts through ludeme's public API
+(``is_terminal``/``legal_moves``/``apply``; ``random_playout`` reads the engine's
+fields directly); ``numbered``, that loop also reading each position's legal actions as
+an adapter must (the moves' numbers, sorted, and the chosen action's move looked up);
+``openspiel_no_bridge``, OpenSpiel's loop calling the state's Python ``_apply_action``
+directly instead of pyspiel's ``apply_action`` (which reaches it from C++ through
+pybind11, with ``current_player`` on the way): the difference is what the bridge costs.
+
 ``--check`` runs the consistency checks instead, for descriptions that are not bundled
 (Ludii's library games, once ludeme runs them): OpenSpiel's ``random_sim_test`` (with
 serialization) and PettingZoo's ``api_test``.
@@ -53,6 +62,54 @@ def openspiel_runner(game: str, options: list[str]) -> Callable[[random.Random],
         while not s.is_terminal():
             actions = s.legal_actions()
             s.apply_action(actions[randrange(len(actions))])
+            n += 1
+        return n
+
+    return run
+
+
+def ludeme_api_runner(game: str, options: list[str], numbered: bool = False
+                      ) -> Callable[[random.Random], int]:
+    """Random playouts through ludeme's public API; ``numbered``: also reading the legal
+    actions as the adapters do (see ``--breakdown``)."""
+    g = load(game, options)
+    if numbered:
+        from ludeme.interop import action_space
+
+        action_space(g)  # numbers the moves (Move.index)
+
+    def run(rng: random.Random) -> int:
+        s = g.new_initial_state()
+        n = 0
+        randrange = rng.randrange
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            if numbered:
+                acts = [m.index for m in moves]
+                ordered = sorted(acts)
+                s.apply(moves[acts.index(ordered[randrange(len(ordered))])])
+            else:
+                s.apply(moves[randrange(len(moves))])
+            n += 1
+        return n
+
+    return run
+
+
+def openspiel_no_bridge_runner(game: str, options: list[str]) -> Callable[[random.Random], int]:
+    """OpenSpiel's loop with the state's ``_apply_action`` called from Python: not a way
+    to use the adapter (pyspiel's history is not kept), only the bridge's cost."""
+    from ludeme.interop import openspiel
+
+    g = openspiel.load(game, options)
+
+    def run(rng: random.Random) -> int:
+        s = g.new_initial_state()
+        n = 0
+        randrange = rng.randrange
+        while not s.is_terminal():
+            actions = s.legal_actions()
+            s._apply_action(actions[randrange(len(actions))])
             n += 1
         return n
 
@@ -106,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true",
                     help="run OpenSpiel's and PettingZoo's consistency checks instead")
     ap.add_argument("--sims", type=int, default=3, help="games of random_sim_test with --check")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also measure where the adapters' time goes (see the module doc)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     games = args.games or DEFAULT_GAMES
@@ -115,11 +174,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     results = {}
     for game in games:
-        m = measure({"ludeme": ludeme_runner(game, args.option),
-                     "openspiel": openspiel_runner(game, args.option),
-                     "pettingzoo": pettingzoo_runner(game, args.option),
-                     "pettingzoo_raw": pettingzoo_runner(game, args.option, wrapped=False)},
-                    args.seconds, seed=args.seed)
+        runners = {"ludeme": ludeme_runner(game, args.option),
+                   "openspiel": openspiel_runner(game, args.option),
+                   "pettingzoo": pettingzoo_runner(game, args.option),
+                   "pettingzoo_raw": pettingzoo_runner(game, args.option, wrapped=False)}
+        if args.breakdown:
+            runners.update(ludeme_api=ludeme_api_runner(game, args.option),
+                           numbered=ludeme_api_runner(game, args.option, numbered=True),
+                           openspiel_no_bridge=openspiel_no_bridge_runner(game, args.option))
+        m = measure(runners, args.seconds, seed=args.seed)
         base = m["ludeme"]["moves_per_s"]
         results[game] = {k: {"moves_per_s": round(v["moves_per_s"]),
                              "ratio": round(v["moves_per_s"] / base, 3)} for k, v in m.items()}
@@ -131,6 +194,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"({r['pettingzoo']['ratio']:.2f}x), raw_env "
                   f"{r['pettingzoo_raw']['moves_per_s']:>8} "
                   f"({r['pettingzoo_raw']['ratio']:.2f}x)", flush=True)
+            if args.breakdown:
+                print(f"{'':20} where it goes: " + " | ".join(
+                    f"{k} {r[k]['moves_per_s']:>8} ({r[k]['ratio']:.2f}x)"
+                    for k in ("ludeme_api", "numbered", "openspiel_no_bridge")), flush=True)
     if args.json:
         print(json.dumps({"target_ratio": TARGET, "games": results}, indent=2))
     else:
