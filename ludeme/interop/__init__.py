@@ -72,6 +72,21 @@ and edges, in site order, as `ludeme info` counts them). Its planes, in order:
 
 Pieces in hand, scores and which way a piece points are not in the tensor.
 
+## Speed
+
+`python -m benchmarks.bench_interop` plays random games through each adapter and
+through ludeme's own API, alternating, in CPU time, and prints each adapter's moves per
+second as a share of ludeme's (`--breakdown` says where the time goes). What an adapter
+adds to a move: reading the number of each legal move (one pass over them; sorted for
+OpenSpiel, which wants its legal actions increasing); with OpenSpiel, pyspiel's bridge
+from C++ to the Python state on every `apply_action` (it asks `current_player` on the
+way); with PettingZoo, a new action mask per step, PettingZoo's own loop and wrappers
+(`agent_iter`, `last`, `step` through three layers), the agent reading the mask. The
+observation tensor is made only when read (`observation` of the dict; OpenSpiel's
+observer when asked), and what OpenSpiel asks of a position is worked out once per
+position. In games whose moves cost ludeme a few microseconds (tic-tac-toe, Hex), the
+bridge and PettingZoo's loop alone cost a large share of a move: see `--breakdown`.
+
 ## Game length
 
 OpenSpiel needs a bound on the length of a game: `max_game_length` (default 1000
