@@ -157,3 +157,38 @@ def test_an_observation_not_read_yet_is_a_dict_of_both_arrays():
         o["missing"]
     assert list(o.keys()) == ["observation", "action_mask"]
     assert o["observation"].shape == Observation(e.game).shape
+
+
+def test_wrappers_see_the_bare_environments_attributes():
+    """The wrappers hold the AEC attributes the bare environment binds (no forwarding):
+    refused before reset, as PettingZoo's order-enforcing wrapper does; the same
+    objects after every step, through a game to its end and an illegal move."""
+    e = lz.env("tic-tac-toe")
+    with pytest.raises(AttributeError):
+        getattr(e, "agent_selection")  # noqa: B009 - the attribute read is the test
+    layers = []
+    inner = e
+    while inner is not e.unwrapped:
+        layers.append(inner)
+        inner = inner.env
+
+    def agree():
+        bare = e.unwrapped
+        for layer in layers:
+            for name in ("agents", "agent_selection", "rewards", "_cumulative_rewards",
+                         "terminations", "truncations", "infos"):
+                assert getattr(layer, name) is getattr(bare, name), name
+
+    for illegal in (False, True):
+        e.reset()
+        agree()
+        for _ in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+            elif illegal and e.unwrapped.state.ply == 3:
+                e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))   # an occupied cell
+            else:
+                e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            agree()
+        assert e.agents == [] and e.unwrapped.agents == []
