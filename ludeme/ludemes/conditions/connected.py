@@ -24,7 +24,7 @@ around it are checked, without making the move.
 from __future__ import annotations
 
 import sys
-from operator import gt, not_
+from operator import not_
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
@@ -149,6 +149,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     empty_range = c_reg.empty_range
     # the region tested is the through region (the empty sites of one range, both)
     a_is_c = empty_range is not None and a_reg.empty_range == empty_range
+    byte_key = len(c.pieces.names) <= 256        # a position's pieces fit in bytes
 
     def evaluate(s, with_a: bool):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
@@ -158,7 +159,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         in_c = bytearray(n)
         if empty_range is not None:
             lo, hi = empty_range
-            in_c[lo:hi] = bytes(map(not_, w[lo:hi]))
+            # 1 on the empty sites: translated in C when the pieces fit in bytes
+            in_c[lo:hi] = bytes(w[lo:hi]).translate(_EMPTY_FLAG) if byte_key \
+                else bytes(map(not_, w[lo:hi]))
         else:
             for x in c_fn(s):
                 in_c[x] = 1
@@ -229,7 +232,6 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         a_table = bytearray(n)
         for x in a_reg.static:
             a_table[x] = 1
-    byte_key = len(c.pieces.names) <= 256
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
@@ -328,7 +330,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # joined afterwards (their neighbours in C are t or in L), so P holds after
             # exactly when L is empty: when t is not an articulation point
             if cache[2] is None:
-                cache[2] = _Table(bytes(map(gt, in_c, cut)))
+                cache[2] = _Table(cut)
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
@@ -398,17 +400,22 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
     return blocked
 
 
+#: bytes.translate table: 1 for an empty site (0), 0 for any piece
+_EMPTY_FLAG = bytes([1] + [0] * 255)
+
+
 class _Table:
-    """``after_add``'s answer for every empty site at once: ``table[t]`` is whether
-    the condition holds after a piece is put on t; called as ``decide`` too."""
+    """``after_add``'s answer for every empty site at once: ``blocked[t]`` is set when
+    the condition fails after a piece is put on the empty site t; called as ``decide``
+    too (for empty sites only, as ``decide`` is)."""
 
-    __slots__ = ("table",)
+    __slots__ = ("blocked",)
 
-    def __init__(self, table: bytes):
-        self.table = table
+    def __init__(self, blocked: bytes | bytearray):
+        self.blocked = blocked
 
     def __call__(self, t: int, piece: int) -> bool:
-        return bool(self.table[t])
+        return not self.blocked[t]
 
 
 

@@ -471,6 +471,19 @@ def intersection(c: CompileContext, region: T.Region, other: T.Region):
     if region.static is not None and other.static is not None:
         keep = set(other.static)
         return RegionV.of([x for x in region.static if x in keep])
+    if region.static is not None and other.by_piece is not None:
+        # fixed sites read against the piece on each (the empty sites of the
+        # perimeter): one table look-up per site instead of a membership call
+        table, first, stop = other.by_piece
+        sites = tuple(x for x in region.static if first <= x < stop)
+        members = frozenset(sites)
+
+        def by_piece(s):
+            w = s.what
+            return [x for x in sites if table[w[x]]]
+
+        return RegionV(by_piece, None, lambda s, x: x in members and table[s.what[x]],
+                       only_empty=other.known_empty())
     fn, test = region.fn, other.member()
     inside = region.member()
     return RegionV(lambda s: [x for x in fn(s) if test(s, x)], None,
