@@ -98,3 +98,29 @@ def test_fixed_sites_that_are_empty_read_from_a_table(board):
             a.apply(a.parse_move(m))
             b.apply(b.parse_move(m))
         assert b.is_terminal()
+
+
+# -- (sites Occupied <one player>) listed in C -------------------------------------------
+
+GROWTH = """(game "Growth" (players 3)
+  (equipment {{(board {board}) (piece "Disc" Each) (piece "Rock" Shared)}})
+  (rules
+    (start {{(place "Disc1" {{"a1"}}) (place "Disc2" {{"{far}"}}) (place "Rock" {{"b2"}})}})
+    (play (or (move Add (to (sites Around (sites Occupied Mover) Orthogonal
+                                          if:(is Empty (to)))))
+              (move Add (to (sites Around (sites Occupied by:{other}) Diagonal
+                                          if:(is Empty (to)))))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,far,other", [("(square 6)", "f6", "Shared"),
+                                             ("(hex 4)", "g7", "Next"),
+                                             ("(rectangle 4 7)", "g4", "P3")])
+def test_one_players_sites_listed_in_c(monkeypatch, board, far, other):
+    from ludeme.ludemes.regions import sites
+
+    text = GROWTH.format(board=board, far=far, other=other)
+    fast = compiled(text)
+    monkeypatch.setattr(sites, "FOLD_OWNED", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=len(board), games=6) > 20
