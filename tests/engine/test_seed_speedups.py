@@ -124,3 +124,24 @@ def test_one_players_sites_listed_in_c(monkeypatch, board, far, other):
     monkeypatch.setattr(sites, "FOLD_OWNED", False)
     slow = compiled(text)
     assert agree_along_games(fast, slow, seed=len(board), games=6) > 20
+
+
+# -- (is Connected <fixed region> ...) after a placement: one table a position -----------
+
+@pytest.mark.parametrize("board,dirs,edge", [("(hex 4)", "Orthogonal", "Perimeter"),
+                                             ("(square 6)", "Orthogonal", "Perimeter"),
+                                             ("(rectangle 4 6)", "Adjacent", "Corners")])
+def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board, dirs, edge):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
+    made = []
+    table_class = connected._Table
+    monkeypatch.setattr(connected, "_Table", lambda blocked: made.append(blocked)
+                        or table_class(blocked))
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "ONE_TABLE", False)
+    slow = compiled(text)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    assert made          # the one-table answer was used

@@ -24,6 +24,7 @@ around it are checked, without making the move.
 from __future__ import annotations
 
 import sys
+from itertools import compress
 from operator import not_
 
 from ludeme.compile.compiler import CompileContext
@@ -31,7 +32,7 @@ from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit, Seq
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.regions.around import neighbour_table
+from ludeme.ludemes.regions.around import _reader, neighbour_table
 from ludeme.runtime.state import TRIAL_HASH
 
 #: compile the local test (tests turn it off to compare with the plain flood fill)
@@ -41,6 +42,9 @@ FAST_PATH = True
 #: walks rather than Lemma 3's table), "flood" (flood fill of the position), "base"
 #: (flood fill of the position before the change, once per position)
 COUNT_STATS = False
+#: answer every placement at once when the tested region is fixed (tests turn it off
+#: to compare with asking each placement)
+ONE_TABLE = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -150,6 +154,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # the region tested is the through region (the empty sites of one range, both)
     a_is_c = empty_range is not None and a_reg.empty_range == empty_range
     byte_key = len(c.pieces.names) <= 256        # a position's pieces fit in bytes
+    readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
 
     def evaluate(s, with_a: bool):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
@@ -232,6 +237,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         a_table = bytearray(n)
         for x in a_reg.static:
             a_table[x] = 1
+    # A fixed and B only ever empty sites: after a placement on t, t is in A exactly
+    # when it was and never in B, whatever the piece (no trial placement needed)
+    fixed_a_empty_b = a_table is not None and b_reg.known_empty()
+    all_at_once = fixed_a_empty_b and empty_range == (0, n) and ONE_TABLE  # when compiled
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
@@ -348,14 +357,17 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             else:
                 lost = ()
             if not a_never and (a_table is None or a_table[t]):
-                # t itself, in X' (the piece put on it for the two membership tests)
-                w[t] = piece
-                s.hash ^= TRIAL_HASH
-                try:
-                    needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
-                finally:
-                    w[t] = 0
+                if fixed_a_empty_b:
+                    needs = True     # t stays in A, and leaves B (only empty sites)
+                else:
+                    # t itself, in X' (the piece put on it for the two membership tests)
+                    w[t] = piece
                     s.hash ^= TRIAL_HASH
+                    try:
+                        needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
+                    finally:
+                        w[t] = 0
+                        s.hash ^= TRIAL_HASH
                 if needs:
                     for y in nb[t]:
                         if joined[y] and y not in lost:
@@ -372,7 +384,28 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             if cache[3] is None:
                 cache[3] = _sole_joined_neighbours(loose, joined, nb, n)
             blocked = cache[3]
+        if all_at_once:
+            # the answer does not depend on the piece: every empty site at once
+            if cache[2] is None:
+                cache[2] = _Table(one_table(in_c, cut, joined, blocked if loose else None,
+                                            decide))
+            return cache[2]
         return decide
+
+    def one_table(in_c, cut, joined, sole, decide) -> bytearray:
+        """``blocked[t]`` for every empty site t: decide's answers when A is fixed and
+        B holds only empty sites. Filling a site t that cuts nothing off leaves A
+        joined exactly when t (in A) touches a joined site and t is not the only
+        joined neighbour of a site joined only through one (``sole``); the few sites
+        that cut some off are asked of ``decide``."""
+        out = bytearray(n)
+        for t in compress(range(n), in_c):
+            if cut[t]:
+                out[t] = not decide(t, 0)
+            elif (a_table[t] and not any(readers[t](joined))) or (sole is not None
+                                                                 and sole[t]):
+                out[t] = 1
+        return out
 
     # D1 holds for every placement only when the through region is the empty sites
     return CondV(fn, after_add=after_add if c_never else None)
