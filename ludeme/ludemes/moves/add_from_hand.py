@@ -11,8 +11,6 @@ tried first, and forms whose first argument is a hand come here.)
 
 from __future__ import annotations
 
-from itertools import chain
-
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
@@ -166,8 +164,10 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             b = held_bundle(s)
             if b is None:
                 return []
-            # each slot's moves, concatenated in C
-            return list(chain.from_iterable(map(b.__getitem__, kept(s))))
+            out: list[Move] = []
+            for slot in kept(s):
+                out += b[slot]
+            return out
 
         return MovesV(gen_kept)
 
