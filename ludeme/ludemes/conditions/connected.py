@@ -154,6 +154,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # the region tested is the through region (the empty sites of one range, both)
     a_is_c = empty_range is not None and a_reg.empty_range == empty_range
     byte_key = len(c.pieces.names) <= 256        # a position's pieces fit in bytes
+    a_static = a_reg.static
+    a_table = None
+    if a_static is not None:
+        a_table = bytearray(n)
+        for x in a_static:
+            a_table[x] = 1
+    fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
 
     def evaluate(s, with_a: bool):
@@ -202,6 +209,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # C next to a joined one is reached), so P holds when it reached all of C
             reached = len(separated[1]) - 1
             return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
+        if with_a and fold_a:
+            # A fixed: its table is made; the sites joined only through a neighbour
+            # listed in one comprehension, each asked in C whether it has one
+            loose = [x for x in a_static if not (joined[x] or in_b[x])]
+            holds = all([any(readers[x](joined)) for x in loose])
+            return holds, a_table, in_b, in_c, joined, cut, separated, loose
         holds = True
         loose = []              # the sites of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
@@ -232,15 +245,11 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # does not, whatever else is asked
     c_never = empty_range is not None
     a_never = a_reg.empty_range is not None
-    a_table = None
-    if a_reg.static is not None:
-        a_table = bytearray(n)
-        for x in a_reg.static:
-            a_table[x] = 1
     # A fixed and B only ever empty sites: after a placement on t, t is in A exactly
     # when it was and never in B, whatever the piece (no trial placement needed)
     fixed_a_empty_b = a_table is not None and b_reg.known_empty()
     all_at_once = fixed_a_empty_b and empty_range == (0, n) and ONE_TABLE  # when compiled
+    a_covers_c = all_at_once and all(a_table)
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
@@ -401,7 +410,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         out = bytearray(n)
         for t in compress(range(n), in_c):
             if cut[t]:
-                out[t] = not decide(t, 0)
+                # when A holds every site of C, the sites t cuts off are in A and not
+                # joined any more (their neighbours in C are t or cut off too)
+                out[t] = True if a_covers_c else not decide(t, 0)
             elif (a_table[t] and not any(readers[t](joined))) or (sole is not None
                                                                  and sole[t]):
                 out[t] = 1
