@@ -2,7 +2,16 @@
 
     python -m benchmarks.compare                 # every registered comparison
     python -m benchmarks.compare hex brandubh    # some of them
-    python -m benchmarks.compare --seconds 10 --json
+    python -m benchmarks.compare 'coral-*' --seconds 10 --json
+    python -m benchmarks.compare --list          # what each one passes to both sides
+    python -m benchmarks.compare --check         # each pair plays the same rules
+
+The seed games are compared on every option set issue 19 names: Branches on 6x6, 8x8
+and 10x10 with branches of 2, 3 and 4 edges (``branches-<size>-<edges>``, the classic
+8x8/3 is ``branches``), Brandubh, Twigs and Thorns for 2 to 6 players and the 3-player
+alternative (``twigs-<n>p``, ``twigs-3p-alt``), Branching and Brain Coral on hexagons
+of side 4, 6 and 9 and on the 9x9 square (``coral-<side>``, ``coral-square-9``,
+``brain-...``). ``--seconds 2`` runs all of them in about three minutes of CPU time.
 
 Each comparison plays uniformly random games with ludeme's compiled description and
 with a reference (OpenSpiel's C++ games through pyspiel, or the straightforward
