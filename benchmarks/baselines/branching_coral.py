@@ -3,7 +3,9 @@
 Rules: /work/shared/rules/branching-coral.md.  Hexagonal board of side n in
 axial coordinates (q, r), |q|, |r|, |q + r| <= n - 1; row r = -(n-1) is the
 bottom row ("a") and q grows to the right.  Cells are numbered row by row
-from the bottom-left.  A move is ``(cell,)``.
+from the bottom-left.  ``shape="square"`` plays on an n x n square board
+with orthogonal neighbours instead (cell ``row * n + column``, labels
+``a1``..).  A move is ``(cell,)``.
 
 The program a Python programmer would write for this game alone:
 
@@ -28,12 +30,35 @@ HEX_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 BONUSES = ("captured", "own", "opponent", "none")
 
 
+SQUARE_DIRS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
 class _Board:
-    """Geometry of one hexagon side, shared by every state on it."""
+    """Geometry of one board (shape and side), shared by every state on it."""
 
-    _cache: dict[int, _Board] = {}
+    _cache: dict[tuple[str, int], _Board] = {}
 
-    def __init__(self, side: int):
+    def __init__(self, side: int, shape: str = "hex"):
+        if shape == "square":
+            self._square(side)
+        else:
+            self._hexagon(side)
+        self.perimeter = bytes(len(nb) < self.degree for nb in self.neighbours)
+        self.rim = tuple(c for c in range(len(self.coords)) if self.perimeter[c])
+        self.moves = tuple((c,) for c in range(len(self.coords)))
+
+    def _square(self, side: int) -> None:
+        coords = [(col, row) for row in range(side) for col in range(side)]
+        index = {xy: i for i, xy in enumerate(coords)}
+        self.coords = coords
+        self.names = [f"{chr(ord('a') + col)}{row + 1}" for col, row in coords]
+        self.degree = 4
+        self.neighbours = tuple(
+            tuple(index[(x + dx, y + dy)] for dx, dy in SQUARE_DIRS if (x + dx, y + dy) in index)
+            for x, y in coords
+        )
+
+    def _hexagon(self, side: int) -> None:
         m = side - 1
         coords, names, index = [], [], {}
         for row, r in enumerate(range(-m, m + 1)):
@@ -45,19 +70,18 @@ class _Board:
                 names.append(f"{chr(ord('a') + pos + max(0, row - m))}{row + 1}")
         self.coords = coords
         self.names = names
+        self.degree = 6
         self.neighbours = tuple(
             tuple(index[(q + dq, r + dr)] for dq, dr in HEX_DIRS if (q + dq, r + dr) in index)
             for q, r in coords
         )
-        self.perimeter = bytes(len(nb) < 6 for nb in self.neighbours)
-        self.rim = tuple(c for c in range(len(coords)) if self.perimeter[c])
-        self.moves = tuple((c,) for c in range(len(coords)))
 
     @classmethod
-    def get(cls, side: int) -> _Board:
-        if side not in cls._cache:
-            cls._cache[side] = cls(side)
-        return cls._cache[side]
+    def get(cls, side: int, shape: str = "hex") -> _Board:
+        key = (shape, side)
+        if key not in cls._cache:
+            cls._cache[key] = cls(side, shape)
+        return cls._cache[key]
 
 
 class State:
@@ -67,7 +91,10 @@ class State:
         bonus: str | None = None,
         tiebreak: str = "A",
         brain: bool = False,
+        shape: str = "hex",
     ):
+        if shape not in ("hex", "square"):
+            raise ValueError("shape must be 'hex' or 'square'")
         if bonus is None:
             bonus = "own" if brain else "captured"
         if bonus not in BONUSES:
@@ -78,7 +105,7 @@ class State:
         self.bonus = bonus
         self.tiebreak = tiebreak
         self.brain = brain
-        geo = _Board.get(side)
+        geo = _Board.get(side, shape)
         self.geo = geo
         self.names = geo.names
         self.neighbours = geo.neighbours
@@ -276,10 +303,12 @@ if sys.getrecursionlimit() < 2000:
 
 
 def new_state(
-    side: int = 6, bonus: str | None = None, tiebreak: str = "A", brain: bool = False
+    side: int = 6, bonus: str | None = None, tiebreak: str = "A", brain: bool = False,
+    shape: str = "hex",
 ) -> State:
-    """Branching Coral; ``brain=True`` gives Brain Coral (default bonus: own groups)."""
-    return State(side=side, bonus=bonus, tiebreak=tiebreak, brain=brain)
+    """Branching Coral; ``brain=True`` gives Brain Coral (default bonus: own groups);
+    ``shape="square"`` an n x n square board of side ``side``."""
+    return State(side=side, bonus=bonus, tiebreak=tiebreak, brain=brain, shape=shape)
 
 
 def move_to_str(state: State, move) -> str:

@@ -76,6 +76,14 @@ class CondV:
     select_to: Callable[[State, Sequence[int]], list[int]] | None = None
     #: the same with ``(from)`` bound to each site (see ``IntV.per_from``)
     select_from: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: for a condition asked right after a move that drew pieces on the edges of a path
+    #: of distinct vertices (``(move Path ...)``): ``(kind, test)`` where
+    #: ``test(what, v)`` reads only the sites at vertex v (itself and its edges) and
+    #: the condition holds exactly when the test holds at some vertex of the path
+    #: (kind "any") or at none of them (kind "none"). A path generator then tests each
+    #: vertex once its edges of the path are drawn, sharing the tests of a common
+    #: start, and drops every path through a vertex that fails a "none" condition
+    at_drawn_vertex: tuple[str, Callable[[list, int], bool]] | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:
@@ -146,10 +154,11 @@ class RoleV:
 @dataclass(frozen=True, slots=True)
 class MovesV:
     gen: MovesFnT
-    #: optional ``keep_if(test)``: a generator of only the moves after which ``test``
-    #: holds, for generators that can try their moves in place (cheaper than trying
-    #: each on a copy); ``(do ... ifAfterwards:...)`` uses it when present
-    keep_if: Callable[[CondFnT], MovesFnT] | None = None
+    #: optional ``keep_if(cond)``: a generator of only the moves after which the
+    #: condition (a ``CondV``) holds, for generators that can try their moves in place
+    #: (cheaper than trying each on a copy); ``(do ... ifAfterwards:...)`` uses it
+    #: when present
+    keep_if: Callable[[CondV], MovesFnT] | None = None
     #: optional ``reaches(state, site)``: whether one of the moves goes to ``site``
     #: (Ludii's canMoveTo), answered without listing every move when the generator
     #: can tell which of its pieces could get there; see ``piecemoves.reach_of``

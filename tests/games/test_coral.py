@@ -371,17 +371,20 @@ def test_variant_files():
 # -- against the hand-written baseline -----------------------------------------------------
 
 
-@pytest.mark.parametrize("side,brain,games", [(4, False, 12), (5, False, 4), (6, False, 3),
-                                              (4, True, 8), (6, True, 2)])
-def test_move_sets_and_results_match_the_baseline(side, brain, games):
+@pytest.mark.parametrize("side,brain,games,shape",
+                         [(4, False, 12, "hex"), (5, False, 4, "hex"), (6, False, 3, "hex"),
+                          (4, True, 8, "hex"), (6, True, 2, "hex"),
+                          (7, False, 4, "square"), (7, True, 3, "square")])
+def test_move_sets_and_results_match_the_baseline(side, brain, games, shape):
     rng = random.Random(side * 10 + brain)
     for i in range(games):
         bonus, tie = list(BONUSES)[i % 4], list(TIES)[i // 4 % 2]
-        opts = [f"Board/Hexagon {side}", f"Bonus/{bonus}", f"Tie-Breaker/{tie}"]
+        board = f"Board/Hexagon {side}" if shape == "hex" else f"Board/Square {side}"
+        opts = [board, f"Bonus/{bonus}", f"Tie-Breaker/{tie}"]
         g = load(*opts, name="brain-coral" if brain else "branching-coral")
         ours = g.new_initial_state()
         theirs = baseline.new_state(side=side, bonus=BONUSES[bonus], tiebreak=TIES[tie],
-                                    brain=brain)
+                                    brain=brain, shape=shape)
         while True:
             want = {baseline.move_to_str(theirs, m) for m in theirs.legal_moves()}
             assert legal(ours) == want

@@ -24,14 +24,15 @@ around it are checked, without making the move.
 from __future__ import annotations
 
 import sys
-from operator import gt, not_
+from itertools import compress
+from operator import not_
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit, Seq
 from ludeme.lang.registry import ludeme
-from ludeme.ludemes.regions.around import neighbour_table
+from ludeme.ludemes.regions.around import _reader, neighbour_table
 from ludeme.runtime.state import TRIAL_HASH
 
 #: compile the local test (tests turn it off to compare with the plain flood fill)
@@ -41,6 +42,9 @@ FAST_PATH = True
 #: walks rather than Lemma 3's table), "flood" (flood fill of the position), "base"
 #: (flood fill of the position before the change, once per position)
 COUNT_STATS = False
+#: answer every placement at once when the tested region is fixed (tests turn it off
+#: to compare with asking each placement)
+ONE_TABLE = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -149,6 +153,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     empty_range = c_reg.empty_range
     # the region tested is the through region (the empty sites of one range, both)
     a_is_c = empty_range is not None and a_reg.empty_range == empty_range
+    byte_key = len(c.pieces.names) <= 256        # a position's pieces fit in bytes
+    a_static = a_reg.static
+    a_table = None
+    if a_static is not None:
+        a_table = bytearray(n)
+        for x in a_static:
+            a_table[x] = 1
+    fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
+    readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
 
     def evaluate(s, with_a: bool):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
@@ -158,7 +171,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         in_c = bytearray(n)
         if empty_range is not None:
             lo, hi = empty_range
-            in_c[lo:hi] = bytes(map(not_, w[lo:hi]))
+            # 1 on the empty sites: translated in C when the pieces fit in bytes
+            in_c[lo:hi] = bytes(w[lo:hi]).translate(_EMPTY_FLAG) if byte_key \
+                else bytes(map(not_, w[lo:hi]))
         else:
             for x in c_fn(s):
                 in_c[x] = 1
@@ -194,6 +209,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # C next to a joined one is reached), so P holds when it reached all of C
             reached = len(separated[1]) - 1
             return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
+        if with_a and fold_a:
+            # A fixed: its table is made; the sites joined only through a neighbour
+            # listed in one comprehension, each asked in C whether it has one
+            loose = [x for x in a_static if not (joined[x] or in_b[x])]
+            holds = all([any(readers[x](joined)) for x in loose])
+            return holds, a_table, in_b, in_c, joined, cut, separated, loose
         holds = True
         loose = []              # the sites of A joined only through a neighbour
         in_a = bytearray(n) if with_a else None
@@ -224,12 +245,11 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # does not, whatever else is asked
     c_never = empty_range is not None
     a_never = a_reg.empty_range is not None
-    a_table = None
-    if a_reg.static is not None:
-        a_table = bytearray(n)
-        for x in a_reg.static:
-            a_table[x] = 1
-    byte_key = len(c.pieces.names) <= 256
+    # A fixed and B only ever empty sites: after a placement on t, t is in A exactly
+    # when it was and never in B, whatever the piece (no trial placement needed)
+    fixed_a_empty_b = a_table is not None and b_reg.known_empty()
+    all_at_once = fixed_a_empty_b and empty_range == (0, n) and ONE_TABLE  # when compiled
+    a_covers_c = all_at_once and all(a_table)
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
@@ -328,7 +348,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # joined afterwards (their neighbours in C are t or in L), so P holds after
             # exactly when L is empty: when t is not an articulation point
             if cache[2] is None:
-                cache[2] = _Table(bytes(map(gt, in_c, cut)))
+                cache[2] = _Table(cut)
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
@@ -346,14 +366,17 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             else:
                 lost = ()
             if not a_never and (a_table is None or a_table[t]):
-                # t itself, in X' (the piece put on it for the two membership tests)
-                w[t] = piece
-                s.hash ^= TRIAL_HASH
-                try:
-                    needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
-                finally:
-                    w[t] = 0
+                if fixed_a_empty_b:
+                    needs = True     # t stays in A, and leaves B (only empty sites)
+                else:
+                    # t itself, in X' (the piece put on it for the two membership tests)
+                    w[t] = piece
                     s.hash ^= TRIAL_HASH
+                    try:
+                        needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
+                    finally:
+                        w[t] = 0
+                        s.hash ^= TRIAL_HASH
                 if needs:
                     for y in nb[t]:
                         if joined[y] and y not in lost:
@@ -370,7 +393,30 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             if cache[3] is None:
                 cache[3] = _sole_joined_neighbours(loose, joined, nb, n)
             blocked = cache[3]
+        if all_at_once:
+            # the answer does not depend on the piece: every empty site at once
+            if cache[2] is None:
+                cache[2] = _Table(one_table(in_c, cut, joined, blocked if loose else None,
+                                            decide))
+            return cache[2]
         return decide
+
+    def one_table(in_c, cut, joined, sole, decide) -> bytearray:
+        """``blocked[t]`` for every empty site t: decide's answers when A is fixed and
+        B holds only empty sites. Filling a site t that cuts nothing off leaves A
+        joined exactly when t (in A) touches a joined site and t is not the only
+        joined neighbour of a site joined only through one (``sole``); the few sites
+        that cut some off are asked of ``decide``."""
+        out = bytearray(n)
+        for t in compress(range(n), in_c):
+            if cut[t]:
+                # when A holds every site of C, the sites t cuts off are in A and not
+                # joined any more (their neighbours in C are t or cut off too)
+                out[t] = True if a_covers_c else not decide(t, 0)
+            elif (a_table[t] and not any(readers[t](joined))) or (sole is not None
+                                                                 and sole[t]):
+                out[t] = 1
+        return out
 
     # D1 holds for every placement only when the through region is the empty sites
     return CondV(fn, after_add=after_add if c_never else None)
@@ -398,17 +444,22 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
     return blocked
 
 
+#: bytes.translate table: 1 for an empty site (0), 0 for any piece
+_EMPTY_FLAG = bytes([1] + [0] * 255)
+
+
 class _Table:
-    """``after_add``'s answer for every empty site at once: ``table[t]`` is whether
-    the condition holds after a piece is put on t; called as ``decide`` too."""
+    """``after_add``'s answer for every empty site at once: ``blocked[t]`` is set when
+    the condition fails after a piece is put on the empty site t; called as ``decide``
+    too (for empty sites only, as ``decide`` is)."""
 
-    __slots__ = ("table",)
+    __slots__ = ("blocked",)
 
-    def __init__(self, table: bytes):
-        self.table = table
+    def __init__(self, blocked: bytes | bytearray):
+        self.blocked = blocked
 
     def __call__(self, t: int, piece: int) -> bool:
-        return bool(self.table[t])
+        return not self.blocked[t]
 
 
 

@@ -472,8 +472,12 @@ def or_cond(c: CompileContext, *conds: T.Cond):
 def not_cond(c: CompileContext, cond: T.Cond):
     """Whether it does not hold."""
     fn = cond.fn
+    drawn = cond.at_drawn_vertex
+    if drawn is not None:
+        # "at some vertex" negated is "at none", and the other way round
+        drawn = ("none" if drawn[0] == "any" else "any", drawn[1])
     return CondV(lambda s: not fn(s), auto_fails=cond.auto_succeeds,
-                 auto_succeeds=cond.auto_fails)
+                 auto_succeeds=cond.auto_fails, at_drawn_vertex=drawn)
 
 
 def _select_to(per_to, op, k: int):

@@ -11,6 +11,8 @@ tried first, and forms whose first argument is a hand come here.)
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
@@ -234,8 +236,9 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
     for x in range(n_sites):
         for r, y in turns[x]:
             step_of[x * 9 + r] = y
-    slot = c.game.add_aux(lambda: [None, None, None],
-                          lambda a: [a[0], set(a[1]) if a[1] is not None else None, a[2]])
+    # [the board it was worked out for, the slots allowed there, in order]
+    slot = c.game.add_aux(lambda: [None, None],
+                          lambda a: [a[0], a[1][:] if a[1] is not None else None])
 
     def rebuild(w) -> set:
         if face_ok is None:
@@ -244,28 +247,39 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
                 if face_ok[w[step_of[i]]]}
 
     def kept(s):
+        """The allowed slots, in increasing order (a list the next call may change)."""
         cache = s.aux[slot]
         w = s.what
         key = bytes(w)
-        if cache[0] == key:
-            return cache[2]
-        pairs = cache[1]
         old = cache[0]
+        if old == key:
+            return cache[1]
         hist = s.history
         x = hist[-1].to if hist else -1
         if old is not None and 0 <= x < n_sites and not old[x] and key[x] and \
                 old[:x] == key[:x] and old[x + 1:] == key[x + 1:]:
+            # the few slots that change, found and put in place by bisection
+            ordered = cache[1]
             if first <= x < stop:
-                pairs.difference_update(pairs_at[x])
+                for i in pairs_at[x]:
+                    j = bisect_left(ordered, i)
+                    if j < len(ordered) and ordered[j] == i:
+                        del ordered[j]
             if face_ok is not None and face_ok[0] != face_ok[key[x]]:
                 if face_ok[0]:                   # x stopped being a target
-                    pairs.difference_update(i for _, i in into[x])
+                    for _, i in into[x]:
+                        j = bisect_left(ordered, i)
+                        if j < len(ordered) and ordered[j] == i:
+                            del ordered[j]
                 else:                            # x became one
-                    pairs.update(i for y, i in into[x] if not w[y])
+                    for y, i in into[x]:
+                        if not w[y]:
+                            j = bisect_left(ordered, i)
+                            if j == len(ordered) or ordered[j] != i:
+                                ordered.insert(j, i)
         else:
-            pairs = cache[1] = rebuild(w)
+            ordered = cache[1] = sorted(rebuild(w))
         cache[0] = key
-        cache[2] = ordered = sorted(pairs)
         return ordered
 
     return kept

@@ -352,7 +352,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
     gen, test = moves.gen, ifAfterwards.fn
     if moves.keep_if is not None and ifAfterwards.auto_succeeds is None:
-        return MovesV(moves.keep_if(test))
+        return MovesV(moves.keep_if(ifAfterwards))
 
     zobrist = c.game.zobrist
     after_add = ifAfterwards.after_add
@@ -367,10 +367,11 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         # before it (one pass per position), e.g. (is Connected ...)
         decide = after_add(s) if after_add is not None else None
         if plain and decide is not None:
-            table = getattr(decide, "table", None)
-            if table is not None:
-                # its answers for every site at once (plain placements only)
-                return [m for m in moves if table[m.to]]
+            blocked = getattr(decide, "blocked", None)
+            if blocked is not None:
+                # its answers for every empty site at once (plain placements, which
+                # only ever go to empty sites)
+                return [m for m in moves if not blocked[m.to]]
         out = []
         what = s.what
         for m in moves:

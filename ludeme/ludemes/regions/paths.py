@@ -112,6 +112,8 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         return (vs[-1], vs[-1] < vs[0], es, moves)
 
     def build(vs: tuple[int, ...], es: tuple[int, ...]) -> tuple:
+        """The walks on from ``vs``: (edge, leaf) pairs at the last step, else (edge,
+        vertex reached, the walks on from there)."""
         entries = []
         last = len(es) + 1 == length
         for e, w in adj[vs[-1]]:
@@ -122,7 +124,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
             else:
                 sub = build(vs + (w,), es + (e,))
                 if sub:
-                    entries.append((e, sub))
+                    entries.append((e, w, sub))
         return tuple(entries)
 
     tries: list[tuple | None] = [None] * n
@@ -130,7 +132,17 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         tries[v] = build((v,), ()) or None
     from_fn = from_.fn
 
-    def make(test):
+    def make(cond):
+        test = cond.fn if cond is not None else None
+        # a condition that fails at a vertex of the path whatever the rest of it (see
+        # CondV.at_drawn_vertex) is asked vertex by vertex as the walk draws the path
+        veto = None
+        if cond is not None and cond.at_drawn_vertex is not None \
+                and cond.at_drawn_vertex[0] == "none":
+            veto = cond.at_drawn_vertex[1]
+        if veto is not None:
+            return _vetoed_walks(length, pid_of, from_fn, tries, veto)
+
         def gen(s):
             who = s.who
             pid = pid_of[who]
@@ -145,7 +157,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
 
             def walk(node, depth):
                 if depth < length:
-                    for e, sub in node:
+                    for e, _, sub in node:
                         if not what[e]:
                             walk(sub, depth + 1)
                     return
@@ -178,6 +190,50 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         return gen
 
     return MovesV(make(None), keep_if=make)
+
+
+def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):
+    """The paths that fail ``veto`` at none of their vertices. The walk draws each edge
+    as it goes and tests the vertex it leaves (its two edges of the path are then on
+    the board; the path touches no other) and, at the end, the last vertex: a prefix
+    that fails is not walked further, and the tests of a prefix serve every path that
+    continues it. Same paths, in the same order, as trying each drawn path whole."""
+
+    def gen(s):
+        who = s.who
+        pid = pid_of[who]
+        if not pid:
+            return []
+        what = s.what
+        starts = from_fn(s)
+        inset = set(starts)
+        out: list[Move] = []
+        append = out.append
+
+        def walk(node, depth, v):
+            if depth < length:
+                for e, x, sub in node:
+                    if not what[e]:
+                        what[e] = pid
+                        if not veto(what, v):
+                            walk(sub, depth + 1, x)
+                        what[e] = 0
+                return
+            for e, (end, lower, _, moves) in node:
+                if what[e] or (lower and end in inset):
+                    continue
+                what[e] = pid
+                if not (veto(what, v) or veto(what, end)):
+                    append(moves[who])
+                what[e] = 0
+
+        for v in starts:
+            node = tries[v]
+            if node is not None:
+                walk(node, 1, v)
+        return out
+
+    return gen
 
 
 @ludeme("is Crossing", T.Cond,
@@ -222,9 +278,9 @@ def is_crossing(c: CompileContext, at: T.Region = None, *, mixed: T.Bool = False
     owner = c.pieces.owner
     only_mixed = bool(mixed)
     if all(ax is None or len(ax) == 2 for ax in axes):
-        crossed = _crossed_two_axes(axes, owner, only_mixed)
+        crossed, crossed_at = _crossed_two_axes(axes, owner, only_mixed)
     else:
-        crossed = _crossed_any(axes, owner, only_mixed)
+        crossed, crossed_at = _crossed_any(axes, owner, only_mixed)
 
     if at is not None:
         if at.static is not None:
@@ -242,13 +298,25 @@ def is_crossing(c: CompileContext, at: T.Region = None, *, mixed: T.Bool = False
             return crossed(s.what, m.extra)
         return m.to >= 0 and crossed(s.what, ends[m.to])
 
-    return CondV(last_move)
+    return CondV(last_move, at_drawn_vertex=("any", crossed_at))
 
 
 def _crossed_two_axes(axes, owner, only_mixed):
-    """The crossing test when a vertex has at most two axes (square grids): four edges,
-    no inner loop."""
+    """The crossing tests, at any of some vertices and at one vertex (it reads only
+    that vertex's edges), when a vertex has at most two axes (square grids): four
+    edges, no inner loop."""
     quads = [ax and (ax[0][0], ax[0][1], ax[1][0], ax[1][1]) for ax in axes]
+
+    def crossed_at(what, v: int) -> bool:
+        q = quads[v]
+        if q is None:
+            return False
+        a, b, x, y = q
+        pa, pb, px, py = what[a], what[b], what[x], what[y]
+        if pa and pb and px and py:
+            o, ox = owner[pa], owner[px]
+            return o == owner[pb] and ox == owner[py] and (o != ox or not only_mixed)
+        return False
 
     def crossed(what, vertices) -> bool:
         for v in vertices:
@@ -263,11 +331,12 @@ def _crossed_two_axes(axes, owner, only_mixed):
                     return True
         return False
 
-    return crossed
+    return crossed, crossed_at
 
 
 def _crossed_any(axes, owner, only_mixed):
-    """The crossing test for vertices with any number of axes (triangular grids)."""
+    """The crossing tests (as ``_crossed_two_axes``) for vertices with any number of
+    axes (triangular grids)."""
 
     def crossed(what, vertices) -> bool:
         for v in vertices:
@@ -291,4 +360,7 @@ def _crossed_any(axes, owner, only_mixed):
                     return True
         return False
 
-    return crossed
+    def crossed_at(what, v: int) -> bool:
+        return crossed(what, (v,))
+
+    return crossed, crossed_at

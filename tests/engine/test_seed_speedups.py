@@ -1,0 +1,147 @@
+"""Speed-ups made for the seed games (issue 19), each checked on descriptions written
+here against the slower path it replaces: the same legal moves along random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludeme.api import _compile
+from ludeme.expand import expand
+
+
+def compiled(text: str):
+    return _compile(expand("<test>", [], None, text=text))
+
+
+def legal(s) -> list[str]:
+    return [s.move_to_string(m) for m in s.legal_moves()]
+
+
+def agree_along_games(fast, slow, seed: int, games: int = 4) -> int:
+    """Both games list the same moves in the same order along seeded random games;
+    returns how many positions were compared."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            moves = legal(a)
+            assert moves == legal(b)
+            checked += 1
+            m = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+        assert b.is_terminal() and a.returns() == b.returns()
+    return checked
+
+
+# -- (move Path ...) under a condition tested vertex by vertex --------------------------
+
+STROKES = """(game "Strokes" (players 2)
+  (equipment {{(board {board} use:{{Vertex Edge}}) (piece "Pen" Each)}})
+  (rules
+    (start {{(place "Pen1" {{"a1"}}) (place "Pen2" {{"{far}"}})}})
+    (play (do (move Path length:{length}
+                 from:(union (sites Occupied Mover Vertex)
+                             (sites Incident Vertex of:Edge at:(sites Occupied Mover Edge))))
+              ifAfterwards:{cond}))
+    (end (if (no Moves Next) (result Next Loss)))))"""
+
+
+@pytest.mark.parametrize("board,far,length,mixed", [
+    ("(square 5)", "e5", 2, "True"),
+    ("(square 5)", "e5", 3, "False"),
+    ("(rectangle 4 6)", "f4", 2, "False"),
+    ("(rectangle 4 6)", "f4", 4, "True"),
+    # three axes at a vertex (the general test of a vertex)
+    ("(tri 6)", "f6", 2, "False"),
+    ("(tri 6)", "f6", 3, "True"),
+])
+def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, mixed):
+    fast = compiled(STROKES.format(board=board, far=far, length=length,
+                                   cond=f"(not (is Crossing mixed:{mixed}))"))
+    # (and C C) means the same but hides the vertex-by-vertex form: each path is drawn
+    # whole and the condition asked of the position
+    slow = compiled(STROKES.format(
+        board=board, far=far, length=length,
+        cond=f"(and (not (is Crossing mixed:{mixed})) (not (is Crossing mixed:{mixed})))"))
+    assert fast.new_initial_state().legal_moves()
+    assert agree_along_games(fast, slow, seed=length) > 20
+
+
+# -- (intersection <fixed sites> <sites read from their pieces>) -------------------------
+
+EDGE_PLACING = """(game "Edges" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to {region})))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board", ["(square 5)", "(hex 3)", "(rectangle 3 6)"])
+def test_fixed_sites_that_are_empty_read_from_a_table(board):
+    fast = compiled(EDGE_PLACING.format(
+        board=board, region="(intersection (sites Perimeter) (sites Empty))"))
+    # the other order takes the general intersection (membership asked site by site)
+    slow = compiled(EDGE_PLACING.format(
+        board=board, region="(intersection (sites Empty) (sites Perimeter))"))
+    s = fast.new_initial_state()
+    assert len(legal(s)) == len(fast.board.perimeter["Cell"])
+    rng = random.Random(1)
+    for _ in range(3):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            assert sorted(legal(a)) == sorted(legal(b))
+            moves = legal(a)
+            m = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+        assert b.is_terminal()
+
+
+# -- (sites Occupied <one player>) listed in C -------------------------------------------
+
+GROWTH = """(game "Growth" (players 3)
+  (equipment {{(board {board}) (piece "Disc" Each) (piece "Rock" Shared)}})
+  (rules
+    (start {{(place "Disc1" {{"a1"}}) (place "Disc2" {{"{far}"}}) (place "Rock" {{"b2"}})}})
+    (play (or (move Add (to (sites Around (sites Occupied Mover) Orthogonal
+                                          if:(is Empty (to)))))
+              (move Add (to (sites Around (sites Occupied by:{other}) Diagonal
+                                          if:(is Empty (to)))))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,far,other", [("(square 6)", "f6", "Shared"),
+                                             ("(hex 4)", "g7", "Next"),
+                                             ("(rectangle 4 7)", "g4", "P3")])
+def test_one_players_sites_listed_in_c(monkeypatch, board, far, other):
+    from ludeme.ludemes.regions import sites
+
+    text = GROWTH.format(board=board, far=far, other=other)
+    fast = compiled(text)
+    monkeypatch.setattr(sites, "FOLD_OWNED", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=len(board), games=6) > 20
+
+
+# -- (is Connected <fixed region> ...) after a placement: one table a position -----------
+
+@pytest.mark.parametrize("board,dirs,edge", [("(hex 4)", "Orthogonal", "Perimeter"),
+                                             ("(square 6)", "Orthogonal", "Perimeter"),
+                                             ("(rectangle 4 6)", "Adjacent", "Corners")])
+def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board, dirs, edge):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
+    made = []
+    table_class = connected._Table
+    monkeypatch.setattr(connected, "_Table", lambda blocked: made.append(blocked)
+                        or table_class(blocked))
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "ONE_TABLE", False)
+    slow = compiled(text)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    assert made          # the one-table answer was used
