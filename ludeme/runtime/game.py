@@ -13,6 +13,9 @@ from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
 
+#: counts below this have their hash keys tabled per site and piece (``count_rows``)
+COUNT_ROWS = 256
+
 
 @dataclass
 class Phase:
@@ -115,6 +118,7 @@ class Game:
         #: whether sites hold counts of pieces (``state.count``), as mancala pits do
         self.uses_counts = False
         self._count_keys: list[list[int]] | None = None
+        self._count_rows: dict[int, list[list[int]]] = {}  # see ``count_rows``
         #: whether sites hold stacks of pieces (``state.stack``), as Ludii's stacking games
         self.uses_stacks = False
         self._stack_keys: list[list[list[int]]] | None = None
@@ -416,24 +420,41 @@ class Game:
                                 for _ in range(self.board.n_sites)]
         return self._count_keys
 
+    def count_hash(self, x: int, p: int, n: int) -> int:
+        """The hash of site ``x`` holding ``n`` pieces ``p`` (0 for none): the piece's
+        key, and for more than one the count's (``count_keys``)."""
+        if n <= 0 or not p:
+            return 0
+        return self.zobrist[x][p] ^ self.count_keys[x][n & 127] if n > 1 else self.zobrist[x][p]
+
+    def count_rows(self, p: int) -> list[list[int]]:
+        """Per site ``x``, ``count_hash(x, p, n)`` for each ``n`` below ``COUNT_ROWS``,
+        tabled once per piece: a change of count is then two look-ups."""
+        rows = self._count_rows.get(p)
+        if rows is None:
+            rows = self._count_rows[p] = [
+                [self.count_hash(x, p, n) for n in range(COUNT_ROWS)]
+                for x in range(self.board.n_sites)]
+        return rows
+
     def set_count(self, s: State, x: int, n: int, piece: int = 0) -> None:
         """Make site ``x`` hold ``n`` pieces (of ``piece``, or of what stands there, or
         of the first piece of the equipment), keeping the hash; 0 empties it."""
         w, cnt = s.what, s.count
-        old_p, old_n = w[x], cnt[x]
-        p = (piece or old_p or 1) if n > 0 else 0
-        h = s.hash
-        if old_p:
-            h ^= self.zobrist[x][old_p]
-            if old_n > 1:
-                h ^= self.count_keys[x][old_n & 127]
-        if p:
-            h ^= self.zobrist[x][p]
-            if n > 1:
-                h ^= self.count_keys[x][n & 127]
-        w[x] = p
-        cnt[x] = n if n > 0 else 0
-        s.hash = h
+        old_p = w[x]
+        old_n = (cnt[x] or 1) if old_p else 0
+        if n > 0:
+            p = piece or old_p or 1
+            w[x] = p
+            cnt[x] = n
+        else:
+            p = n = 0
+            w[x] = cnt[x] = 0
+        if old_p == p and old_n < COUNT_ROWS and n < COUNT_ROWS:
+            row = self.count_rows(p)[x]
+            s.hash ^= row[old_n] ^ row[n]
+        else:
+            s.hash ^= self.count_hash(x, old_p, old_n) ^ self.count_hash(x, p, n)
 
     def clear_site(self, s: State, x: int) -> None:
         """Take the piece on site ``x`` off the board (a capture), keeping the hash."""

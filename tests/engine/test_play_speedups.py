@@ -201,3 +201,45 @@ def test_random_playout_draws_as_randrange():
             m += 1
         assert (n, s.hash, s.history) == (m, t.hash, t.history)
         assert t.rolls() == s.rolls()
+
+
+# -- count keys tabled per piece, and a capture worked out and applied at once ----------
+
+def test_count_changes_keep_the_hash_as_recomputed():
+    """``Game.set_count`` and sowing change the hash by the tabled keys of counts
+    (``Game.count_rows``) below 256 and by the formula above: any count, piece and
+    emptying gives the hash recomputed from the position."""
+    game = ludeme.loads(MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""))
+    rng = random.Random(5)
+    s = game.new_initial_state()
+    for _ in range(400):
+        x = rng.randrange(game.board.n_sites)
+        n = rng.choice([0, 1, 2, 3, 127, 128, 129, 255, 256, 257, 300, rng.randrange(400)])
+        game.set_count(s, x, n, rng.choice([0, 1]))
+        assert s.hash == game._full_hash(s)
+    # a sowing of hundreds of seeds goes round the track many times: counts cross 256
+    for x in range(game.board.n_sites):
+        game.set_count(s, x, 0)
+    game.set_count(s, 1, 3000)
+    game.set_count(s, 7, 250)
+    s.mover = 1
+    s.hash = game._full_hash(s)
+    s._moves = None
+    s.apply(next(m for m in s.legal_moves() if m.frm == 1))
+    assert s.hash == game._full_hash(s)
+    assert sum(s.count[x] for x in range(game.board.n_sites) if s.what[x]) == 3250
+    assert max(s.count) > 256
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_capture_worked_out_and_applied_at_once_as_prepared_then_applied(seed, monkeypatch):
+    """The sowing's capture rule runs by its ``now`` (compiler.worked_out_now): the same
+    games as when it is prepared, then applied, which the compiler does for an effect
+    without one."""
+    src = MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", "")
+    fast = ludeme.loads(src)
+    import ludeme.ludemes.effects.sow as sow_module
+
+    monkeypatch.setattr(sow_module, "worked_out_now", lambda effect: None)
+    slow = ludeme.loads(src + " ")  # another text: not a cached compilation
+    assert play_alike(fast, slow, seed) > 10
