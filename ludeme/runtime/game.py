@@ -141,6 +141,8 @@ class Game:
         # incremental structures some ludemes keep on each state (see ``add_aux``)
         self.aux_init: list[Callable[[], object]] = []
         self.aux_copy: list[Callable[[object], object]] = []
+        #: ``copy_aux(state.aux)``: a copy of a state's structures, each by its own copy
+        self.copy_aux: Callable[[list], list] = list
         # what runs once a move's consequences are done, before the turn passes:
         # ``fn(state, player who moved)`` (removals put off to the end of the turn)
         self.after_move: list[Callable[[State, int], None]] = []
@@ -154,6 +156,8 @@ class Game:
         self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
         self.zobrist_rot = [[rng.getrandbits(64) for _ in range(9)] for _ in range(board.n_sites)]
         self.zobrist_mover = [rng.getrandbits(64) for _ in range(num_players + 1)]
+        #: ``mover_change[a][b]``: the hash's change when the turn passes from a to b
+        self.mover_change = [[ka ^ kb for kb in self.zobrist_mover] for ka in self.zobrist_mover]
         # hand counts are part of a position: one key per (player, kind, count mod 64)
         self.zobrist_hand = [[[rng.getrandbits(64) for _ in range(64)]
                               for _ in range(max(len(pieces.kind_names), 1))]
@@ -174,6 +178,12 @@ class Game:
         can always rebuild from the position); returns its index in ``state.aux``."""
         self.aux_init.append(init)
         self.aux_copy.append(copy)
+        copies = tuple(self.aux_copy)
+        if len(copies) == 1:
+            only = copies[0]
+            self.copy_aux = lambda aux: [only(aux[0])]
+        else:
+            self.copy_aux = lambda aux: [f(a) for f, a in zip(copies, aux, strict=True)]
         return len(self.aux_init) - 1
 
     def intern_moves(self, table: Callable[[], Iterable[Move]]) -> None:
@@ -450,9 +460,12 @@ class Game:
         else:
             p = n = 0
             w[x] = cnt[x] = 0
-        if old_p == p and old_n < COUNT_ROWS and n < COUNT_ROWS:
-            row = self.count_rows(p)[x]
-            s.hash ^= row[old_n] ^ row[n]
+        if old_n < COUNT_ROWS and n < COUNT_ROWS and (old_p == p or not p or not old_p):
+            # one piece's keys (emptied or filled: the other count is 0)
+            q = p or old_p
+            if q:
+                row = self.count_rows(q)[x]
+                s.hash ^= row[old_n] ^ row[n]
         else:
             s.hash ^= self.count_hash(x, old_p, old_n) ^ self.count_hash(x, p, n)
 
@@ -488,12 +501,12 @@ class Game:
     # -- the turn ----------------------------------------------------------------------
     def play(self, s: State, m: Move) -> None:
         who = s.mover
-        s.who = who
         following = self.next_of[who] if not s.inactive else next_active(s, who)
+        s.who = who
         s.nxt = following
-        frm, to = m.frm, m.to
-        s.frm = frm
-        s.to = to
+        # the consequences may note later sites (after_frm, after_to)
+        s.frm = s.after_frm = frm = m.frm
+        s.to = s.after_to = m.to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
         # Ludii's stalemate flag of the mover: cleared when its moves are listed, set
@@ -508,8 +521,6 @@ class Game:
                 dice.rolled = False
                 s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
-        s.after_frm = frm  # the consequences may note later sites
-        s.after_to = to
         m.act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
@@ -519,8 +530,9 @@ class Game:
         then = m.then
         if then is not None:
             then(s)
-        if self.after_move:
-            for fn in self.after_move:
+        after = self.after_move
+        if after:
+            for fn in after:
                 fn(s, who)
         if dice is not None:
             dice.live = False
@@ -536,8 +548,7 @@ class Game:
             # else (set NextPlayer ...) named another player
             s.mover = nxt
             if nxt != who:
-                zm = self.zobrist_mover
-                s.hash ^= zm[who] ^ zm[nxt]
+                s.hash ^= self.mover_change[who][nxt]
         else:
             self._advance(s)
         if self.track_repetition:
@@ -549,10 +560,11 @@ class Game:
             # the next player's moves (``(no Moves Next)``) are those of its own phase
             s.phase = s.player_phase[s.mover]
             s._moves = None
-        if self.end_rules:
+        rules = self.end_rules
+        if rules:
             s.who = who
             s.nxt = s.mover
-            for rule in self.end_rules:
+            for rule in rules:
                 out = rule(s)
                 if out is not None:
                     s.outcome = out
@@ -561,7 +573,7 @@ class Game:
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
-        if m.kind == "pass" and s.outcome is None and s.dice is None and \
+        if frm < 0 and m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
             # every player passed in a row: Ludii's draw (with 3+ players, the ranks
             # given so far stand)
@@ -569,8 +581,9 @@ class Game:
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
             self._next_phases(s, who)
-        if self.after_turn:
-            for fn in self.after_turn:
+        after = self.after_turn
+        if after:
+            for fn in after:
                 fn(s, who)
         # the previous mover changes once the move is over, end rules included, as in
         # Ludii: during the consequences and end rules it is the one before this move

@@ -243,3 +243,28 @@ def test_capture_worked_out_and_applied_at_once_as_prepared_then_applied(seed, m
     monkeypatch.setattr(sow_module, "worked_out_now", lambda effect: None)
     slow = ludeme.loads(src + " ")  # another text: not a cached compilation
     assert play_alike(fast, slow, seed) > 10
+
+
+def test_random_playout_of_a_random_subclass_draws_as_random_choice():
+    """``random_playout`` inlines ``Random.choice``'s draw for a ``random.Random``; any
+    other generator is asked by its own ``choice``: a subclass that changes nothing
+    plays the same game from the same seed."""
+
+    class Plain(random.Random):
+        pass
+
+    class Last(random.Random):
+        def choice(self, seq):
+            return seq[-1]
+
+    game = ludeme.loads(MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""))
+    for seed in range(4):
+        a, b = game.new_initial_state(), game.new_initial_state()
+        assert random_playout(a, random.Random(seed)) == random_playout(b, Plain(seed))
+        assert (a.hash, a.history) == (b.hash, b.history)
+    c = game.new_initial_state()
+    random_playout(c, Last(0))
+    t = game.new_initial_state()
+    while not t.is_terminal():
+        t.apply(t.legal_moves()[-1])
+    assert c.history == t.history

@@ -92,6 +92,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         return tuple(got.items()), total, i
 
     count_rows, count_hash = g.count_rows, g.count_hash
+    rows_of: dict[int, list[list[int]]] = {}  # count_rows, per piece sown
     # per track: the first element on each site (Track.index_of without a search)
     firsts: dict[int, dict[int, int]] = {}
     for t in candidates:
@@ -108,7 +109,9 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if not piece:
             _drop_any(s, x0, adds, total)
             return
-        rows = count_rows(piece)
+        rows = rows_of.get(piece)
+        if rows is None:
+            rows = rows_of[piece] = count_rows(piece)
         had = cnt[x0] or 1
         left = had - total if had > total else 0
         h = s.hash
