@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ludeme.board import Board
 from ludeme.runtime.chance import DiceSpec
-from ludeme.runtime.move import Move
+from ludeme.runtime.move import Move, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
@@ -88,10 +88,6 @@ class Pieces:
         return self.kind_names.index(kind)
 
 
-def _no_action(s: State, m: Move) -> None:
-    """A pass changes nothing on the board."""
-
-
 class Game:
     """Everything compiled from one description with one choice of options."""
 
@@ -165,7 +161,7 @@ class Game:
         # Ludii's rule for a player with no legal move: it passes (the move is inserted);
         # once every player has passed in a row, the game ends in a draw
         # (interned last, by compile_game, so that it does not renumber the others)
-        self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
+        self.auto_pass_move = Move("pass", -1, -1, 0, 0, no_action)
         # the swap rule, (meta (swap)): one more move on the game's ply ``swap_ply``
         self.swap_move: Move | None = None
         self.swap_ply = -1
@@ -521,7 +517,9 @@ class Game:
                 dice.rolled = False
                 s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
-        m.act(s, m)
+        act = m.act
+        if act is not no_action:
+            act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
         # stores the move before the consequences)

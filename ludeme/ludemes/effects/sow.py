@@ -94,11 +94,13 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     count_rows, count_hash = g.count_rows, g.count_hash
     rows_of: dict[int, list[list[int]]] = {}  # count_rows, per piece sown
     # per track: the first element on each site (Track.index_of without a search)
-    firsts: dict[int, dict[int, int]] = {}
+    # (-1 for a site off the track)
+    firsts: dict[int, list[int]] = {}
     for t in candidates:
-        firsts[id(t)] = first = {}
-        for k, x in enumerate(t.sites):
-            first.setdefault(x, k)
+        firsts[id(t)] = first = [-1] * n_sites
+        for k, x in reversed(list(enumerate(t.sites))):
+            if 0 <= x < n_sites:
+                first[x] = k
 
     def _drop(s, x0: int, adds, total: int) -> None:
         """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
@@ -153,18 +155,19 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     # per (mover, next player): the sites skipIf: passes over, when it reads nothing but
     # the site and the players (folded once, by fold.site_players_row), else None; and
     # per track, per start site, the plans of sowing from there by number of seeds
-    skip_rows: dict[tuple[int, int], tuple[tuple[bool, ...] | None, dict]] = {}
+    # (keyed by who * 256 + next: an int, no tuple made per sowing)
+    skip_rows: dict[int, tuple[tuple[bool, ...] | None, dict]] = {}
     no_skip: tuple[None, dict] = (None, {})
 
     def skip_entry(s) -> tuple[tuple[bool, ...] | None, dict]:
-        key = (s.who, s.nxt)
-        entry = skip_rows[key] = (site_players_row(skip, "to", n_sites, *key), {})
+        row = site_players_row(skip, "to", n_sites, s.who, s.nxt)
+        entry = skip_rows[s.who * 256 + s.nxt] = (row, {})
         return entry
 
     def site_plans(t, by_track: dict) -> list[dict | None]:
         """Per board site, the plans of sowing from there along ``t`` (None off it)."""
         first = firsts[id(t)]
-        at = by_track[id(t)] = [{} if x in first else None for x in range(n_sites)]
+        at = by_track[id(t)] = [{} if first[x] >= 0 else None for x in range(n_sites)]
         return at
 
     last_to = start is None  # the default start: the last move's destination
@@ -198,7 +201,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             t = exact[0]
         else:
             return
-        i = firsts[id(t)].get(x0, -1)
+        i = firsts[id(t)][x0]
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
@@ -210,7 +213,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         if skip is None:
             skipped, by_track = no_skip
         else:
-            entry = skip_rows.get((s.who, s.nxt))
+            entry = skip_rows.get(s.who * 256 + s.nxt)
             skipped, by_track = entry if entry is not None else skip_entry(s)
         if skip is None or skipped is not None:
             # where the seeds go depends on the track, the start, the number and the
