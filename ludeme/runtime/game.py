@@ -587,6 +587,73 @@ class Game:
         # Ludii: during the consequences and end rules it is the one before this move
         s.prev_mover = who
 
+    def plain_turns(self) -> Callable[[State, Move], None] | None:
+        """``play`` for a game that needs none of its rarer steps, or None: no dice, no
+        steps after a move or a turn, no record of positions for ``(noRepeat)``, no
+        phase per player, every phase in turns (no order, no skipping), at most one end
+        rule. What it does is ``play`` without those steps' tests; ``compile_game``
+        installs it as the game's ``play``."""
+        if self.dice is not None or self.after_move or self.after_turn or \
+                self.no_repeat or self.uses_next_phase or \
+                len(self.end_rules) > 1 or \
+                any(ph.order is not None or ph.skip_stuck for ph in self.phases):
+            return None
+        next_of, mover_change = self.next_of, self.mover_change
+        auto_pass = self.auto_pass_move
+        end_rule = self.end_rules[0] if self.end_rules else None
+        track = self.track_repetition
+        ends_checked, all_passed = self._ends_checked, self._all_passed
+        game = self
+
+        def play(s: State, m: Move) -> None:
+            # Game.play's steps, in its order, with the ones this game never takes left out
+            who = s.mover
+            following = next_of[who] if not s.inactive else next_active(s, who)
+            s.who = who
+            s.nxt = following
+            s.frm = s.after_frm = frm = m.frm
+            s.to = s.after_to = m.to
+            if s.pending:
+                s.pending = ()
+            if m is auto_pass:
+                s.stalemated |= 1 << (who - 1)
+            elif s.stalemated:
+                s.stalemated &= ~(1 << (who - 1))
+            act = m.act
+            if act is not no_action:
+                act(s, m)
+            s.history.append(m)
+            s.ply += 1
+            then = m.then
+            if then is not None:
+                then(s)
+            s._moves = None
+            nxt = s.nxt
+            if nxt != who or who == following:
+                if nxt == following or nxt <= 0:
+                    nxt = following
+                s.mover = nxt
+                if nxt != who:
+                    s.hash ^= mover_change[who][nxt]
+            if track:
+                s.hashes.append(s.hash)
+            if end_rule is not None:
+                s.who = who
+                s.nxt = s.mover
+                out = end_rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                s.who = s.mover
+            s.counter += 1
+            if frm < 0 and m.kind == "pass" and s.outcome is None and \
+                    ends_checked(s, who) and all_passed(s):
+                s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
+                s._moves = []
+            s.prev_mover = who
+
+        return play
+
     def stuck(self, s: State) -> bool:
         """Whether the player to move has no legal move of its own (its only move is the
         pass Ludii inserts)."""

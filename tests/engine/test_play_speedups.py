@@ -268,3 +268,56 @@ def test_random_playout_of_a_random_subclass_draws_as_random_choice():
     while not t.is_terminal():
         t.apply(t.legal_moves()[-1])
     assert c.history == t.history
+
+
+# -- the turn of a plain game (Game.plain_turns) ----------------------------------------
+
+PLACE = """
+(game "Small Line"
+    (players 2)
+    (equipment { (board (square 4)) (piece "Disc" Each) })
+    (rules
+        (play (or (move Add (to (sites Empty))) (if (< (count Moves) 3) (move Pass))))
+        (end { (if (is Line 3) (result Mover Win)) })))
+"""
+
+
+@pytest.mark.parametrize("src", [
+    MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""),
+    PLACE,
+    # a repetition rule: the plain turn records the hashes too
+    PLACE.replace("(end {", "(end { (if (is Repeat) (result Mover Loss))"),
+])
+def test_plain_turn_plays_as_game_play(src):
+    """A game with none of the rarer steps of a turn gets ``Game.plain_turns`` as its
+    ``play``: the same games as ``Game.play`` (the method), passes, moves again, end
+    rules and records of repetition included."""
+    from ludeme.runtime.game import Game
+
+    game = ludeme.loads(src)
+    assert game.play is not None and getattr(game.play, "__func__", None) is not Game.play
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = game.new_initial_state(), game.new_initial_state()
+        while not a.is_terminal():
+            moves = a.legal_moves()
+            assert [m.key for m in moves] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(moves))
+            game.play(a, moves[i])
+            Game.play(game, b, b.legal_moves()[i])
+            assert (a.hash, a.mover, a.what, a.count, a.stalemated, a.counter, a.ply) == \
+                (b.hash, b.mover, b.what, b.count, b.stalemated, b.counter, b.ply)
+            assert a.hashes == b.hashes and a.history == b.history
+        assert b.is_terminal() and a.returns() == b.returns()
+
+
+def test_games_with_rarer_steps_keep_game_play():
+    """Dice (a chance node after moves), positions recorded for ``(noRepeat)``: the
+    game's ``play`` stays the method."""
+    from ludeme.runtime.game import Game
+
+    no_repeat = PLACE.replace("(rules", "(rules (meta (noRepeat))")
+    for src in (RACE, no_repeat):
+        game = ludeme.loads(src)
+        assert game.plain_turns() is None
+        assert game.play.__func__ is Game.play
