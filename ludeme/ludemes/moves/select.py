@@ -4,8 +4,6 @@ the sites selected."""
 
 from __future__ import annotations
 
-from itertools import compress
-
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.moveparts import FROM, FromPart
 from ludeme.compile.movetable import MoveTable
@@ -68,8 +66,9 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
                     made[id(src)] = entry
             if cond is None:
                 return list(entry[4])
-            if occupied:  # the sites of entry are the board's: those holding a piece
-                return list(compress(entry[4], map(s.what.__getitem__, entry[2])))
+            if occupied:  # the sites of entry are the board's
+                w = s.what
+                return [m for x, m in entry[1] if w[x]]
             if select_from is not None:
                 by_site = entry[3]
                 return [by_site[x] for x in select_from(s, entry[2])]
