@@ -371,6 +371,32 @@ def prepared(effect: EffectV) -> Callable:
     return later
 
 
+def worked_out_now(effect: EffectV) -> Callable | None:
+    """``effect.prepare(s)`` applied to ``s`` at once, in one call, as the effect's
+    preparation says (its ``now``); an effect without preparation runs as is. None for
+    a preparation without a ``now``: then the caller prepares, then applies.
+
+    What a ``now`` does is what the preparation and its application do one after the
+    other, without the closure between (an ``(if ...)`` whose branch lists no move
+    makes nothing): a ``now`` is given only where the two cannot differ."""
+    if effect.prepare is None:
+        return effect.fn
+    return getattr(effect.prepare, "now", None)
+
+
+def now_or_later(effect: EffectV) -> Callable:
+    """``worked_out_now``, else the preparation followed by its application."""
+    now = worked_out_now(effect)
+    if now is not None:
+        return now
+    prepare = effect.prepare
+
+    def prepare_then_apply(s):
+        prepare(s)(s)
+
+    return prepare_then_apply
+
+
 def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
     """One effect applying several in order. Worked out apart from its application
     (``prepare``, as Ludii evaluates consequences), every part is worked out on the
@@ -505,6 +531,24 @@ def moves_as_effect(moves: MovesV) -> EffectV:
 
         return apply_them
 
+    def now(s):
+        # prepare and apply_them in one go: the moves as the position gives them, then
+        # each applied in its own context
+        frm, to = s.frm, s.to
+        made = gen(s)
+        s.frm, s.to = frm, to
+        if not made:
+            return
+        if type(made) is not list:
+            made = list(made)
+        for m in made:
+            s.frm, s.to = m.frm, m.to
+            m.act(s, m)
+            note_action(s, m.frm, m.to)
+            if m.then is not None:
+                m.then(s)
+
+    prepare.now = now
     return EffectV(run, prepare=prepare)
 
 
@@ -536,4 +580,7 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     # players' own regions (the sides a player connects), for diagrams that shade them
     game.player_regions = {p: union_regions(list(rs)) for p, rs in ctx.player_regions.items()}
     game.warnings = list(ctx.warnings)
+    plain = game.plain_turns()
+    if plain is not None:
+        game.play = plain  # the turn without the steps this game never takes
     return game

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 
 from ludeme.board import Board
 from ludeme.runtime.chance import DiceSpec
-from ludeme.runtime.move import Move
+from ludeme.runtime.move import Move, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
+
+#: counts below this have their hash keys tabled per site and piece (``count_rows``)
+COUNT_ROWS = 256
 
 
 @dataclass
@@ -85,10 +88,6 @@ class Pieces:
         return self.kind_names.index(kind)
 
 
-def _no_action(s: State, m: Move) -> None:
-    """A pass changes nothing on the board."""
-
-
 class Game:
     """Everything compiled from one description with one choice of options."""
 
@@ -115,6 +114,7 @@ class Game:
         #: whether sites hold counts of pieces (``state.count``), as mancala pits do
         self.uses_counts = False
         self._count_keys: list[list[int]] | None = None
+        self._count_rows: dict[int, list[list[int]]] = {}  # see ``count_rows``
         #: whether sites hold stacks of pieces (``state.stack``), as Ludii's stacking games
         self.uses_stacks = False
         self._stack_keys: list[list[list[int]]] | None = None
@@ -137,6 +137,8 @@ class Game:
         # incremental structures some ludemes keep on each state (see ``add_aux``)
         self.aux_init: list[Callable[[], object]] = []
         self.aux_copy: list[Callable[[object], object]] = []
+        #: ``copy_aux(state.aux)``: a copy of a state's structures, each by its own copy
+        self.copy_aux: Callable[[list], list] = list
         # what runs once a move's consequences are done, before the turn passes:
         # ``fn(state, player who moved)`` (removals put off to the end of the turn)
         self.after_move: list[Callable[[State, int], None]] = []
@@ -150,6 +152,8 @@ class Game:
         self.zobrist = [[rng.getrandbits(64) for _ in range(n_pieces)] for _ in range(board.n_sites)]
         self.zobrist_rot = [[rng.getrandbits(64) for _ in range(9)] for _ in range(board.n_sites)]
         self.zobrist_mover = [rng.getrandbits(64) for _ in range(num_players + 1)]
+        #: ``mover_change[a][b]``: the hash's change when the turn passes from a to b
+        self.mover_change = [[ka ^ kb for kb in self.zobrist_mover] for ka in self.zobrist_mover]
         # hand counts are part of a position: one key per (player, kind, count mod 64)
         self.zobrist_hand = [[[rng.getrandbits(64) for _ in range(64)]
                               for _ in range(max(len(pieces.kind_names), 1))]
@@ -157,7 +161,7 @@ class Game:
         # Ludii's rule for a player with no legal move: it passes (the move is inserted);
         # once every player has passed in a row, the game ends in a draw
         # (interned last, by compile_game, so that it does not renumber the others)
-        self.auto_pass_move = Move("pass", -1, -1, 0, 0, _no_action)
+        self.auto_pass_move = Move("pass", -1, -1, 0, 0, no_action)
         # the swap rule, (meta (swap)): one more move on the game's ply ``swap_ply``
         self.swap_move: Move | None = None
         self.swap_ply = -1
@@ -170,6 +174,12 @@ class Game:
         can always rebuild from the position); returns its index in ``state.aux``."""
         self.aux_init.append(init)
         self.aux_copy.append(copy)
+        copies = tuple(self.aux_copy)
+        if len(copies) == 1:
+            only = copies[0]
+            self.copy_aux = lambda aux: [only(aux[0])]
+        else:
+            self.copy_aux = lambda aux: [f(a) for f, a in zip(copies, aux, strict=True)]
         return len(self.aux_init) - 1
 
     def intern_moves(self, table: Callable[[], Iterable[Move]]) -> None:
@@ -416,24 +426,44 @@ class Game:
                                 for _ in range(self.board.n_sites)]
         return self._count_keys
 
+    def count_hash(self, x: int, p: int, n: int) -> int:
+        """The hash of site ``x`` holding ``n`` pieces ``p`` (0 for none): the piece's
+        key, and for more than one the count's (``count_keys``)."""
+        if n <= 0 or not p:
+            return 0
+        return self.zobrist[x][p] ^ self.count_keys[x][n & 127] if n > 1 else self.zobrist[x][p]
+
+    def count_rows(self, p: int) -> list[list[int]]:
+        """Per site ``x``, ``count_hash(x, p, n)`` for each ``n`` below ``COUNT_ROWS``,
+        tabled once per piece: a change of count is then two look-ups."""
+        rows = self._count_rows.get(p)
+        if rows is None:
+            rows = self._count_rows[p] = [
+                [self.count_hash(x, p, n) for n in range(COUNT_ROWS)]
+                for x in range(self.board.n_sites)]
+        return rows
+
     def set_count(self, s: State, x: int, n: int, piece: int = 0) -> None:
         """Make site ``x`` hold ``n`` pieces (of ``piece``, or of what stands there, or
         of the first piece of the equipment), keeping the hash; 0 empties it."""
         w, cnt = s.what, s.count
-        old_p, old_n = w[x], cnt[x]
-        p = (piece or old_p or 1) if n > 0 else 0
-        h = s.hash
-        if old_p:
-            h ^= self.zobrist[x][old_p]
-            if old_n > 1:
-                h ^= self.count_keys[x][old_n & 127]
-        if p:
-            h ^= self.zobrist[x][p]
-            if n > 1:
-                h ^= self.count_keys[x][n & 127]
-        w[x] = p
-        cnt[x] = n if n > 0 else 0
-        s.hash = h
+        old_p = w[x]
+        old_n = (cnt[x] or 1) if old_p else 0
+        if n > 0:
+            p = piece or old_p or 1
+            w[x] = p
+            cnt[x] = n
+        else:
+            p = n = 0
+            w[x] = cnt[x] = 0
+        if old_n < COUNT_ROWS and n < COUNT_ROWS and (old_p == p or not p or not old_p):
+            # one piece's keys (emptied or filled: the other count is 0)
+            q = p or old_p
+            if q:
+                row = self.count_rows(q)[x]
+                s.hash ^= row[old_n] ^ row[n]
+        else:
+            s.hash ^= self.count_hash(x, old_p, old_n) ^ self.count_hash(x, p, n)
 
     def clear_site(self, s: State, x: int) -> None:
         """Take the piece on site ``x`` off the board (a capture), keeping the hash."""
@@ -467,12 +497,12 @@ class Game:
     # -- the turn ----------------------------------------------------------------------
     def play(self, s: State, m: Move) -> None:
         who = s.mover
-        s.who = who
         following = self.next_of[who] if not s.inactive else next_active(s, who)
+        s.who = who
         s.nxt = following
-        frm, to = m.frm, m.to
-        s.frm = frm
-        s.to = to
+        # the consequences may note later sites (after_frm, after_to)
+        s.frm = s.after_frm = frm = m.frm
+        s.to = s.after_to = m.to
         if s.pending:
             s.pending = ()  # as in Ludii, what was pending lasts until the next move
         # Ludii's stalemate flag of the mover: cleared when its moves are listed, set
@@ -487,9 +517,9 @@ class Game:
                 dice.rolled = False
                 s.hash ^= self.dice.zobrist_rolled
             dice.live = True  # a (roll) among the consequences makes a chance node
-        s.after_frm = frm  # the consequences may note later sites
-        s.after_to = to
-        m.act(s, m)
+        act = m.act
+        if act is not no_action:
+            act(s, m)
         # the move is history before its consequences run: (last To) in a then: effect
         # is this move's destination, and (count Moves) counts it, as in Ludii (its trial
         # stores the move before the consequences)
@@ -498,8 +528,9 @@ class Game:
         then = m.then
         if then is not None:
             then(s)
-        if self.after_move:
-            for fn in self.after_move:
+        after = self.after_move
+        if after:
+            for fn in after:
                 fn(s, who)
         if dice is not None:
             dice.live = False
@@ -515,8 +546,7 @@ class Game:
             # else (set NextPlayer ...) named another player
             s.mover = nxt
             if nxt != who:
-                zm = self.zobrist_mover
-                s.hash ^= zm[who] ^ zm[nxt]
+                s.hash ^= self.mover_change[who][nxt]
         else:
             self._advance(s)
         if self.track_repetition:
@@ -528,10 +558,11 @@ class Game:
             # the next player's moves (``(no Moves Next)``) are those of its own phase
             s.phase = s.player_phase[s.mover]
             s._moves = None
-        if self.end_rules:
+        rules = self.end_rules
+        if rules:
             s.who = who
             s.nxt = s.mover
-            for rule in self.end_rules:
+            for rule in rules:
                 out = rule(s)
                 if out is not None:
                     s.outcome = out
@@ -540,7 +571,7 @@ class Game:
             s.who = s.mover
         s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
-        if m.kind == "pass" and s.outcome is None and s.dice is None and \
+        if frm < 0 and m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
             # every player passed in a row: Ludii's draw (with 3+ players, the ranks
             # given so far stand)
@@ -548,12 +579,80 @@ class Game:
             s._moves = []
         if s.player_phase is not None and s.outcome is None:
             self._next_phases(s, who)
-        if self.after_turn:
-            for fn in self.after_turn:
+        after = self.after_turn
+        if after:
+            for fn in after:
                 fn(s, who)
         # the previous mover changes once the move is over, end rules included, as in
         # Ludii: during the consequences and end rules it is the one before this move
         s.prev_mover = who
+
+    def plain_turns(self) -> Callable[[State, Move], None] | None:
+        """``play`` for a game that needs none of its rarer steps, or None: no dice, no
+        steps after a move or a turn, no record of positions for ``(noRepeat)``, no
+        phase per player, every phase in turns (no order, no skipping), at most one end
+        rule. What it does is ``play`` without those steps' tests; ``compile_game``
+        installs it as the game's ``play``."""
+        if self.dice is not None or self.after_move or self.after_turn or \
+                self.no_repeat or self.uses_next_phase or \
+                len(self.end_rules) > 1 or \
+                any(ph.order is not None or ph.skip_stuck for ph in self.phases):
+            return None
+        next_of, mover_change = self.next_of, self.mover_change
+        auto_pass = self.auto_pass_move
+        end_rule = self.end_rules[0] if self.end_rules else None
+        track = self.track_repetition
+        ends_checked, all_passed = self._ends_checked, self._all_passed
+        game = self
+
+        def play(s: State, m: Move) -> None:
+            # Game.play's steps, in its order, with the ones this game never takes left out
+            who = s.mover
+            following = next_of[who] if not s.inactive else next_active(s, who)
+            s.who = who
+            s.nxt = following
+            s.frm = s.after_frm = frm = m.frm
+            s.to = s.after_to = m.to
+            if s.pending:
+                s.pending = ()
+            if m is auto_pass:
+                s.stalemated |= 1 << (who - 1)
+            elif s.stalemated:
+                s.stalemated &= ~(1 << (who - 1))
+            act = m.act
+            if act is not no_action:
+                act(s, m)
+            s.history.append(m)
+            s.ply += 1
+            then = m.then
+            if then is not None:
+                then(s)
+            s._moves = None
+            nxt = s.nxt
+            if nxt != who or who == following:
+                if nxt == following or nxt <= 0:
+                    nxt = following
+                s.mover = nxt
+                if nxt != who:
+                    s.hash ^= mover_change[who][nxt]
+            if track:
+                s.hashes.append(s.hash)
+            if end_rule is not None:
+                s.who = who
+                s.nxt = s.mover
+                out = end_rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                s.who = s.mover
+            s.counter += 1
+            if frm < 0 and m.kind == "pass" and s.outcome is None and \
+                    ends_checked(s, who) and all_passed(s):
+                s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
+                s._moves = []
+            s.prev_mover = who
+
+        return play
 
     def stuck(self, s: State) -> bool:
         """Whether the player to move has no legal move of its own (its only move is the

@@ -51,3 +51,8 @@ class Move:
     @property
     def key(self) -> tuple:
         return self._key
+
+
+def no_action(s: Any, m: Move) -> None:
+    """The action of a move that changes nothing itself (a pass, a selection: its
+    consequences act); ``Game.play`` does not call it."""

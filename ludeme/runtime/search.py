@@ -46,13 +46,20 @@ def rolled(state: State, roll: tuple[int, ...]) -> State:
 
 
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
-    """Play uniformly random moves in place until the game ends; returns the moves played."""
+    """Play uniformly random moves in place until the game ends; returns the moves played.
+    The move is the one ``rng.choice(moves)`` draws (``moves[rng.randrange(len(moves))]``),
+    so a seed replays the same game."""
     n = 0
-    # rng.choice(moves) draws what moves[rng.randrange(len(moves))] does, in one call
-    choice = rng.choice
     dice = state.dice
     spec = state.game.dice
     play = state.game.play  # State.apply's work, without its call
+    if type(rng) is random.Random:
+        # Random.choice's draw, inlined: getrandbits of the length's bit length until the
+        # number falls below the length (its _randbelow_with_getrandbits)
+        bits = rng.getrandbits
+    else:
+        bits = None
+        choice = rng.choice
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
         if moves is None:
@@ -64,6 +71,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
                 continue
             state.is_terminal()
             break
-        play(state, choice(moves))
+        if bits is not None:
+            k = len(moves)
+            r = bits(k.bit_length())
+            while r >= k:
+                r = bits(k.bit_length())
+            play(state, moves[r])
+        else:
+            play(state, choice(moves))
         n += 1
     return n

@@ -109,19 +109,21 @@ class State:
             else:
                 # end rules ask for the next player's moves from their own context: keep it
                 who, nxt = self.who, self.nxt
-                self.who = self.mover
-                self.nxt = self.game.next_of[self.mover] if not self.inactive \
-                    else next_active(self, self.mover)
                 game = self.game
+                self.who = mover = self.mover
+                self.nxt = game.next_of[mover] if not self.inactive \
+                    else next_active(self, mover)
                 moves = game.phases[self.phase].generate(self)
                 if self.ply == game.swap_ply:
                     moves = [*moves, game.swap_move]  # the swap rule's move, as in Ludii
-                # as in Ludii, a player with no legal move passes
-                moves = moves if moves else [game.auto_pass_move]
+                if not moves:
+                    moves = [game.auto_pass_move]  # as in Ludii, a stuck player passes
                 if self.positions is not None:
                     moves = [m for m in moves if not game.repeats(self, m)]
                 self._moves = moves
-                self.who, self.nxt = who, nxt
+                self.who = who
+                self.nxt = nxt
+                return moves
         return self._moves
 
     def _dice_moves(self, dice) -> list[Move]:
@@ -271,8 +273,8 @@ class State:
         c._moves = self._moves
         c.dice = self.dice.copy() if self.dice is not None else None
         c.pips = -1
-        c.aux = [copy(a) for copy, a in zip(self.game.aux_copy, self.aux, strict=True)] \
-            if self.aux else self.aux
+        aux = self.aux
+        c.aux = self.game.copy_aux(aux) if aux else aux
         return c
 
     def child(self, move: Move) -> State:

@@ -201,3 +201,142 @@ def test_random_playout_draws_as_randrange():
             m += 1
         assert (n, s.hash, s.history) == (m, t.hash, t.history)
         assert t.rolls() == s.rolls()
+
+
+# -- count keys tabled per piece, and a capture worked out and applied at once ----------
+
+def test_count_changes_keep_the_hash_as_recomputed():
+    """``Game.set_count`` and sowing change the hash by the tabled keys of counts
+    (``Game.count_rows``) below 256 and by the formula above: any count, piece and
+    emptying gives the hash recomputed from the position."""
+    game = ludeme.loads(MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""))
+    rng = random.Random(5)
+    s = game.new_initial_state()
+    for _ in range(400):
+        x = rng.randrange(game.board.n_sites)
+        n = rng.choice([0, 1, 2, 3, 127, 128, 129, 255, 256, 257, 300, rng.randrange(400)])
+        game.set_count(s, x, n, rng.choice([0, 1]))
+        assert s.hash == game._full_hash(s)
+    # a sowing of hundreds of seeds goes round the track many times: counts cross 256
+    for x in range(game.board.n_sites):
+        game.set_count(s, x, 0)
+    game.set_count(s, 1, 3000)
+    game.set_count(s, 7, 250)
+    s.mover = 1
+    s.hash = game._full_hash(s)
+    s._moves = None
+    s.apply(next(m for m in s.legal_moves() if m.frm == 1))
+    assert s.hash == game._full_hash(s)
+    assert sum(s.count[x] for x in range(game.board.n_sites) if s.what[x]) == 3250
+    assert max(s.count) > 256
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_capture_worked_out_and_applied_at_once_as_prepared_then_applied(seed, monkeypatch):
+    """The sowing's capture rule runs by its ``now`` (compiler.worked_out_now): the same
+    games as when it is prepared, then applied, which the compiler does for an effect
+    without one."""
+    src = MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", "")
+    fast = ludeme.loads(src)
+    import ludeme.ludemes.effects.sow as sow_module
+
+    monkeypatch.setattr(sow_module, "worked_out_now", lambda effect: None)
+    slow = ludeme.loads(src + " ")  # another text: not a cached compilation
+    assert play_alike(fast, slow, seed) > 10
+
+
+def test_random_playout_of_a_random_subclass_draws_as_random_choice():
+    """``random_playout`` inlines ``Random.choice``'s draw for a ``random.Random``; any
+    other generator is asked by its own ``choice``: a subclass that changes nothing
+    plays the same game from the same seed."""
+
+    class Plain(random.Random):
+        pass
+
+    class Last(random.Random):
+        def choice(self, seq):
+            return seq[-1]
+
+    game = ludeme.loads(MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""))
+    for seed in range(4):
+        a, b = game.new_initial_state(), game.new_initial_state()
+        assert random_playout(a, random.Random(seed)) == random_playout(b, Plain(seed))
+        assert (a.hash, a.history) == (b.hash, b.history)
+    c = game.new_initial_state()
+    random_playout(c, Last(0))
+    t = game.new_initial_state()
+    while not t.is_terminal():
+        t.apply(t.legal_moves()[-1])
+    assert c.history == t.history
+
+
+# -- the turn of a plain game (Game.plain_turns) ----------------------------------------
+
+PLACE = """
+(game "Small Line"
+    (players 2)
+    (equipment { (board (square 4)) (piece "Disc" Each) })
+    (rules
+        (play (or (move Add (to (sites Empty))) (if (< (count Moves) 3) (move Pass))))
+        (end { (if (is Line 3) (result Mover Win)) })))
+"""
+
+
+@pytest.mark.parametrize("src", [
+    MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", ""),
+    PLACE,
+    # a repetition rule: the plain turn records the hashes too
+    PLACE.replace("(end {", "(end { (if (is Repeat) (result Mover Loss))"),
+])
+def test_plain_turn_plays_as_game_play(src):
+    """A game with none of the rarer steps of a turn gets ``Game.plain_turns`` as its
+    ``play``: the same games as ``Game.play`` (the method), passes, moves again, end
+    rules and records of repetition included."""
+    from ludeme.runtime.game import Game
+
+    game = ludeme.loads(src)
+    assert game.play is not None and getattr(game.play, "__func__", None) is not Game.play
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = game.new_initial_state(), game.new_initial_state()
+        while not a.is_terminal():
+            moves = a.legal_moves()
+            assert [m.key for m in moves] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(moves))
+            game.play(a, moves[i])
+            Game.play(game, b, b.legal_moves()[i])
+            assert (a.hash, a.mover, a.what, a.count, a.stalemated, a.counter, a.ply) == \
+                (b.hash, b.mover, b.what, b.count, b.stalemated, b.counter, b.ply)
+            assert a.hashes == b.hashes and a.history == b.history
+        assert b.is_terminal() and a.returns() == b.returns()
+
+
+def test_games_with_rarer_steps_keep_game_play():
+    """Dice (a chance node after moves), positions recorded for ``(noRepeat)``: the
+    game's ``play`` stays the method."""
+    from ludeme.runtime.game import Game
+
+    no_repeat = PLACE.replace("(rules", "(rules (meta (noRepeat))")
+    for src in (RACE, no_repeat):
+        game = ludeme.loads(src)
+        assert game.plain_turns() is None
+        assert game.play.__func__ is Game.play
+
+
+NEVER = "(if (= 1 2) (result Mover Draw))"  # an end rule that never holds
+KALAH_LIKE = MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", "")
+
+
+@pytest.mark.parametrize("one, two", [
+    (PLACE, PLACE.replace("(end {", "(end { " + NEVER)),
+    (KALAH_LIKE, KALAH_LIKE.replace("(end (if (no Moves Mover)",
+                                    "(end { " + NEVER + " (if (no Moves Mover)").replace(
+        "(score P2 (count at:(mapEntry P2))) })))", "(score P2 (count at:(mapEntry P2))) })) })")),
+])
+def test_one_end_rule_checked_as_several(one, two):
+    """One end rule is checked by its own function (no loop over the rules): the same
+    games as with a second rule that never holds."""
+    assert NEVER in two and NEVER not in one
+    fast, slow = ludeme.loads(one), ludeme.loads(two)
+    for seed in range(6):
+        assert play_alike(fast, slow, seed) > 5

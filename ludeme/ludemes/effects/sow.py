@@ -5,13 +5,14 @@ take seeds from the last pit reached (and, backtracking, from the pits before it
 
 from __future__ import annotations
 
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, worked_out_now
 from ludeme.compile.fold import site_players_row
 from ludeme.compile.values import EffectV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.containers.counts import enable_counts, site_counter
 from ludeme.ludemes.containers.tracks import find_tracks
+from ludeme.runtime.game import COUNT_ROWS
 
 
 @ludeme("sow", T.Effect,
@@ -52,12 +53,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     # applied before the last is worked out (a test after a capture in an (and ...)
     # sees the seeds still there); effects that cannot be worked out apart run in turn
     prepare = apply.prepare if apply is not None else None
+    # both at once where that cannot differ (compiler.worked_out_now)
+    now = worked_out_now(apply) if apply is not None else None
     back = backtracking.fn if backtracking is not None else None
     thenfn = then.fn if then is not None else None
     self_too = bool(getattr(includeSelf, "value", includeSelf))
-
-    # (track, start index, seeds) -> ((site, seeds dropped there), seeds, last index)
-    plans: dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], int, int]] = {}
 
     def _plan(t, i: int, n: int, skipped: tuple[bool, ...] | None = None):
         """Where ``n`` seeds sown from element ``i`` of track ``t`` go (with the sites
@@ -91,79 +91,84 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             i = j
         return tuple(got.items()), total, i
 
-    zobrist = g.zobrist
+    count_rows, count_hash = g.count_rows, g.count_hash
+    rows_of: dict[int, list[list[int]]] = {}  # count_rows, per piece sown
     # per track: the first element on each site (Track.index_of without a search)
-    firsts: dict[int, dict[int, int]] = {}
+    # (-1 for a site off the track)
+    firsts: dict[int, list[int]] = {}
     for t in candidates:
-        firsts[id(t)] = first = {}
-        for k, x in enumerate(t.sites):
-            first.setdefault(x, k)
+        firsts[id(t)] = first = [-1] * n_sites
+        for k, x in reversed(list(enumerate(t.sites))):
+            if 0 <= x < n_sites:
+                first[x] = k
 
     def _drop(s, x0: int, adds, total: int) -> None:
         """Take ``total`` seeds from ``x0`` and add ``adds`` (site, seeds), keeping the
-        hash as ``Game.set_count`` does, in one pass."""
+        hash as ``Game.set_count`` does, in one pass: each change of count is two
+        look-ups in the piece's table of keys (``Game.count_rows``)."""
         w, cnt = s.what, s.count
         piece = w[x0]
-        ck = g.count_keys
-        # the start loses ``total`` seeds (Game.set_count, read here)
+        if not piece:
+            _drop_any(s, x0, adds, total)
+            return
+        rows = rows_of.get(piece)
+        if rows is None:
+            rows = rows_of[piece] = count_rows(piece)
+        had = cnt[x0] or 1
+        left = had - total if had > total else 0
         h = s.hash
-        if piece:
-            had = cnt[x0] or 1
-            h ^= zobrist[x0][piece]
-            if had > 1:
-                h ^= ck[x0][had & 127]
+        if had < COUNT_ROWS:
+            r = rows[x0]
+            h ^= r[had] ^ r[left]
         else:
-            had = 0
-        left = had - total
-        if left > 0:
-            p0 = piece or 1
-            h ^= zobrist[x0][p0]
-            if left > 1:
-                h ^= ck[x0][left & 127]
-            w[x0] = p0
+            h ^= count_hash(x0, piece, had) ^ count_hash(x0, piece, left)
+        if left:
             cnt[x0] = left
         else:
-            w[x0] = 0
-            cnt[x0] = 0
+            w[x0] = cnt[x0] = 0
         for x, k in adds:
             old = w[x]
-            if old and old == piece:
-                # the same piece: its key stays, the count's changes (k >= 1 seeds)
+            if old == piece:
                 on = cnt[x] or 1
-                ckx = ck[x]
-                if on > 1:
-                    h ^= ckx[on & 127]
-                on += k
-                h ^= ckx[on & 127]
-                cnt[x] = on
-                continue
-            zx = zobrist[x]
-            if old:
-                on = cnt[x]
-                h ^= zx[old]
-                if on > 1:
-                    h ^= ck[x][on & 127]
-                on = (on or 1) + k
+            elif not old:
+                on = 0
+            else:  # another piece stands there: the seeds join it, as the sown piece
+                on = cnt[x] or 1
+                h ^= count_hash(x, old, on) ^ count_hash(x, piece, on)
+            new = on + k
+            if new < COUNT_ROWS:
+                r = rows[x]
+                h ^= r[on] ^ r[new]
             else:
-                on = k
-            p = piece or old or 1
-            h ^= zx[p]
-            if on > 1:
-                h ^= ck[x][on & 127]
-            w[x] = p
-            cnt[x] = on
+                h ^= count_hash(x, piece, on) ^ count_hash(x, piece, new)
+            w[x] = piece
+            cnt[x] = new
         s.hash = h
 
-    # per (mover, next player): the sites skipIf: passes over, when it reads nothing but
-    # the site and the players (folded once, by fold.site_players_row), else None
-    skip_rows: dict[tuple[int, int], tuple[bool, ...] | None] = {}
+    def _drop_any(s, x0: int, adds, total: int) -> None:
+        """``_drop`` from a site holding no piece (``count:`` more seeds than there are):
+        the seeds sown are those standing where they land, or the first piece."""
+        w, cnt = s.what, s.count
+        for x, k in adds:
+            g.set_count(s, x, ((cnt[x] or 1) if w[x] else 0) + k, w[x] or 1)
 
-    def skip_row(s) -> tuple[bool, ...] | None:
-        key = (s.who, s.nxt)
-        row = skip_rows.get(key, False)
-        if row is False:
-            row = skip_rows[key] = site_players_row(skip, "to", n_sites, *key)
-        return row
+    # per (mover, next player): the sites skipIf: passes over, when it reads nothing but
+    # the site and the players (folded once, by fold.site_players_row), else None; and
+    # per track, per start site, the plans of sowing from there by number of seeds
+    # (keyed by who * 256 + next: an int, no tuple made per sowing)
+    skip_rows: dict[int, tuple[tuple[bool, ...] | None, dict]] = {}
+    no_skip: tuple[None, dict] = (None, {})
+
+    def skip_entry(s) -> tuple[tuple[bool, ...] | None, dict]:
+        row = site_players_row(skip, "to", n_sites, s.who, s.nxt)
+        entry = skip_rows[s.who * 256 + s.nxt] = (row, {})
+        return entry
+
+    def site_plans(t, by_track: dict) -> list[dict | None]:
+        """Per board site, the plans of sowing from there along ``t`` (None off it)."""
+        first = firsts[id(t)]
+        at = by_track[id(t)] = [{} if first[x] >= 0 else None for x in range(n_sites)]
+        return at
 
     last_to = start is None  # the default start: the last move's destination
 
@@ -196,7 +201,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             t = exact[0]
         else:
             return
-        i = firsts[id(t)].get(x0, -1)
+        i = firsts[id(t)][x0]
         if i < 0:
             return
         sites, nxt = t.sites, t.nxt
@@ -205,19 +210,21 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             n -= 1
             s.to = x0
             s.after_frm = s.after_to = x0  # Ludii's first action: a seed left at the start
-        if skip is not None:
-            skipped = skip_rows.get((s.who, s.nxt), False)
-            if skipped is False:
-                skipped = skip_row(s)
+        if skip is None:
+            skipped, by_track = no_skip
         else:
-            skipped = None
+            entry = skip_rows.get(s.who * 256 + s.nxt)
+            skipped, by_track = entry if entry is not None else skip_entry(s)
         if skip is None or skipped is not None:
             # where the seeds go depends on the track, the start, the number and the
             # sites skipped alone: worked out once, then the counts change in one pass
-            key = (id(t), i, n, id(skipped))
-            plan = plans.get(key)
+            at = by_track.get(id(t))
+            if at is None:
+                at = site_plans(t, by_track)
+            by_n = at[x0]
+            plan = by_n.get(n)
             if plan is None:
-                plan = plans[key] = _plan(t, i, n, skipped)
+                plan = by_n[n] = _plan(t, i, n, skipped)
             adds, total, i = plan
             if total:
                 _drop(s, x0, adds, total)
@@ -281,8 +288,8 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             # one pit at most: worked out, then applied (the loop below, once)
             if rule is None or rule(s):
                 s.frm = x0
-                if prepare is None:
-                    effect(s)
+                if now is not None:
+                    now(s)
                     return
                 apply_it = prepare(s)
                 s.frm = x0

@@ -10,7 +10,12 @@ from bisect import bisect_left
 from itertools import compress
 from operator import not_
 
-from ludeme.compile.compiler import CompileContext, prepared, sequence_effects
+from ludeme.compile.compiler import (
+    CompileContext,
+    now_or_later,
+    prepared,
+    sequence_effects,
+)
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import (
@@ -305,6 +310,18 @@ def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect 
         if test(s):
             return pa(s)
         return pb(s) if pb is not None else _nothing
+
+    # worked out and applied at once (see compiler.worked_out_now)
+    na = now_or_later(then_)
+    nb = now_or_later(else_) if else_ is not None else None
+
+    def now(s):
+        if test(s):
+            na(s)
+        elif nb is not None:
+            nb(s)
+
+    prepare.now = now
 
     va = then_.victims
     vb = else_.victims if else_ is not None else None

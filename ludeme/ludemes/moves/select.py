@@ -11,7 +11,7 @@ from ludeme.compile.values import MovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.moves.from_to import origins_of
-from ludeme.runtime.move import Move
+from ludeme.runtime.move import Move, no_action
 
 
 @ludeme("select", T.Moves, ludii="Ludii's other spelling of (move Select ...).")
@@ -41,8 +41,7 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
     thenfn = then.fn if then is not None else None
     takes = then.victims if then is not None else None
 
-    def act(s, m):
-        pass
+    act = no_action  # the consequences act
 
     # the sites chosen: one site (twice), or any pair when there is (to ...)
     interned = MoveTable(
@@ -60,12 +59,13 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
             entry = made.get(id(src))
             if entry is None or entry[0] is not src:
                 pairs = tuple((x, interned[x, x]) for x in dict.fromkeys(src) if 0 <= x < n)
-                entry = made[id(src)] = (src, pairs, tuple(x for x, _ in pairs), dict(pairs))
+                entry = made[id(src)] = (src, pairs, tuple(x for x, _ in pairs), dict(pairs),
+                                         tuple(m for _, m in pairs))
                 if len(made) > 64:      # regions built afresh each time: keep a few
                     made.clear()
                     made[id(src)] = entry
             if cond is None:
-                return [m for _, m in entry[1]]
+                return list(entry[4])
             if occupied:  # the sites of entry are the board's
                 w = s.what
                 return [m for x, m in entry[1] if w[x]]

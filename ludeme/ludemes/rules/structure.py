@@ -353,6 +353,21 @@ def _end_ranking(fns: list):
                 return returns_of(s) if st is not None and st.over else None
             return None
 
+        if len(pairs) == 1:
+            (test, res), = pairs
+
+            def check_one(s):
+                # check_pairs with one rule: the game is over when the standing says so
+                # (with or without this rule's result)
+                if test(s):
+                    apply = res(s)
+                    if apply is not None:
+                        apply(s, 0)
+                st = s.standing
+                return returns_of(s) if st is not None and st.over else None
+
+            return check_one
+
         return check_pairs
 
     def check_all(s):
