@@ -25,7 +25,7 @@ RACE = """
         (hand Each)
         (piece "Runner" Each
             (if (= "Ahead" End)
-                (move Remove (from))
+                (move Remove REMOVE)
                 (if (and (!= "Ahead" Off) (not (is Friend (who at:"Ahead"))))
                     (move (from)
                         (to "Ahead" TO_RULE
@@ -42,11 +42,11 @@ RACE = """
 )
 """
 
-FAST = RACE.replace("STEPS", "(count Pips)").replace("TO_RULE", "")
+FAST = RACE.replace("STEPS", "(count Pips)").replace("TO_RULE", "").replace("REMOVE", "(from)")
 # (+ ... 0) is a sum the track cannot tell from any number; the (to ... if:) filter makes
 # the destination a region of candidates
 GENERAL = RACE.replace("STEPS", "(+ (count Pips) (count Sites in:(sites {})))").replace(
-    "TO_RULE", "if:(!= (to) -5)")
+    "TO_RULE", "if:(!= (to) -5)").replace("REMOVE", "(sites {(from)})")
 
 
 def play_both(seed: int, plies: int = 300) -> int:
@@ -85,3 +85,31 @@ def test_the_dice_keep_the_total_they_show():
     s = fast.new_initial_state()
     s.settle(random.Random(1))
     assert s.dice.total == pips_total(s) == sum(s.dice.values)
+
+
+
+def test_a_pieces_own_moves_start_where_it_stands(monkeypatch):
+    """``(move (from) (to <site>))`` and ``(move Remove (from))`` in a piece make moves
+    from the piece's site only (anchored): (forEach Piece) then looks for no repeats
+    among the pieces' moves. Written with regions, the same rule needs that look."""
+    import ludeme.ludemes.moves.slide as slide
+
+    looks = []
+
+    def counted(moves):
+        looks.append(len(moves))
+        return list(dict.fromkeys(moves))
+
+    monkeypatch.setattr(slide, "unique", counted)
+    for text, looked in ((FAST, False), (GENERAL, True)):
+        looks.clear()
+        game = ludeme.loads(text)
+        rng = random.Random(5)
+        for _ in range(3):
+            s = game.new_initial_state()
+            while not s.is_terminal() and s.ply < 200:
+                if s.is_chance_node():
+                    s.sample_chance(rng)
+                else:
+                    s.apply(rng.choice(s.legal_moves()))
+        assert bool(looks) is looked
