@@ -246,6 +246,10 @@ def pips_total(s: State) -> int:
     return s.dice.total
 
 
+# context-pure: a rule's expressions of it are worked out once per total (compile.pure)
+pips_total.pure_reads = frozenset({"total"})
+
+
 def request_roll(s: State, after: Callable[[State], None] | None = None) -> None:
     """What ``(roll)`` does: the position becomes a chance node, unless the dice were
     already rolled for this decision or nobody is asking for moves or playing one."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.pure import FROM, mark
 from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -312,6 +313,9 @@ def site_here(c: CompileContext):
 def FROM_SITE(s) -> int:  # noqa: N802 - one function object, so that moves can tell it
     """``(from)``: the origin site in the evaluation context."""
     return s.frm
+
+
+mark(FROM_SITE, (FROM,))  # context-pure: see ludeme.compile.pure
 
 
 @ludeme("from", T.Site)
