@@ -47,7 +47,8 @@ FAST = RACE.replace("STEPS", "(count Pips)").replace("TO_RULE", "").replace("REM
 # the destination a region of candidates
 GENERAL = RACE.replace("STEPS", "(+ (count Pips) (count Sites in:(sites {})))").replace(
     "TO_RULE", "if:(!= (to) -5)").replace("REMOVE", "(sites {(from)})").replace(
-    "(= (count Pieces Mover) 0)", "(< (count Pieces Mover) 1)")  # counted, not "none left"
+    "(= (count Pieces Mover) 0)", "(< (count Pieces Mover) 1)").replace(  # counted
+    "(do (roll) next:", "(do (if (!= (count Moves) -1) (roll)) next:")  # a roll asked for
 
 
 def play_both(seed: int, plies: int = 300, to_the_end: bool = False) -> int:
