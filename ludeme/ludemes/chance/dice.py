@@ -157,6 +157,10 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
                 return []
             return gen(s) or [stuck]
 
+        # as the phase's moves: once a move is played, a roll is due before the next
+        # mover chooses, whatever the position (random playouts roll without listing)
+        moves.rolls_first = True
+
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out
 
