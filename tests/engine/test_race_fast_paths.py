@@ -124,3 +124,23 @@ def test_a_pieces_own_moves_start_where_it_stands(monkeypatch):
                 else:
                     s.apply(rng.choice(s.legal_moves()))
         assert bool(looks) is looked
+
+
+@pytest.mark.parametrize("text", [FAST, GENERAL], ids=["rolls-first", "roll-asked"])
+def test_playouts_roll_at_once_as_they_would_after_listing(text, monkeypatch):
+    """Where every phase rolls first (FAST), a playout rolls as soon as a move is played;
+    the same seed plays the same game as when it lists the chance node first (GENERAL
+    asks for its roll under a condition: it is always listed)."""
+    from ludeme.runtime import search
+
+    game = ludeme.loads(text)
+    assert bool(getattr(game.phases[0].generate, "rolls_first", False)) is (text is FAST)
+    for seed in range(4):
+        games = []
+        for at_once in (True, False):
+            monkeypatch.setattr(search, "ROLL_AT_ONCE", at_once)
+            s = game.new_initial_state()
+            n = search.random_playout(s, random.Random(seed))
+            games.append((n, s.hash, s.history, s.rolls(), s.outcome))
+        assert games[0] == games[1]
+        assert games[0][4] is not None  # played to the end
