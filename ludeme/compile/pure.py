@@ -192,6 +192,7 @@ def tabulate(fn: Callable, reads: frozenset[str] | None = None) -> Callable:
         return fn  # the other combinations are rare: the function as it is
     look.pure_reads = reads
     look.tabulated = True
+    look.grid = grid  # for callers that read the table inline (``choice_at``)
     return look
 
 
@@ -220,11 +221,23 @@ def choice_at(test: Callable, then_at: Callable, else_at: Callable | None) -> Ca
     reads = reads | then_pick.pure_reads | else_pick.pure_reads
     pick = tabulate(lambda s: then_pick(s) if test(s) else else_pick(s), reads)
 
-    def at(s, frm, out):
-        s.frm = frm
-        chosen = pick(s)
-        if chosen is not None:
-            chosen(s, frm, out)
+    grid = getattr(pick, "grid", None)
+    if grid is not None and reads == {WHO, FROM, TOTAL}:
+        # the table read here (the race games' case), without a call per piece
+        def at(s, frm, out):
+            s.frm = frm
+            try:
+                chosen = grid[0][s.who][frm][s.dice.total] if frm >= 0 else pick(s)
+            except (IndexError, TypeError):  # outside the table, or not built yet
+                chosen = pick(s)
+            if chosen is not None:
+                chosen(s, frm, out)
+    else:
+        def at(s, frm, out):
+            s.frm = frm
+            chosen = pick(s)
+            if chosen is not None:
+                chosen(s, frm, out)
 
     at.pick = pick
     return at
