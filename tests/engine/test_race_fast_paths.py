@@ -48,7 +48,9 @@ FAST = RACE.replace("STEPS", "(count Pips)").replace("TO_RULE", "").replace("REM
 GENERAL = RACE.replace("STEPS", "(+ (count Pips) (count Sites in:(sites {})))").replace(
     "TO_RULE", "if:(!= (to) -5)").replace("REMOVE", "(sites {(from)})").replace(
     "(= (count Pieces Mover) 0)", "(< (count Pieces Mover) 1)").replace(  # counted
-    "(do (roll) next:", "(do (if (!= (count Moves) -1) (roll)) next:")  # a roll asked for
+    "(do (roll) next:", "(do (if (!= (count Moves) -1) (roll)) next:").replace(  # asked for
+    '(who at:"Ahead")', '(+ (who at:"Ahead") (count Sites in:(sites {})))').replace(
+    "(who at:(to))", "(+ (who at:(to)) (count Sites in:(sites {})))")  # owners as numbers
 
 
 def play_both(seed: int, plies: int = 300, to_the_end: bool = False) -> int:
