@@ -215,6 +215,14 @@ def priority_at(ats: Sequence[At]) -> At:
 def if_at(test: Callable, then_at: At, else_at: At | None) -> At:
     """``then_at``'s moves when ``test`` holds with ``(from)`` the piece's site, else
     ``else_at``'s."""
+    from ludeme.compile.pure import choice_at
+
+    chosen = choice_at(test, then_at, else_at)  # a test of the context alone: a table
+    if chosen is not None:
+        return describe(chosen, is_anchored(then_at) and (else_at is None or
+                                                          is_anchored(else_at)),
+                        possible_of(then_at) if else_at is None else
+                        union_possible((then_at, else_at)))
     if else_at is None:
         def at(s, frm, out):
             s.frm = frm

@@ -49,6 +49,8 @@ class DiceSpec:
         self.zobrist_rolled = rng.getrandbits(64)
         # the key of dice showing a roll, none of them used (the usual case), by roll
         self._unused_keys: dict[tuple[int, ...], int] = {}
+        # by roll: that key, the faces' total and whether they are all equal (``showing``)
+        self._shown: dict[tuple[int, ...], tuple[int, int, bool]] = {}
         self._draw: tuple[tuple[tuple[int, ...], int, int], ...] | None = None
 
     def add(self, owner: int, faces_by_die: Sequence[Sequence[int]]) -> None:
@@ -72,6 +74,7 @@ class DiceSpec:
             self.zobrist_left.append({v: self._rng.getrandbits(64) for v in values})
         self._outcomes = None
         self._unused_keys = {}
+        self._shown = {}
         self._draw = None
 
     @property
@@ -155,6 +158,17 @@ class DiceSpec:
             if len(self._unused_keys) < MAX_OUTCOMES:
                 self._unused_keys[roll] = h
         return h
+
+
+    def showing(self, roll: tuple[int, ...]) -> tuple[int, int, bool]:
+        """What ``set_dice`` writes for the dice showing ``roll``: their key, none used
+        (``unused_key``), the faces' total, and whether all are equal."""
+        known = self._shown.get(roll)
+        if known is None:
+            known = (self.unused_key(roll), sum(roll), len(set(roll)) <= 1)
+            if len(self._shown) < MAX_OUTCOMES:
+                self._shown[roll] = known
+        return known
 
 
 def _choice_by_bits() -> bool:
@@ -246,6 +260,10 @@ def pips_total(s: State) -> int:
     return s.dice.total
 
 
+# context-pure: a rule's expressions of it are worked out once per total (compile.pure)
+pips_total.pure_reads = frozenset({"total"})
+
+
 def request_roll(s: State, after: Callable[[State], None] | None = None) -> None:
     """What ``(roll)`` does: the position becomes a chance node, unless the dice were
     already rolled for this decision or nobody is asking for moves or playing one."""
@@ -262,28 +280,27 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
     d = s.dice
     spec = s.game.dice
-    keys = spec._unused_keys
+    shown = spec._shown
     values = d.values
     if d.left == values:  # no die used since the last roll (DiceSpec.key, read here)
         before = tuple(values)
-        old = keys.get(before)
-        if old is None:
-            old = spec.unused_key(before)
+        known = shown.get(before)
+        old = known[0] if known is not None else spec.unused_key(before)
         if d.rolled:
             old ^= spec.zobrist_rolled
     else:
         old = spec.key(d)
     roll = tuple(roll)
-    new = keys.get(roll)
-    if new is None:
-        new = spec.unused_key(roll)
+    known = shown.get(roll)
+    if known is None:
+        known = spec.showing(roll)
     values[:] = roll
-    d.total = sum(roll)
     d.left[:] = roll
-    d.equal = len(set(roll)) <= 1
+    d.total = known[1]
+    d.equal = known[2]
     d.pending = False
     d.rolled = True
-    s.hash ^= old ^ spec.zobrist_rolled ^ new
+    s.hash ^= old ^ spec.zobrist_rolled ^ known[0]
 
 
 def use_die(s: State, i: int) -> None:

@@ -45,6 +45,12 @@ def rolled(state: State, roll: tuple[int, ...]) -> State:
     return c
 
 
+#: in a game whose every phase rolls the dice first (``(do (roll) next:...)``), playouts
+#: roll as soon as a move is played, without listing the chance node's no moves (False:
+#: they list it; tests compare the two)
+ROLL_AT_ONCE = True
+
+
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random moves in place until the game ends; returns the moves played.
     The move is the one ``rng.choice(moves)`` draws (``moves[rng.randrange(len(moves))]``),
@@ -60,6 +66,8 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
     else:
         bits = None
         choice = rng.choice
+    rolls_first = ROLL_AT_ONCE and dice is not None and all(
+        getattr(ph.generate, "rolls_first", False) for ph in state.game.phases)
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
         if moves is None:
@@ -80,4 +88,6 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
         else:
             play(state, choice(moves))
         n += 1
+        if rolls_first and state.outcome is None:
+            state._roll(spec.sample(rng))  # the chance node every move leads to
     return n

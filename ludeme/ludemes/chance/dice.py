@@ -145,6 +145,22 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
             return []  # a chance node: the dice are rolled first
         return gen(s) or [stuck]
 
+    if isinstance(prior, Call) and prior.decl.head == "roll" and not prior.args.get("then"):
+        # a plain (roll), the race games' rule: what request_roll does, read here (the
+        # position is a chance node until the dice are rolled for this decision)
+        def moves(s):  # noqa: F811 - the same as above, without two calls per listing
+            d = s.dice
+            if not d.rolled and d.live:
+                d.pending = True
+                return []
+            if d.pending:
+                return []
+            return gen(s) or [stuck]
+
+        # as the phase's moves: once a move is played, a roll is due before the next
+        # mover chooses, whatever the position (random playouts roll without listing)
+        moves.rolls_first = True
+
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out
 

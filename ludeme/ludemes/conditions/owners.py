@@ -32,17 +32,21 @@ def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
 
     _, hand_piece, hands = hand_origins(c)
     if hands is None:
-        return IntV(lambda s: owner[s.what[x]] if 0 <= (x := fn(s)) < n else 0)
+        def who(s):
+            return owner[s.what[x]] if 0 <= (x := fn(s)) < n else 0
+    else:
+        def who(s):
+            x = fn(s)
+            if 0 <= x < n:
+                return owner[s.what[x]]
+            # a hand site: the owner of the pieces it holds (0 when it holds none)
+            if n <= x < hands.stop and hands.count(s, x):
+                return owner[hand_piece(x)]
+            return 0
 
-    def who(s):
-        x = fn(s)
-        if 0 <= x < n:
-            return owner[s.what[x]]
-        # a hand site: the owner of the pieces it holds (0 when it holds none)
-        if n <= x < hands.stop and hands.count(s, x):
-            return owner[hand_piece(x)]
-        return 0
-
+    # the owner of what stands on board site fn(s) is owner[s.what[x]]: (is Friend ...)
+    # and (is Enemy ...) of it read that themselves (one call less per test)
+    who.owner_at = (fn, n, owner)
     return IntV(who)
 
 
@@ -115,6 +119,18 @@ def is_enemy(c: CompileContext, player: T.IntFn):
     if tables is not None:
         enemy, top = tables[1], c.num_players
         return CondV(lambda s: enemy[s.who][p] if 0 <= (p := fn(s)) <= top else p != 0)
+    at = getattr(fn, "owner_at", None)
+    if at is not None:  # (is Enemy (who at:<site>))
+        site, n, owner = at
+
+        def enemy_at(s):
+            x = site(s)
+            if 0 <= x < n:
+                p = owner[s.what[x]]
+                return p != 0 and p != s.who
+            return (p := fn(s)) != 0 and p != s.who
+
+        return CondV(enemy_at)
     return CondV(lambda s: (p := fn(s)) != 0 and p != s.who)
 
 
@@ -127,4 +143,15 @@ def is_friend(c: CompileContext, player: T.IntFn):
     if tables is not None:
         friend, top = tables[0], c.num_players
         return CondV(lambda s: 0 <= (p := fn(s)) <= top and friend[s.who][p])
+    at = getattr(fn, "owner_at", None)
+    if at is not None:  # (is Friend (who at:<site>))
+        site, n, owner = at
+
+        def friend_at(s):
+            x = site(s)
+            if 0 <= x < n:
+                return owner[s.what[x]] == s.who
+            return fn(s) == s.who
+
+        return CondV(friend_at)
     return CondV(lambda s: fn(s) == s.who)

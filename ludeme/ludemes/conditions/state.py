@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.pure import tabulated_cond
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -400,7 +401,7 @@ def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
         if site.const is not None:
             inside = site.const in members
             return CondV(lambda s: inside, inside)
-        return CondV(lambda s: fn(s) in members)
+        return tabulated_cond(CondV(lambda s: fn(s) in members), (site,))
     if region.empty_range is not None:
         # (is In <site> (sites Empty)): the empty sites of a range, read here
         first, stop = region.empty_range
@@ -445,6 +446,10 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
 @ludeme("and", T.Cond)
 def and_cond(c: CompileContext, *conds: T.Cond):
     """Whether all hold."""
+    return tabulated_cond(_and_cond(conds), conds)
+
+
+def _and_cond(conds) -> CondV:
     fns = [x.fn for x in conds]
     if len(fns) == 2:  # the common cases without a generator per test
         f0, f1 = fns
@@ -458,6 +463,10 @@ def and_cond(c: CompileContext, *conds: T.Cond):
 @ludeme("or", T.Cond)
 def or_cond(c: CompileContext, *conds: T.Cond):
     """Whether any holds."""
+    return tabulated_cond(_or_cond(conds), conds)
+
+
+def _or_cond(conds) -> CondV:
     fns = [x.fn for x in conds]
     if len(fns) == 2:
         f0, f1 = fns
@@ -476,8 +485,9 @@ def not_cond(c: CompileContext, cond: T.Cond):
     if drawn is not None:
         # "at some vertex" negated is "at none", and the other way round
         drawn = ("none" if drawn[0] == "any" else "any", drawn[1])
-    return CondV(lambda s: not fn(s), auto_fails=cond.auto_succeeds,
-                 auto_succeeds=cond.auto_fails, at_drawn_vertex=drawn)
+    return tabulated_cond(CondV(lambda s: not fn(s), auto_fails=cond.auto_succeeds,
+                                auto_succeeds=cond.auto_fails, at_drawn_vertex=drawn),
+                          (cond,))
 
 
 def _select_to(per_to, op, k: int):
@@ -500,6 +510,10 @@ def _select_to(per_to, op, k: int):
 
 def _compare(name: str, op):
     def compare(c: CompileContext, a: T.IntFn, b: T.IntFn):
+        # a comparison of values of the context alone is a table (compile.pure)
+        return tabulated_cond(compare_values(a, b), (a, b))
+
+    def compare_values(a, b) -> CondV:
         fa, fb = a.fn, b.fn
         if b.const is not None:
             k = b.const

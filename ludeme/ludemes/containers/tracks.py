@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.pure import FROM, TOTAL, WHO, mark, reads_of
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -266,7 +267,8 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
                         pass  # a site or total out of the grid, a player without a track
             return site(s)
 
-        return SiteV(site_pips)
+        # context-pure (compile.pure): the rule's tests of it are tables too
+        return SiteV(mark(site_pips, (WHO, FROM, TOTAL)))
     if who is None and from_ is None:
         # the usual form, (trackSite Move steps:...): the mover's track from (from),
         # read without two calls per site (race games ask it for every piece and die)
@@ -283,7 +285,14 @@ def track_site_move(c: CompileContext, who: T.Role = None, name: T.Str = None, *
                 return -1
             return sites[i % n]
 
+        steps_read = reads_of(steps)
+        if steps_read is not None:
+            mark(site_here, {WHO, FROM} | steps_read)
         return SiteV(site_here)
+    parts = [steps, who if who is not None else WHO, from_ if from_ is not None else FROM]
+    read = [reads_of(v) if not isinstance(v, str) else frozenset({v}) for v in parts]
+    if all(r is not None for r in read):
+        mark(site, frozenset().union(*read))
     return SiteV(site)
 
 

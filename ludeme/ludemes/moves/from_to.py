@@ -12,9 +12,11 @@ from __future__ import annotations
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.moveparts import APPLY, FROM, TO, FromPart, ToPart
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.values import MovesV, RegionV, SiteV
+from ludeme.compile.piecemoves import describe
+from ludeme.compile.values import MovesV, PieceMovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.numbers.expressions import FROM_SITE
 from ludeme.runtime.move import Move
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
@@ -422,6 +424,9 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
                         return [interned[frm, x, hand_piece(frm)]]
             return []
 
+        if from_one is FROM_SITE and cond is None:
+            return PieceMovesV(gen_one, for_piece=_anchored_one(
+                n, hands, hand_piece, to_one, interned))
         return MovesV(gen_one)
 
     def gen(s):
@@ -453,3 +458,27 @@ def move_from_to(c: CompileContext, from_: (FROM, T.Site), to: (T.Region, TO), *
         return MovesV(lambda s: from_board(s) + hand_only(s))
     return MovesV(gen)
 
+
+
+def _anchored_one(n: int, hands, hand_piece, to_one, interned):
+    """``for_piece`` of ``(move (from) (to <site>))``: the move of the piece on the site
+    ``(forEach Piece)`` gives (what ``gen_one`` makes with ``(from)`` bound to it),
+    appended without a list per piece. Every move starts at that site (anchored), so
+    moves of different pieces never coincide and need no check for repeats."""
+    stop = hands.stop if hands is not None else n
+
+    def at(s, frm, out):
+        s.frm = frm
+        if 0 <= frm < n:
+            p = s.what[frm]
+            if p:
+                x = to_one(s)
+                if 0 <= x < stop:
+                    out.append(interned[frm, x, p])
+        elif hands is not None and n <= frm < stop and hands.count(s, frm):
+            x = to_one(s)
+            if 0 <= x < n:
+                out.append(interned[frm, x, hand_piece(frm)])
+
+    describe(at, anchored=True)
+    return lambda pid: at

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.values import MovesV, SiteV
+from ludeme.compile.piecemoves import describe
+from ludeme.compile.values import MovesV, PieceMovesV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.ludemes.numbers.expressions import FROM_SITE
 from ludeme.runtime.move import Move
 
 
@@ -57,6 +59,16 @@ def move_remove(c: CompileContext, where: (T.Site, T.Region), *, then: T.Effect 
             x = site(s)
             return [table[x]] if 0 <= x < stop and holds(s, x) else []
 
+        if site is FROM_SITE:
+            # in a piece's moves: the removal of the piece on its own site, appended
+            # without a list per piece (anchored: it starts where the piece stands)
+            def at(s, frm, out):
+                s.frm = frm
+                if 0 <= frm < stop and holds(s, frm):
+                    out.append(table[frm])
+
+            describe(at, anchored=True)
+            return PieceMovesV(gen_site, for_piece=lambda pid: at)
         return MovesV(gen_site)
     region = where.fn
     if stop == n:  # no hands: board sites only

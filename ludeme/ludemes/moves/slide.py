@@ -704,6 +704,9 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     hand_sites = [()] + [layout.sites(p) for p in order]
     which = container.fn
     pieces_owner = c.pieces.owner
+    # the hand sites' owners and kinds (layout.count, read here; the kinds are bound as
+    # pieces are first put in a hand, so they are read as play goes)
+    base, owners, kinds = layout.base, layout.owner, layout.kind
 
     def gen(s):
         k = which(s)
@@ -712,8 +715,10 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
             return out
         who = s.who
         mine = table[who]
+        hand = s.hand
         for x in hand_sites[k]:
-            if not layout.count(s, x):
+            kind = kinds[x - base]
+            if kind < 0 or not hand[owners[x - base]][kind]:
                 continue
             p = hand_piece(x)
             if p and pieces_owner[p] in (who, 0) and mine[p] is not None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.pure import FROM, mark
 from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -104,7 +105,30 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
     if who.many is None:
         # one player: its hand's pieces, without a generator per call
         role, holds = who.fn, frozenset(held)
-        return IntV(lambda s: board_fn(s) + (sum(s.hand[p]) if (p := role(s)) in holds else 0))
+
+        def total(s):
+            return board_fn(s) + (sum(s.hand[p]) if (p := role(s)) in holds else 0)
+
+        if not whole:
+            return IntV(total)
+        top = max(owner, default=0) + 1
+        per_ids = [tuple(p for p in ids if owner[p] == q) for q in range(top)]
+
+        def absent(s):
+            # none in its hand and none on the board, found without counting
+            # ("NoPiece": the end rule of race games, asked after every move)
+            q = role(s)
+            if q in holds and any(s.hand[q]):
+                return False
+            if s.stack is not None or not 0 <= q < top:
+                return total(s) == 0
+            w = s.what
+            for p in per_ids[q]:
+                if p in w:
+                    return False
+            return True
+
+        return PieceCountV(total, None, absent=absent)
     players = who.players()
     return IntV(lambda s: board_fn(s) + sum(sum(s.hand[p]) for p in players(s) if p in held))
 
@@ -312,6 +336,9 @@ def site_here(c: CompileContext):
 def FROM_SITE(s) -> int:  # noqa: N802 - one function object, so that moves can tell it
     """``(from)``: the origin site in the evaluation context."""
     return s.frm
+
+
+mark(FROM_SITE, (FROM,))  # context-pure: see ludeme.compile.pure
 
 
 @ludeme("from", T.Site)
