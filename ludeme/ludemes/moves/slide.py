@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 
-from ludeme.compile import piecemoves
+from ludeme.compile import piecemoves, slidelists
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_table
 from ludeme.compile.moveparts import (
@@ -268,20 +268,15 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
                     moves[frm][x] = interned[frm, x, pid]
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
-            # when that site is the first occupied one) and the moves of a free ray
-            def ray_entry(frm, ray):
-                landing = [moves[frm][x] if land_table is None or land_table[x] else None
-                           for x in ray]
-                before = {x: tuple(m for m in landing[:i] if m is not None)
-                          for i, x in enumerate(ray)}
-                return ray, before, tuple(m for m in landing if m is not None)
-
-            table = [tuple(ray_entry(frm, ray) for ray in rays[frm] if ray)
-                     for frm in range(n)]
+            # when that site is the first occupied one), the moves of a free ray, and
+            # the sites those depend on (see ludeme.compile.slidelists)
+            table = [tuple(slidelists.ray_entry(ray, [
+                moves[frm][x] if land_table is None or land_table[x] else None
+                for x in ray], n) for ray in rays[frm] if ray) for frm in range(n)]
 
             def at(s, frm, out):
                 w = s.what
-                for ray, before, free in table[frm]:
+                for ray, before, free, *_ in table[frm]:
                     for x in ray:
                         if w[x]:
                             out.extend(before[x])
@@ -289,7 +284,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
                     else:
                         out.extend(free)
 
-            at.rays = table  # (forEach Piece) walks these tables itself
+            at.rays = table  # (forEach Piece) lists these tables itself
         else:
             at = _general_slide(rays, moves, go, go_table, stop, land, land_table, low)
         describe(at, anchored=True,
@@ -555,6 +550,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # the same moves as its fellows: those are kept once
     repeats = [any(f is not None and not is_anchored(f) for f in row) for row in table]
 
+    # the slides of those players, kept per piece from one position to the next
+    slides = slidelists.lister([r if ok else [None] * len(r) for r, ok in zip(rays, inline,
+                                                                                strict=True)],
+                               moving, len(sites))
     if container is not None and container.const != 0:
         return _hand_pieces(c, table, container)
     if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
@@ -587,17 +586,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             else:
                 return out
         if inline[who]:
-            mine_rays = rays[who]
-            extend = out.extend
-            for frm in compress(sites, map(moving[who].__getitem__, w)):
-                for ray, before, free in mine_rays[w[frm]][frm]:
-                    for x in ray:
-                        if w[x]:
-                            extend(before[x])
-                            break
-                    else:
-                        extend(free)
-            return out
+            return slides(s, who)
         many = at_once[who]
         if many is not None:
             many(s, pieces_of(s, who), out)
