@@ -575,6 +575,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     def gen(s):
         who = s.who
         w = s.what
+        if inline[who]:
+            return slides(s, who)
         out: list[Move] = []
         few = few_pids[who]
         if few is not None:
@@ -585,8 +587,6 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                     break
             else:
                 return out
-        if inline[who]:
-            return slides(s, who)
         many = at_once[who]
         if many is not None:
             many(s, pieces_of(s, who), out)
