@@ -13,7 +13,7 @@ from ludeme.compile import bitlines, piecemoves, slidelists
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot, slide
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -40,7 +40,7 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
-          "slide_bits": (slidelists, "BITS")}
+          "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO")}
 
 
 def legal(s) -> set[str]:
@@ -615,3 +615,53 @@ def test_a_ray_read_as_bits_only_when_its_sites_rise_or_fall():
     # falling: site x is the bit 9 + x, the nearest occupied site again the highest bit
     board = (1 << (9 + 3))                         # 3 occupied: land on 5 (4 is passed)
     assert falling[4][(board & falling[3]).bit_length()] == ("m5",)
+
+
+# -- a slide's rule for passing over, "empty and not a forbidden site", cuts its rays ------
+
+THRONE = """(game "Throne" (players 2)
+  (equipment {{(board {board}) (regions "Forts" (sites Corners))
+    (piece "Guard" Each (move Slide Orthogonal (between if:{go})
+        (then (custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who at:(between)))
+            (apply (remove (between)))) (to if:(is Friend (who at:(to))))))))
+    (piece "Chief" P2 (move Slide Orthogonal))}})
+  (rules
+    (start {{(place "Guard1" {{{p1}}}) (place "Guard2" {{{p2}}}) (place "Chief2" (centrePoint))}})
+    (play (forEach Piece))
+    (end {{(if (>= (count Moves) 60) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+FORBIDDEN = '(union (sites Centre) (sites "Forts"))'
+
+
+@pytest.mark.parametrize("go", [
+    f"(and (not (is In (between) {FORBIDDEN})) (is Empty (between)))",
+    f"(and (is Empty (between)) (not (is In (between) {FORBIDDEN})))",
+    "(is Empty (between))",
+    # not folded: passes over the mover's own pieces, or depends on the mover
+    "(or (is Empty (between)) (is Friend (who at:(between))))",
+    "(and (is Empty (between)) (or (is Mover P1) (not (is In (between) (sites Centre)))))",
+])
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 7)", '"a3" "a4" "a5" "g3" "g4" "g5"', '"c4" "e4" "d3" "d5"'),
+    ("(rectangle 6 8)", '"a2" "a5" "h2" "h5"', '"c3" "f4" "d2"'),
+])
+def test_slides_cut_before_the_sites_they_never_pass(go, board, p1, p2):
+    text = THRONE.format(board=board, go=go, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, empty_go=False)
+    pieces = ("Guard1", "Guard2", "Chief2")
+    assert same_lists(fast, slow, random.Random(len(go)), games=4, fillings=60,
+                      pieces=pieces) > 100
+
+
+def test_a_rule_asking_an_empty_site_and_a_table_folds():
+    text = THRONE.format(board="(square 7)", p1='"a3"', p2='"c4"',
+                         go=f"(and (not (is In (between) {FORBIDDEN})) (is Empty (between)))")
+    g = compiled(text)
+    s = position(g, {"a4": "Guard1", "g7": "Guard2"}, mover=1)
+    # a corner (a1, a7) and the centre (d4) are never passed over nor landed on
+    got = sorted(s.move_to_string(m) for m in s.legal_moves() if m.frm == g.board.site("a4"))
+    assert got == sorted(s.move_to_string(m) for m in s.legal_moves()
+                         if m.frm == g.board.site("a4") and m.to in
+                         {g.board.site(x) for x in ("a2", "a3", "a5", "a6", "b4", "c4")})
+    assert len(got) == 6

@@ -16,7 +16,7 @@ from itertools import compress
 
 from ludeme.compile import piecemoves, slidelists
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.fold import constant, site_table
+from ludeme.compile.fold import constant, site_piece_table, site_table
 from ludeme.compile.moveparts import (
     APPLY,
     BETWEEN,
@@ -150,6 +150,11 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 
 # -- moving a piece ------------------------------------------------------------------------
 
+# a slide whose rule for passing over is "empty, and a fixed table" (tafl's "empty but not
+# the throne") slides along rays cut before the sites never passed (False: the rule is
+# asked site by site; tests compare the two)
+FOLD_EMPTY_GO = True
+
 
 def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
@@ -234,6 +239,13 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     land = to.apply.cond if to is not None and to.apply is not None else None
     land_effect = to.apply.effect if to is not None and to.apply is not None else None
     go_table = site_table(go.fn, "between", n) if go is not None else None
+    # a rule for passing over that asks an empty site and a fixed table ("empty, and not
+    # the throne"): the rays end before the first site never passed, and the slide is
+    # the plain one over empty sites along them
+    passable = _passable_when_empty(c, go.fn, n) if go is not None and go_table is None \
+        else None
+    if passable is not None:
+        go = None
     land_table = site_table(land.fn, "to", n) if land is not None else None
     base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     act = base_act
@@ -249,6 +261,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     takes = then.victims if then is not None else None
     lines = board.lines_of(dirs)
     rays = [[ray[:limit] if limit else ray for ray in lines[x]] for x in range(n)]
+    if passable is not None:
+        rays = [[_until(ray, passable) for ray in rs] for rs in rays]
     fast = go is None and stop is None and low <= 1 and \
         (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
@@ -296,6 +310,33 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
+
+
+def _passable_when_empty(c: CompileContext, go: Callable, n: int) -> tuple[bool, ...] | None:
+    """Per site, whether a slide passes over it when it is empty, when the rule ``go``
+    reads nothing but ``(between)``, the piece there and the mover, never passes over an
+    occupied site and answers alike for every mover; else None."""
+    if not FOLD_EMPTY_GO:
+        return None
+    np = len(c.pieces.names)
+    tables = site_piece_table(go, "between", n, np, c.game.next_of)
+    if tables is None or len(tables) < 2:
+        return None
+    first = tables[1]
+    passable = tuple(first[x * np] for x in range(n))
+    for row in tables[1:]:
+        for x in range(n):
+            if row[x * np] != passable[x] or any(row[x * np + 1:(x + 1) * np]):
+                return None
+    return passable
+
+
+def _until(ray: tuple[int, ...], passable: tuple[bool, ...]) -> tuple[int, ...]:
+    """``ray`` up to, not including, its first site that is never passed over."""
+    for i, x in enumerate(ray):
+        if not passable[x]:
+            return ray[:i]
+    return ray
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> Callable:
