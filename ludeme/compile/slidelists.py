@@ -61,7 +61,7 @@ def ray_entry(ray: tuple[int, ...], landing: Sequence[Move | None], n: int) -> R
 
 def walk(entries: Sequence[RayEntry], w: list, out: list) -> None:
     """Append the moves of one origin's rays in the position ``w``, site by site."""
-    for ray, before, free, *_ in entries:
+    for ray, before, free, _, _ in entries:
         for x in ray:
             if w[x]:
                 out.extend(before[x])

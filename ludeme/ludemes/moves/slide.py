@@ -290,7 +290,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
             def at(s, frm, out):
                 w = s.what
-                for ray, before, free, *_ in table[frm]:
+                for ray, before, free, _, _ in table[frm]:
                     for x in ray:
                         if w[x]:
                             out.extend(before[x])
