@@ -9,11 +9,11 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, piecemoves
+from ludeme.compile import bitlines, piecemoves, slidelists
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot, slide
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -39,7 +39,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
-          "many_at_once": (piecemoves, "MANY_AT_ONCE")}
+          "many_at_once": (piecemoves, "MANY_AT_ONCE"),
+          "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO")}
 
 
 def legal(s) -> set[str]:
@@ -545,3 +546,122 @@ def test_a_trial_on_the_board_does_not_leave_its_pieces_in_the_shared_sites():
     s.hash ^= TRIAL_HASH
     s._moves = None
     assert sorted(map(str, s.legal_moves())) == before
+
+
+# -- plain slides of (forEach Piece) found with the board read as bits ----------------------
+
+SLIDERS = """(game "Sliders" (players 2)
+  (equipment {{(board {board})
+    (piece "Rook" Each (move Slide Orthogonal (to (apply if:(!= (to) (centrePoint))))))
+    (piece "Bishop" Each (move Slide Diagonal (between (max 2))))
+    (piece "Queen" Each (move Slide {dirs}))}})
+  (rules
+    (start {{(place "Rook1" {{{p1}}}) (place "Rook2" {{{p2}}})
+             (place "Queen1" {{{q1}}}) (place "Queen2" {{{q2}}})}})
+    (play (forEach Piece))
+    (end {{(if (>= (count Moves) 50) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+def same_lists(fast, slow, rng, games: int, fillings: int, pieces) -> int:
+    """The same moves in the same order (not only the same set) in both games, along
+    random games and on random fillings of the board."""
+    checked = 0
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            ma, mb = map(a.move_to_string, a.legal_moves()), map(b.move_to_string,
+                                                                 b.legal_moves())
+            ma, mb = list(ma), list(mb)
+            assert ma == mb
+            checked += 1
+            m = ma[rng.randrange(len(ma))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+        assert b.is_terminal() and a.returns() == b.returns()
+    labels = list(fast.board.labels)
+    for i in range(fillings):
+        density = rng.random() * 0.8
+        filling = {lab: rng.choice(pieces) for lab in labels if rng.random() < density}
+        a = position(fast, filling, mover=1 + i % 2)
+        b = position(slow, filling, mover=1 + i % 2)
+        assert list(map(str, a.legal_moves())) == list(map(str, b.legal_moves())), filling
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("board,dirs,p1,p2,q1,q2", [
+    ("(square 7)", "Adjacent", '"a1" "g1"', '"a7" "g7"', '"d2"', '"d6"'),
+    ("(rectangle 5 8)", "Orthogonal", '"a1" "h1"', '"a5" "h5"', '"c2" "f2"', '"c4" "f4"'),
+    ("(hex 4)", "Adjacent", '"a1" "b1"', '"f7" "g7"', '"c2"', '"e6"'),
+])
+def test_slides_found_with_the_board_as_bits(board, dirs, p1, p2, q1, q2):
+    text = SLIDERS.format(board=board, dirs=dirs, p1=p1, p2=p2, q1=q1, q2=q2)
+    fast, slow = compiled(text), compiled(text, slide_bits=False)
+    pieces = ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2")
+    assert same_lists(fast, slow, random.Random(len(board)), games=5, fillings=80,
+                      pieces=pieces) > 150
+
+
+def test_a_ray_read_as_bits_only_when_its_sites_rise_or_fall():
+    rising = slidelists.ray_entry((3, 4, 5), ["m3", "m4", "m5"], 9)
+    falling = slidelists.ray_entry((5, 4, 3), ["m5", None, "m3"], 9)
+    bent = slidelists.ray_entry((3, 5, 4), ["m3", "m5", "m4"], 9)
+    assert bent[3] is None
+    # rising: site x is the bit 8 - x, and the nearest occupied site the highest bit
+    board = (1 << (8 - 5)) | (1 << (8 - 4))       # 4 and 5 occupied
+    assert rising[4][(board & rising[3]).bit_length()] == ("m3",)
+    assert rising[4][0] == ("m3", "m4", "m5")
+    # falling: site x is the bit 9 + x, the nearest occupied site again the highest bit
+    board = (1 << (9 + 3))                         # 3 occupied: land on 5 (4 is passed)
+    assert falling[4][(board & falling[3]).bit_length()] == ("m5",)
+
+
+# -- a slide's rule for passing over, "empty and not a forbidden site", cuts its rays ------
+
+THRONE = """(game "Throne" (players 2)
+  (equipment {{(board {board}) (regions "Forts" (sites Corners))
+    (piece "Guard" Each (move Slide Orthogonal (between if:{go})
+        (then (custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who at:(between)))
+            (apply (remove (between)))) (to if:(is Friend (who at:(to))))))))
+    (piece "Chief" P2 (move Slide Orthogonal))}})
+  (rules
+    (start {{(place "Guard1" {{{p1}}}) (place "Guard2" {{{p2}}}) (place "Chief2" (centrePoint))}})
+    (play (forEach Piece))
+    (end {{(if (>= (count Moves) 60) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+FORBIDDEN = '(union (sites Centre) (sites "Forts"))'
+
+
+@pytest.mark.parametrize("go", [
+    f"(and (not (is In (between) {FORBIDDEN})) (is Empty (between)))",
+    f"(and (is Empty (between)) (not (is In (between) {FORBIDDEN})))",
+    "(is Empty (between))",
+    # not folded: passes over the mover's own pieces, or depends on the mover
+    "(or (is Empty (between)) (is Friend (who at:(between))))",
+    "(and (is Empty (between)) (or (is Mover P1) (not (is In (between) (sites Centre)))))",
+])
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 7)", '"a3" "a4" "a5" "g3" "g4" "g5"', '"c4" "e4" "d3" "d5"'),
+    ("(rectangle 6 8)", '"a2" "a5" "h2" "h5"', '"c3" "f4" "d2"'),
+])
+def test_slides_cut_before_the_sites_they_never_pass(go, board, p1, p2):
+    text = THRONE.format(board=board, go=go, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, empty_go=False)
+    pieces = ("Guard1", "Guard2", "Chief2")
+    assert same_lists(fast, slow, random.Random(len(go)), games=4, fillings=60,
+                      pieces=pieces) > 100
+
+
+def test_a_rule_asking_an_empty_site_and_a_table_folds():
+    text = THRONE.format(board="(square 7)", p1='"a3"', p2='"c4"',
+                         go=f"(and (not (is In (between) {FORBIDDEN})) (is Empty (between)))")
+    g = compiled(text)
+    s = position(g, {"a4": "Guard1", "g7": "Guard2"}, mover=1)
+    # a corner (a1, a7) and the centre (d4) are never passed over nor landed on
+    got = sorted(s.move_to_string(m) for m in s.legal_moves() if m.frm == g.board.site("a4"))
+    assert got == sorted(s.move_to_string(m) for m in s.legal_moves()
+                         if m.frm == g.board.site("a4") and m.to in
+                         {g.board.site(x) for x in ("a2", "a3", "a5", "a6", "b4", "c4")})
+    assert len(got) == 6

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 
-from ludeme.compile import piecemoves
+from ludeme.compile import piecemoves, slidelists
 from ludeme.compile.compiler import CompileContext
-from ludeme.compile.fold import constant, site_table
+from ludeme.compile.fold import constant, site_piece_table, site_table
 from ludeme.compile.moveparts import (
     APPLY,
     BETWEEN,
@@ -150,6 +150,11 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 
 # -- moving a piece ------------------------------------------------------------------------
 
+# a slide whose rule for passing over is "empty, and a fixed table" (tafl's "empty but not
+# the throne") slides along rays cut before the sites never passed (False: the rule is
+# asked site by site; tests compare the two)
+FOLD_EMPTY_GO = True
+
 
 def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     """The primitive of moving ``m.piece`` from ``m.frm`` to ``m.to`` (removing whatever
@@ -234,6 +239,13 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     land = to.apply.cond if to is not None and to.apply is not None else None
     land_effect = to.apply.effect if to is not None and to.apply is not None else None
     go_table = site_table(go.fn, "between", n) if go is not None else None
+    # a rule for passing over that asks an empty site and a fixed table ("empty, and not
+    # the throne"): the rays end before the first site never passed, and the slide is
+    # the plain one over empty sites along them
+    passable = _passable_when_empty(c, go.fn, n) if go is not None and go_table is None \
+        else None
+    if passable is not None:
+        go = None
     land_table = site_table(land.fn, "to", n) if land is not None else None
     base_act = make_move_act(c, bool(getattr(stack, "value", stack)))
     act = base_act
@@ -249,6 +261,8 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     takes = then.victims if then is not None else None
     lines = board.lines_of(dirs)
     rays = [[ray[:limit] if limit else ray for ray in lines[x]] for x in range(n)]
+    if passable is not None:
+        rays = [[_until(ray, passable) for ray in rs] for rs in rays]
     fast = go is None and stop is None and low <= 1 and \
         (land is None or land_table is not None)
     bound: dict[int, Callable] = {}
@@ -268,20 +282,15 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
                     moves[frm][x] = interned[frm, x, pid]
         if fast:
             # per origin, per ray: its sites, the moves landing before each site (taken
-            # when that site is the first occupied one) and the moves of a free ray
-            def ray_entry(frm, ray):
-                landing = [moves[frm][x] if land_table is None or land_table[x] else None
-                           for x in ray]
-                before = {x: tuple(m for m in landing[:i] if m is not None)
-                          for i, x in enumerate(ray)}
-                return ray, before, tuple(m for m in landing if m is not None)
-
-            table = [tuple(ray_entry(frm, ray) for ray in rays[frm] if ray)
-                     for frm in range(n)]
+            # when that site is the first occupied one), the moves of a free ray, and
+            # the sites those depend on (see ludeme.compile.slidelists)
+            table = [tuple(slidelists.ray_entry(ray, [
+                moves[frm][x] if land_table is None or land_table[x] else None
+                for x in ray], n) for ray in rays[frm] if ray) for frm in range(n)]
 
             def at(s, frm, out):
                 w = s.what
-                for ray, before, free in table[frm]:
+                for ray, before, free, _, _ in table[frm]:
                     for x in ray:
                         if w[x]:
                             out.extend(before[x])
@@ -289,7 +298,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
                     else:
                         out.extend(free)
 
-            at.rays = table  # (forEach Piece) walks these tables itself
+            at.rays = table  # (forEach Piece) lists these tables itself
         else:
             at = _general_slide(rays, moves, go, go_table, stop, land, land_table, low)
         describe(at, anchored=True,
@@ -301,6 +310,33 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
 
 
 move_slide.per_facing = True  # relative directions: see ludeme.compile.directions
+
+
+def _passable_when_empty(c: CompileContext, go: Callable, n: int) -> tuple[bool, ...] | None:
+    """Per site, whether a slide passes over it when it is empty, when the rule ``go``
+    reads nothing but ``(between)``, the piece there and the mover, never passes over an
+    occupied site and answers alike for every mover; else None."""
+    if not FOLD_EMPTY_GO:
+        return None
+    np = len(c.pieces.names)
+    tables = site_piece_table(go, "between", n, np, c.game.next_of)
+    if tables is None or len(tables) < 2:
+        return None
+    first = tables[1]
+    passable = tuple(first[x * np] for x in range(n))
+    for row in tables[1:]:
+        for x in range(n):
+            if row[x * np] != passable[x] or any(row[x * np + 1:(x + 1) * np]):
+                return None
+    return passable
+
+
+def _until(ray: tuple[int, ...], passable: tuple[bool, ...]) -> tuple[int, ...]:
+    """``ray`` up to, not including, its first site that is never passed over."""
+    for i, x in enumerate(ray):
+        if not passable[x]:
+            return ray[:i]
+    return ray
 
 
 def _general_slide(rays, moves, go, go_table, stop, land, land_table, low=1) -> Callable:
@@ -555,6 +591,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # the same moves as its fellows: those are kept once
     repeats = [any(f is not None and not is_anchored(f) for f in row) for row in table]
 
+    # the slides of those players, kept per piece from one position to the next
+    slides = slidelists.lister([r if ok else [None] * len(r) for r, ok in zip(rays, inline,
+                                                                                strict=True)],
+                               moving, len(sites))
     if container is not None and container.const != 0:
         return _hand_pieces(c, table, container)
     if getattr(c, "uses_stacks", False) and not getattr(top, "value", top):
@@ -576,6 +616,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     def gen(s):
         who = s.who
         w = s.what
+        if inline[who]:
+            return slides(s, who)
         out: list[Move] = []
         few = few_pids[who]
         if few is not None:
@@ -586,18 +628,6 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                     break
             else:
                 return out
-        if inline[who]:
-            mine_rays = rays[who]
-            extend = out.extend
-            for frm in compress(sites, map(moving[who].__getitem__, w)):
-                for ray, before, free in mine_rays[w[frm]][frm]:
-                    for x in ray:
-                        if w[x]:
-                            extend(before[x])
-                            break
-                    else:
-                        extend(free)
-            return out
         many = at_once[who]
         if many is not None:
             many(s, pieces_of(s, who), out)

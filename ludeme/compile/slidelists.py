@@ -1,0 +1,120 @@
+"""Plain slides listed by reading the board as bits.
+
+A plain slide (``(move Slide ...)`` whose rules are folded into its ray tables, see
+``ludeme.ludemes.moves.slide``) of the piece on a site depends on nothing but that piece
+and the first occupied site of each of its rays: it lands on the sites before it (the
+landing rule being folded in the tables), or on the whole ray when none is occupied.
+``(forEach Piece)``, when every piece of the mover slides so, reads the board once as an
+integer and finds each ray's first occupied site with integer operations in C instead of
+a loop over its sites. The integer holds the occupied sites twice, a bit each: site
+``x`` is the bit ``n - 1 - x`` of the low half and the bit ``n + x`` of the high half.
+Along a ray of rising site numbers the nearest occupied site is the highest bit of the
+ray's sites in the low half; along a ray of falling numbers, the highest in the high
+half: either way ``(board & mask).bit_length()``, and the ray's table maps it (0 when the
+ray is free) to the moves landing before that site, made once. The same bytes of the
+board give the mover's pieces (``bytes.translate`` to 1 where a piece of the mover that
+moves stands, then ``compress``), with no call per site.
+
+Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
+holding a value beyond a byte, are walked site by site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import compress
+
+from ludeme.runtime.move import Move
+
+# find the first occupied site of each ray with integer operations (False: walk every
+# ray site by site; tests compare the two)
+BITS = True
+
+# one entry per ray of an origin: the ray's sites; per site, the moves landing before it
+# (taken when it is the first occupied site); the moves of the free ray; the ray's mask
+# in the board read as bits and the moves by the ``bit_length`` of the ray's occupied
+# sites there (0: none), or None when its site numbers neither rise nor fall
+RayEntry = tuple[tuple[int, ...], dict, tuple, int | None, dict | None]
+
+# a board byte as the digit 0 (an empty site) or 1
+AS_BITS = bytes([48] + [49] * 255)
+
+
+def ray_entry(ray: tuple[int, ...], landing: Sequence[Move | None], n: int) -> RayEntry:
+    """The entry of one ray on a board of ``n`` sites, ``landing[i]`` the move landing
+    on ``ray[i]`` (None where the piece may pass but not land)."""
+    before = {x: tuple(m for m in landing[:i] if m is not None) for i, x in enumerate(ray)}
+    free = tuple(m for m in landing if m is not None)
+    steps = [b - a for a, b in zip(ray, ray[1:], strict=False)]
+    if all(d > 0 for d in steps):
+        bit = {x: n - 1 - x for x in ray}  # rising: the nearest is the highest, low half
+    elif all(d < 0 for d in steps):
+        bit = {x: n + x for x in ray}  # falling: the nearest is the highest, high half
+    else:
+        return ray, before, free, None, None
+    mask = 0
+    for x in ray:
+        mask |= 1 << bit[x]
+    by_length = {0: free} | {bit[x] + 1: before[x] for x in ray}
+    return ray, before, free, mask, by_length
+
+
+def walk(entries: Sequence[RayEntry], w: list, out: list) -> None:
+    """Append the moves of one origin's rays in the position ``w``, site by site."""
+    for ray, before, free, _, _ in entries:
+        for x in ray:
+            if w[x]:
+                out.extend(before[x])
+                break
+        else:
+            out.extend(free)
+
+
+def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
+    """``moves(state, who)``: the slides of every piece of ``who`` that moves, in site
+    order, each piece's in its rays' order; ``rays[who][pid][site]`` the entries of the
+    piece ``pid`` on ``site``."""
+    sites = range(n)
+    getters = [row.__getitem__ for row in moving]
+
+    # per player, a board byte as 1 where it holds a piece of the player that moves: the
+    # player's pieces found in C (bytes.translate), where every value fits in a byte
+    movers = [bytes(1 if p < len(row) and row[p] else 0 for p in range(256))
+              for row in moving]
+
+    def afresh(s, who):
+        w = s.what
+        mine = rays[who]
+        out: list[Move] = []
+        try:
+            found = bytes(w).translate(movers[who])
+        except (ValueError, TypeError):  # a value beyond a byte
+            found = map(getters[who], w)
+        for frm in compress(sites, found):
+            walk(mine[w[frm]][frm], w, out)
+        return out
+
+    tables = {id(t): t for row in rays for t in row if t is not None}
+    if not BITS or any(e[3] is None for t in tables.values() for es in t for e in es):
+        return afresh
+    # per table, per origin: (mask, moves by bit length) of each ray
+    masks = {key: [tuple((e[3], e[4]) for e in es) for es in t] for key, t in tables.items()}
+    by_bits = [[masks[id(t)] if t is not None else None for t in row] for row in rays]
+
+    def moves(s, who):
+        w = s.what
+        try:
+            raw = bytes(w)
+        except (ValueError, TypeError):  # a value beyond a byte
+            return afresh(s, who)
+        digits = raw.translate(AS_BITS)
+        board = int(digits[::-1] + digits, 2)
+        mine = by_bits[who]
+        out: list[Move] = []
+        extend = out.extend
+        for frm in compress(sites, raw.translate(movers[who])):
+            for mask, by_length in mine[w[frm]][frm]:
+                extend(by_length[(board & mask).bit_length()])
+        return out
+
+    return moves
