@@ -519,7 +519,8 @@ def test_piece_sites_found_once_per_position(board, p1, p2):
     ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
     ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
 ])
-def test_hops_of_every_piece_in_one_call(board, p1, p2):
+def test_hops_and_steps_of_every_piece_in_one_call(board, p1, p2):
+    # the men's hops and steps (folded tables) come from all their sites in one call
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
     fast, slow = compiled(text), compiled(text, many_at_once=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),

@@ -105,6 +105,18 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
                 for xp, x, m in entries[frm]:
                     if ok[xp + w[x]]:
                         out.append(m)
+
+            def many(s, frms, out):
+                # ``at`` for each of the sites in turn, in one call
+                w = s.what
+                ok = folded[s.who]
+                append = out.append
+                for frm in frms:
+                    for xp, x, m in entries[frm]:
+                        if ok[xp + w[x]]:
+                            append(m)
+
+            at.many = many
         else:
             def at(s, frm, out):
                 s.frm = frm
