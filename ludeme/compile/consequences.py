@@ -97,5 +97,7 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
             return m
 
         at_site = (test, move_at)
+    # each move has one copy with the consequences: the moves start where they did
     return PieceMovesV(generate, for_piece=memo(for_piece), reaches=reach_of(moves),
-                       at_site=at_site, at_sites=moves.at_sites if at_site else None)
+                       at_site=at_site, at_sites=moves.at_sites if at_site else None,
+                       origins=moves.origins)

@@ -634,7 +634,11 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                     return True
         return False
 
-    return MovesV(gen, reaches=reaches)
+    # every move starts from the site of the piece that makes it, each once (anchored
+    # moves, none repeated): the pieces that move are the moves' origins (see MovesV)
+    origins = None if any(repeats) else \
+        tuple(frozenset(pid for pid, ok in enumerate(row) if ok) for row in moving)
+    return MovesV(gen, reaches=reaches, origins=origins)
 
 
 def _as_player(player, moves: MovesV) -> MovesV:
