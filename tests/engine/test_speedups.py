@@ -13,7 +13,7 @@ from ludeme.compile import bitlines, piecemoves
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, generators, hop, shoot
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -39,7 +39,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
-          "many_at_once": (piecemoves, "MANY_AT_ONCE")}
+          "many_at_once": (piecemoves, "MANY_AT_ONCE"),
+          "disjoint_or": (generators, "DISJOINT_OR")}
 
 
 def legal(s) -> set[str]:
@@ -546,3 +547,36 @@ def test_a_trial_on_the_board_does_not_leave_its_pieces_in_the_shared_sites():
     s.hash ^= TRIAL_HASH
     s._moves = None
     assert sorted(map(str, s.legal_moves())) == before
+
+
+# -- (or ...) of (forEach Piece) over different pieces: the lists joined as they are -------
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_moves_of_different_pieces_joined_without_looking_for_repeats(board, p1, p2):
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, disjoint_or=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p2), games=6, fillings=60) > 100
+
+
+# the same pieces moved by both generators (the men twice, then every piece and the
+# kings): a move both make is listed once
+SAME_PIECES = """(game "Twice" (players 2)
+  (equipment {{(board (square 5)) (piece "Man" Each) (piece "King" Each)}})
+  (rules
+    (play (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to)))))
+              (forEach Piece {second} (move Step {dirs} (to if:(is Empty (to)))))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("second,dirs", [('"Man"', "Forwards"),
+                                         ('{"Man" "King"}', "Orthogonal")])
+def test_moves_of_the_same_pieces_still_listed_once(second, dirs):
+    game = compiled(SAME_PIECES.format(second=second, dirs=dirs))
+    s = position(game, {"c2": "Man1", "d4": "King1", "b4": "Man2"})
+    moves = [s.move_to_string(m) for m in s.legal_moves()]
+    assert len(moves) == len(set(moves))
+    assert "c2-c3" in moves
