@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, piecemoves
+from ludeme.compile import bitlines, consequences, piecemoves
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -40,7 +40,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
-          "disjoint_or": (generators, "DISJOINT_OR")}
+          "disjoint_or": (generators, "DISJOINT_OR"),
+          "by_id": (consequences, "CONSEQUENCES_BY_ID")}
 
 
 def legal(s) -> set[str]:
@@ -580,3 +581,20 @@ def test_moves_of_the_same_pieces_still_listed_once(second, dirs):
     moves = [s.move_to_string(m) for m in s.legal_moves()]
     assert len(moves) == len(set(moves))
     assert "c2-c3" in moves
+
+
+# -- (then ...) on (forEach Piece): each move's copy with the consequences found by id -----
+
+@pytest.mark.parametrize("board,p1,p2,last", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"', 6),
+    ("(rectangle 5 4)", '"a1" "b1" "c2" "d1"', '"a5" "b4" "c5" "d4"', 5),
+])
+def test_moves_with_consequences_found_by_id(board, p1, p2, last):
+    # the men's steps promote on the far row: the promotion is the copies' consequence
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, by_id=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1) + 1, games=8, fillings=60) > 100
+    s = position(fast, {f"b{last - 1}": "Man1", "a1": "Man2"})
+    s.apply(s.parse_move(f"b{last - 1}-b{last}"))
+    assert fast.pieces.names[s.what[fast.board.site(f"b{last}")]] == "King1"
