@@ -171,6 +171,11 @@ class MovesV:
     #: made twice (the moves of a ``(forEach Piece)``). Generators whose pieces differ
     #: never make the same move, so ``or`` joins their lists without looking for repeats
     origins: tuple[frozenset[int], ...] | None = None
+    #: optional ``rethen(effect)``: the same generator with ``effect`` run after each
+    #: move's own consequences, its moves made with both (no copies of its moves made
+    #: while generating, as ``with_then`` makes them); ``(forEach Piece ... (then ...))``
+    #: uses it when every generator it plays has one
+    rethen: Callable[[EffectV], MovesV] | None = None
 
 
 @dataclass(frozen=True, slots=True)
