@@ -13,7 +13,7 @@ from ludeme.compile import bitlines, consequences, piecemoves
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, generators, hop, shoot
+from ludeme.ludemes.moves import add_from_hand, foreach, generators, hop, shoot, slide, step
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -41,7 +41,8 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
           "disjoint_or": (generators, "DISJOINT_OR"),
-          "by_id": (consequences, "CONSEQUENCES_BY_ID")}
+          "by_id": (consequences, "CONSEQUENCES_BY_ID"),
+          "push_then": (slide, "PUSH_THEN")}
 
 
 def legal(s) -> set[str]:
@@ -598,3 +599,63 @@ def test_moves_with_consequences_found_by_id(board, p1, p2, last):
     s = position(fast, {f"b{last - 1}": "Man1", "a1": "Man2"})
     s.apply(s.parse_move(f"b{last - 1}-b{last}"))
     assert fast.pieces.names[s.what[fast.board.site(f"b{last}")]] == "King1"
+
+
+# -- (forEach Piece ... (then ...)): the consequences made part of the generators' moves ---
+
+# men step and hop, each (forEach Piece) with its own consequences: a step onto the far
+# row promotes, a hop scores; the kings slide (a generator that makes no moves with
+# more consequences: its moves get copies)
+PUSHED = """(game "Pushed" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S) (piece "King" Each)
+    (regions P1 (sites Bottom)) (regions P2 (sites Top))}})
+  (rules
+    (start {{(place "Man1" {{{p1}}}) (place "Man2" {{{p2}}})}})
+    (play (priority {{
+      (forEach Piece "Man" (move Hop (from) Forwards (between if:(is Enemy (who
+             at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))
+             (then (addScore Mover 1)))
+          (then (set Score Mover (* 10 (score Mover)))))
+      (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to))))
+            (then (if (is In (last To) (sites Next))
+                    (move Promote (last To) (piece "King") Mover))))
+          (forEach Piece "King" (move Slide (to if:(is Empty (to))))
+            (then (addScore Mover 1))))}}))
+    (end {{(if (>= (count Moves) 80) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_consequences_of_for_each_piece_made_part_of_the_moves(board, p1, p2, monkeypatch):
+    text = PUSHED.format(board=board, p1=p1, p2=p2)
+    pushed = []
+    real = step.then_after
+    monkeypatch.setattr(step, "then_after", lambda *a: pushed.append(1) or real(*a))
+    fast = compiled(text)
+    monkeypatch.setattr(step, "then_after", real)
+    # the men's hops and steps, for each way the men face (N, S); the kings' slides get
+    # copies
+    assert len(pushed) == 4
+    slow = compiled(text, push_then=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1), games=8, fillings=60) > 100
+    # the scores follow the same games (the hop's own consequence comes first: 1, not 0,
+    # is multiplied by 10)
+    for seed in range(3):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            m = sorted(legal(a))[rng.randrange(len(legal(a)))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            assert a.scores() == b.scores()
+
+
+def test_a_hop_scores_its_own_consequence_first():
+    game = compiled(PUSHED.format(board="(square 6)", p1='"c2"', p2='"c3" "f6"'))
+    s = position(game, {"c2": "Man1", "c3": "Man2", "f6": "Man2"})
+    s.apply(s.parse_move("c2-c4"))
+    assert s.score[1] == 10
