@@ -175,6 +175,16 @@ class MovesV:
     #: ``at_site``'s test asked of many sites at once: ``at_sites(state, sites)`` returns
     #: the sites (in the order given) whose move is made, as the test bound to each would
     at_sites: Callable[[State, Sequence[int]], list[int]] | None = None
+    #: per player (as the mover), the piece ids whose sites the moves start from: every
+    #: move starts on the site of one of the mover's pieces of those ids, and none is
+    #: made twice (the moves of a ``(forEach Piece)``). Generators whose pieces differ
+    #: never make the same move, so ``or`` joins their lists without looking for repeats
+    origins: tuple[frozenset[int], ...] | None = None
+    #: optional ``rethen(effect)``: the same generator with ``effect`` run after each
+    #: move's own consequences, its moves made with both (no copies of its moves made
+    #: while generating, as ``with_then`` makes them); ``(forEach Piece ... (then ...))``
+    #: uses it when every generator it plays has one
+    rethen: Callable[[EffectV], MovesV] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,11 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, piecemoves, slidelists
+from ludeme.compile import bitlines, consequences, piecemoves, slidelists
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, hop, shoot, slide
+from ludeme.ludemes.moves import add_from_hand, foreach, generators, hop, shoot, slide, step
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -40,7 +40,10 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
-          "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO")}
+          "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
+          "disjoint_or": (generators, "DISJOINT_OR"),
+          "by_id": (consequences, "CONSEQUENCES_BY_ID"),
+          "push_then": (slide, "PUSH_THEN")}
 
 
 def legal(s) -> set[str]:
@@ -520,7 +523,8 @@ def test_piece_sites_found_once_per_position(board, p1, p2):
     ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
     ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
 ])
-def test_hops_of_every_piece_in_one_call(board, p1, p2):
+def test_hops_and_steps_of_every_piece_in_one_call(board, p1, p2):
+    # the men's hops and steps (folded tables) come from all their sites in one call
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
     fast, slow = compiled(text), compiled(text, many_at_once=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
@@ -665,3 +669,113 @@ def test_a_rule_asking_an_empty_site_and_a_table_folds():
                          if m.frm == g.board.site("a4") and m.to in
                          {g.board.site(x) for x in ("a2", "a3", "a5", "a6", "b4", "c4")})
     assert len(got) == 6
+
+
+# -- (or ...) of (forEach Piece) over different pieces: the lists joined as they are -------
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_moves_of_different_pieces_joined_without_looking_for_repeats(board, p1, p2):
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, disjoint_or=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p2), games=6, fillings=60) > 100
+
+
+# the same pieces moved by both generators (the men twice, then every piece and the
+# kings): a move both make is listed once
+SAME_PIECES = """(game "Twice" (players 2)
+  (equipment {{(board (square 5)) (piece "Man" Each) (piece "King" Each)}})
+  (rules
+    (play (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to)))))
+              (forEach Piece {second} (move Step {dirs} (to if:(is Empty (to)))))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("second,dirs", [('"Man"', "Forwards"),
+                                         ('{"Man" "King"}', "Orthogonal")])
+def test_moves_of_the_same_pieces_still_listed_once(second, dirs):
+    game = compiled(SAME_PIECES.format(second=second, dirs=dirs))
+    s = position(game, {"c2": "Man1", "d4": "King1", "b4": "Man2"})
+    moves = [s.move_to_string(m) for m in s.legal_moves()]
+    assert len(moves) == len(set(moves))
+    assert "c2-c3" in moves
+
+
+# -- (then ...) on (forEach Piece): each move's copy with the consequences found by id -----
+
+@pytest.mark.parametrize("board,p1,p2,last", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"', 6),
+    ("(rectangle 5 4)", '"a1" "b1" "c2" "d1"', '"a5" "b4" "c5" "d4"', 5),
+])
+def test_moves_with_consequences_found_by_id(board, p1, p2, last):
+    # the men's steps promote on the far row: the promotion is the copies' consequence
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled(text), compiled(text, by_id=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1) + 1, games=8, fillings=60) > 100
+    s = position(fast, {f"b{last - 1}": "Man1", "a1": "Man2"})
+    s.apply(s.parse_move(f"b{last - 1}-b{last}"))
+    assert fast.pieces.names[s.what[fast.board.site(f"b{last}")]] == "King1"
+
+
+# -- (forEach Piece ... (then ...)): the consequences made part of the generators' moves ---
+
+# men step and hop, each (forEach Piece) with its own consequences: a step onto the far
+# row promotes, a hop scores; the kings slide (a generator that makes no moves with
+# more consequences: its moves get copies)
+PUSHED = """(game "Pushed" (players 2)
+  (equipment {{(board {board}) (piece "Man" P1 N) (piece "Man" P2 S) (piece "King" Each)
+    (regions P1 (sites Bottom)) (regions P2 (sites Top))}})
+  (rules
+    (start {{(place "Man1" {{{p1}}}) (place "Man2" {{{p2}}})}})
+    (play (priority {{
+      (forEach Piece "Man" (move Hop (from) Forwards (between if:(is Enemy (who
+             at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))
+             (then (addScore Mover 1)))
+          (then (set Score Mover (* 10 (score Mover)))))
+      (or (forEach Piece "Man" (move Step Forwards (to if:(is Empty (to))))
+            (then (if (is In (last To) (sites Next))
+                    (move Promote (last To) (piece "King") Mover))))
+          (forEach Piece "King" (move Slide (to if:(is Empty (to))))
+            (then (addScore Mover 1))))}}))
+    (end {{(if (>= (count Moves) 80) (result Mover Draw))
+           (if (no Moves Next) (result Mover Win))}})))"""
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_consequences_of_for_each_piece_made_part_of_the_moves(board, p1, p2, monkeypatch):
+    text = PUSHED.format(board=board, p1=p1, p2=p2)
+    pushed = []
+    real = step.then_after
+    monkeypatch.setattr(step, "then_after", lambda *a: pushed.append(1) or real(*a))
+    fast = compiled(text)
+    monkeypatch.setattr(step, "then_after", real)
+    # the men's hops and steps, for each way the men face (N, S); the kings' slides get
+    # copies
+    assert len(pushed) == 4
+    slow = compiled(text, push_then=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(p1), games=8, fillings=60) > 100
+    # the scores follow the same games (the hop's own consequence comes first: 1, not 0,
+    # is multiplied by 10)
+    for seed in range(3):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            m = sorted(legal(a))[rng.randrange(len(legal(a)))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            assert a.scores() == b.scores()
+
+
+def test_a_hop_scores_its_own_consequence_first():
+    game = compiled(PUSHED.format(board="(square 6)", p1='"c2"', p2='"c3" "f6"'))
+    s = position(game, {"c2": "Man1", "c3": "Man2", "f6": "Man2"})
+    s.apply(s.parse_move("c2-c4"))
+    assert s.score[1] == 10

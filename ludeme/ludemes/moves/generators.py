@@ -211,6 +211,25 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
 
     first_gen = gens[0] if gens else (lambda s: ())  # (or) of nothing makes no move
     later = tuple(enumerate(gens))[1:]
+    origins = joined_origins(generators)
+    fors = [per_piece(g) for g in generators]
+    reaches = [reach_of(g) for g in generators]
+    if DISJOINT_OR and origins is not None and all(
+            len(joined) == sum(len(g.origins[p]) for g in generators)
+            for p, joined in enumerate(origins)):
+        # the generators move different pieces, each move once: no move of one is a
+        # move of another, and the lists are joined as they are
+        def joined(s):
+            out = first_gen(s)
+            for _, g in later:
+                made = g(s)
+                if made:
+                    out = out + made if out else made
+            return out
+
+        return PieceMovesV(joined, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])),
+                           reaches=lambda s, site: any(r(s, site) for r in reaches),
+                           origins=origins)
 
     def gen(s):
         # the first generator's moves, each once (first occurrences, in C)
@@ -234,10 +253,24 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
                         out.append(w)
         return out
 
-    fors = [per_piece(g) for g in generators]
-    reaches = [reach_of(g) for g in generators]
     return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])),
-                       reaches=lambda s, site: any(r(s, site) for r in reaches))
+                       reaches=lambda s, site: any(r(s, site) for r in reaches),
+                       origins=origins)
+
+
+# an (or) of two generators moving different pieces joins their lists without looking
+# for repeats (False: it looks, as before; tests compare the two)
+DISJOINT_OR = True
+
+
+def joined_origins(generators) -> tuple[frozenset[int], ...] | None:
+    """The ``origins`` (see ``MovesV``) of the moves of all ``generators`` listed
+    together, each once: per player, the pieces any of them moves; None when one of them
+    does not know its own."""
+    all_origins = [g.origins for g in generators]
+    if not all_origins or any(o is None for o in all_origins):
+        return None
+    return tuple(frozenset().union(*row) for row in zip(*all_origins, strict=True))
 
 
 @ludeme("and", T.Moves)
@@ -267,7 +300,8 @@ def priority_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = Non
         return []
 
     fors = [per_piece(g) for g in generators]
-    return PieceMovesV(gen, for_piece=memo(lambda pid: priority_at([f(pid) for f in fors])))
+    return PieceMovesV(gen, for_piece=memo(lambda pid: priority_at([f(pid) for f in fors])),
+                       origins=joined_origins(generators))
 
 
 @ludeme("if", T.Moves)

@@ -14,6 +14,7 @@ two lookups per direction.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.directions import LAST_MOVE, last_move_directions
@@ -88,6 +89,7 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
     # imported here, not at the top: importing sliding registers its move parts, and the
     # checker tries overloads in registration order ((to) the site before (to) the part)
     from ludeme.ludemes.moves.slide import make_move_act, piece_moves
+    from ludeme.ludemes.moves.step import then_after
 
     if to is None:
         c.fail("(move Hop ...) needs (to ...): where the piece may land",
@@ -284,7 +286,9 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
         return describe(at, anchored=True, possible=possible)
 
     for_piece = memo(for_piece)
-    return piece_moves(c, for_piece, from_)
+    # the same hops with more consequences, for (forEach Piece ... (then ...))
+    return replace(piece_moves(c, for_piece, from_), rethen=lambda more: move_hop(
+        c, from_, directions, between, to, stack=stack, then=then_after(then, more)))
 
 
 move_hop.last_move_directions = True

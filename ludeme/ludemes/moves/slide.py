@@ -494,6 +494,12 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     return None
 
 
+# a (then ...) of (forEach Piece) made part of the moves of the generators it plays, when
+# they can (False: copies of the moves with the consequences are made while generating,
+# as before; tests compare the two)
+PUSH_THEN = True
+
+
 @ludeme("forEach Piece", T.Moves, lazy=True,
         ludii="A set of players (All, Enemy, ...) as <roleType> and on: are not "
               "supported.")
@@ -521,8 +527,14 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         from ludeme.compile.consequences import with_then
 
         effect = c.compile(then, T.Effect)
-        return with_then(c, for_each_piece(c, names, moves, player, container=container,
-                                           top=top), effect)
+        # offered to the generators the pieces play: when each can make its moves with
+        # the consequences (``rethen``), no copies are made while generating
+        vars(c)["then_inside"] = effect if PUSH_THEN else None
+        try:
+            inner = for_each_piece(c, names, moves, player, container=container, top=top)
+        finally:
+            vars(c)["then_inside"] = None
+        return inner if vars(c).pop("then_pushed", False) else with_then(c, inner, effect)
     if player is not None:
         role = c.compile(player, T.Role)
         if role.many is not None:
@@ -532,6 +544,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         if role.name == "Mover":
             return inner
         return _as_player(role.fn, inner)
+    inside = vars(c).get("then_inside")
+    vars(c)["then_inside"] = None
     if container is not None:
         container = c.compile(container, T.IntFn)
     pieces = c.pieces
@@ -558,6 +572,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             c.fail("(forEach Piece) has no moves to play: no (piece ...) declares moves",
                    'e.g. (piece "Rook" Each (move Slide Orthogonal))')
     table: list[list] = [[None] * len(pieces.names) for _ in range(n_players + 1)]
+    compiled: list[tuple[str, list[int], MovesV]] = []
     for all_pids, checked in declared:
         # compiled once per facing of the pieces, which relative directions (Forward,
         # FR, ...) are taken from
@@ -569,16 +584,29 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             vars(c)["in_piece_moves"] = True
             c.facing = facing
             try:
-                mv = c.compile(checked, T.Moves)
+                compiled.append((facing, pids, c.compile(checked, T.Moves)))
             finally:
                 vars(c)["in_piece_moves"] = False
                 c.facing = None
-            for_piece = per_piece(mv)
-            for pid in pids:
-                owner = pieces.owner[pid]
-                at = for_piece(pid)
-                for p in ([owner] if owner else range(1, n_players + 1)):
-                    table[p][pid] = at
+    # the consequences of a (then ...) of this (forEach Piece), when every generator can
+    # make its moves with them (else they are added to the moves as they are made)
+    if inside is not None and all(mv.rethen is not None for _, _, mv in compiled):
+        vars(c)["then_pushed"] = True
+        with_more = []
+        for facing, pids, mv in compiled:
+            c.facing = facing
+            try:
+                with_more.append((facing, pids, mv.rethen(inside)))
+            finally:
+                c.facing = None
+        compiled = with_more
+    for _, pids, mv in compiled:
+        for_piece = per_piece(mv)
+        for pid in pids:
+            owner = pieces.owner[pid]
+            at = for_piece(pid)
+            for p in ([owner] if owner else range(1, n_players + 1)):
+                table[p][pid] = at
 
     sites = range(c.require_board().n_sites)
     # per player and piece id: does the piece move (to pick the mover's pieces in C)
@@ -664,7 +692,11 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
                     return True
         return False
 
-    return MovesV(gen, reaches=reaches)
+    # every move starts from the site of the piece that makes it, each once (anchored
+    # moves, none repeated): the pieces that move are the moves' origins (see MovesV)
+    origins = None if any(repeats) else \
+        tuple(frozenset(pid for pid, ok in enumerate(row) if ok) for row in moving)
+    return MovesV(gen, reaches=reaches, origins=origins)
 
 
 def _as_player(player, moves: MovesV) -> MovesV:

@@ -9,12 +9,14 @@ step is one lookup per neighbour.
 
 from __future__ import annotations
 
-from ludeme.compile.compiler import CompileContext
+from dataclasses import replace
+
+from ludeme.compile.compiler import CompileContext, victims_in_turn
 from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
-from ludeme.compile.values import PieceMovesV
+from ludeme.compile.values import EffectV, PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.moves.slide import make_move_act, piece_moves
@@ -61,7 +63,24 @@ def move_step(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dir
             eff(s)
             base_act(s, m)
 
-    return moves_to_targets(c, targets, rule, act, then, from_)
+    made = moves_to_targets(c, targets, rule, act, then, from_)
+    # the same steps with more consequences, for (forEach Piece ... (then ...))
+    return replace(made, rethen=lambda more: move_step(
+        c, from_, directions, to, stack=stack, then=then_after(then, more)))
+
+
+def then_after(first: EffectV | None, more: EffectV) -> EffectV:
+    """The consequences ``first`` (none: None) and then ``more``, as one effect: what a
+    move's own consequences and those its combinator adds do, in that order."""
+    if first is None:
+        return more
+    a, b = first.fn, more.fn
+
+    def fn(s):
+        a(s)
+        b(s)
+
+    return EffectV(fn, victims_in_turn([first.victims, more.victims]))
 
 
 move_step.per_facing = True  # relative directions: see ludeme.compile.directions
@@ -105,6 +124,18 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
                 for xp, x, m in entries[frm]:
                     if ok[xp + w[x]]:
                         out.append(m)
+
+            def many(s, frms, out):
+                # ``at`` for each of the sites in turn, in one call
+                w = s.what
+                ok = folded[s.who]
+                append = out.append
+                for frm in frms:
+                    for xp, x, m in entries[frm]:
+                        if ok[xp + w[x]]:
+                            append(m)
+
+            at.many = many
         else:
             def at(s, frm, out):
                 s.frm = frm

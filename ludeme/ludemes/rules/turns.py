@@ -69,6 +69,9 @@ def is_prev(c: CompileContext, who: (T.Role, T.IntFn)):
     moves again in the same turn (after ``(moveAgain)``). Ludii: ``(is Prev <int or
     role>)``."""
     fn = _who(who)
+    if fn is MOVER or getattr(who, "name", None) == "Mover" and getattr(who, "many", 1) is None:
+        # "SameTurn", asked by the play rules of every position: one call, not two
+        return CondV(lambda s: s.who == s.prev_mover)
     return CondV(lambda s: fn(s) == s.prev_mover)
 
 
