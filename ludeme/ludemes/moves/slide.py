@@ -150,9 +150,9 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 
 # -- moving a piece ------------------------------------------------------------------------
 
-# a slide whose rule for passing over is "empty, and a fixed table" (tafl's "empty but not
-# the throne") slides along rays cut before the sites never passed (False: the rule is
-# asked site by site; tests compare the two)
+# a slide whose rule for passing over is "empty, and a fixed table" ("empty but not the
+# centre or a corner") slides along rays cut before the sites never passed (False: the
+# rule is asked site by site; tests compare the two)
 FOLD_EMPTY_GO = True
 
 
@@ -240,7 +240,7 @@ def move_slide(c: CompileContext, from_: FROM = None, directions: T.Direction = 
     land_effect = to.apply.effect if to is not None and to.apply is not None else None
     go_table = site_table(go.fn, "between", n) if go is not None else None
     # a rule for passing over that asks an empty site and a fixed table ("empty, and not
-    # the throne"): the rays end before the first site never passed, and the slide is
+    # the centre"): the rays end before the first site never passed, and the slide is
     # the plain one over empty sites along them
     passable = _passable_when_empty(c, go.fn, n) if go is not None and go_table is None \
         else None
