@@ -50,18 +50,23 @@ def ludeme_runner(game: str, options: list[str]) -> Callable[[random.Random], in
     return lambda rng: random_playout(g.new_initial_state(), rng)
 
 
-def openspiel_runner(game: str, options: list[str]) -> Callable[[random.Random], int]:
+def openspiel_runner(game: str, options: list[str], bridge: bool = True
+                     ) -> Callable[[random.Random], int]:
+    """Random playouts through ``ludeme.interop.openspiel``; ``bridge=False`` calls the
+    state's ``_apply_action`` from Python: not a way to use the adapter (pyspiel's
+    history is not kept), only to measure the bridge's cost (``--breakdown``)."""
     from ludeme.interop import openspiel
 
     g = openspiel.load(game, options)
 
     def run(rng: random.Random) -> int:
         s = g.new_initial_state()
+        apply = s.apply_action if bridge else s._apply_action
         n = 0
         randrange = rng.randrange
         while not s.is_terminal():
             actions = s.legal_actions()
-            s.apply_action(actions[randrange(len(actions))])
+            apply(actions[randrange(len(actions))])
             n += 1
         return n
 
@@ -90,26 +95,6 @@ def ludeme_api_runner(game: str, options: list[str], numbered: bool = False
                 s.apply(moves[acts.index(ordered[randrange(len(ordered))])])
             else:
                 s.apply(moves[randrange(len(moves))])
-            n += 1
-        return n
-
-    return run
-
-
-def openspiel_no_bridge_runner(game: str, options: list[str]) -> Callable[[random.Random], int]:
-    """OpenSpiel's loop with the state's ``_apply_action`` called from Python: not a way
-    to use the adapter (pyspiel's history is not kept), only the bridge's cost."""
-    from ludeme.interop import openspiel
-
-    g = openspiel.load(game, options)
-
-    def run(rng: random.Random) -> int:
-        s = g.new_initial_state()
-        n = 0
-        randrange = rng.randrange
-        while not s.is_terminal():
-            actions = s.legal_actions()
-            s._apply_action(actions[randrange(len(actions))])
             n += 1
         return n
 
@@ -181,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.breakdown:
             runners.update(ludeme_api=ludeme_api_runner(game, args.option),
                            numbered=ludeme_api_runner(game, args.option, numbered=True),
-                           openspiel_no_bridge=openspiel_no_bridge_runner(game, args.option))
+                           openspiel_no_bridge=openspiel_runner(game, args.option, bridge=False))
         m = measure(runners, args.seconds, seed=args.seed)
         base = m["ludeme"]["moves_per_s"]
         results[game] = {k: {"moves_per_s": round(v["moves_per_s"]),
