@@ -24,6 +24,12 @@ an adapter must (the moves' numbers, sorted, and the chosen action's move looked
 directly instead of pyspiel's ``apply_action`` (which reaches it from C++ through
 pybind11, with ``current_player`` on the way): the difference is what the bridge costs.
 
+``--floor`` adds a do-nothing game (``benchmarks.interop_floor``) played through each
+adapter's loop: what OpenSpiel's and PettingZoo's own machinery (and the loop) cost a
+move. It gives each adapter's ceiling, the ratio it would have if it added nothing to
+ludeme's move but that cost: where a ceiling is below the target, the library alone
+keeps the adapter below it on that game.
+
 ``--check`` runs the consistency checks instead, for descriptions that are not bundled
 (Ludii's library games, once ludeme runs them): OpenSpiel's ``random_sim_test`` (with
 serialization) and PettingZoo's ``api_test``.
@@ -57,7 +63,11 @@ def openspiel_runner(game: str, options: list[str], bridge: bool = True
     history is not kept), only to measure the bridge's cost (``--breakdown``)."""
     from ludeme.interop import openspiel
 
-    g = openspiel.load(game, options)
+    return openspiel_loop(openspiel.load(game, options), bridge)
+
+
+def openspiel_loop(g, bridge: bool = True) -> Callable[[random.Random], int]:
+    """Random playouts of the ``pyspiel.Game`` ``g`` (see ``openspiel_runner``)."""
 
     def run(rng: random.Random) -> int:
         s = g.new_initial_state()
@@ -106,6 +116,11 @@ def pettingzoo_runner(game: str, options: list[str], wrapped: bool = True
     from ludeme.interop import pettingzoo
 
     env = pettingzoo.env(game, options) if wrapped else pettingzoo.raw_env(game, options)
+    return pettingzoo_loop(env)
+
+
+def pettingzoo_loop(env) -> Callable[[random.Random], int]:
+    """Random playouts of the AEC environment ``env``, reading the action mask."""
 
     def run(rng: random.Random) -> int:
         env.reset()
@@ -122,6 +137,29 @@ def pettingzoo_runner(game: str, options: list[str], wrapped: bool = True
         return n
 
     return run
+
+
+FLOORS = ("openspiel", "pettingzoo", "pettingzoo_raw")
+
+
+def floor_runners(game: str, options: list[str]) -> dict[str, Callable[[random.Random], int]]:
+    """The do-nothing game of ``benchmarks.interop_floor`` with ``game``'s action space,
+    through each adapter's loop."""
+    from benchmarks.interop_floor import openspiel_null_game, pettingzoo_null_env
+    from ludeme.interop import action_space
+
+    size = action_space(load(game, options)).size
+    return {"openspiel_floor": openspiel_loop(openspiel_null_game(size)),
+            "pettingzoo_floor": pettingzoo_loop(pettingzoo_null_env(game, options)),
+            "pettingzoo_raw_floor": pettingzoo_loop(
+                pettingzoo_null_env(game, options, wrapped=False))}
+
+
+def ceilings(m: dict[str, dict]) -> dict[str, float]:
+    """Each adapter's ceiling: its ratio if it added nothing to ludeme's own time per move
+    but the library's (the do-nothing game's time per move through its loop)."""
+    own = 1.0 / m["ludeme"]["moves_per_s"]
+    return {k: round(own / (own + 1.0 / m[k + "_floor"]["moves_per_s"]), 3) for k in FLOORS}
 
 
 def check(game: str, options: list[str], sims: int) -> None:
@@ -150,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sims", type=int, default=3, help="games of random_sim_test with --check")
     ap.add_argument("--breakdown", action="store_true",
                     help="also measure where the adapters' time goes (see the module doc)")
+    ap.add_argument("--floor", action="store_true",
+                    help="also measure the libraries' own cost: a do-nothing game through "
+                    "the same loops, and each adapter's ceiling (see benchmarks.interop_floor)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     games = args.games or DEFAULT_GAMES
@@ -167,10 +208,14 @@ def main(argv: list[str] | None = None) -> int:
             runners.update(ludeme_api=ludeme_api_runner(game, args.option),
                            numbered=ludeme_api_runner(game, args.option, numbered=True),
                            openspiel_no_bridge=openspiel_runner(game, args.option, bridge=False))
+        if args.floor:
+            runners.update(floor_runners(game, args.option))
         m = measure(runners, args.seconds, seed=args.seed)
         base = m["ludeme"]["moves_per_s"]
         results[game] = {k: {"moves_per_s": round(v["moves_per_s"]),
                              "ratio": round(v["moves_per_s"] / base, 3)} for k, v in m.items()}
+        if args.floor:
+            results[game]["ceiling"] = ceilings(m)
         if not args.json:
             r = results[game]
             print(f"{game:20} ludeme {r['ludeme']['moves_per_s']:>8} moves/s | "
@@ -183,6 +228,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{'':20} where it goes: " + " | ".join(
                     f"{k} {r[k]['moves_per_s']:>8} ({r[k]['ratio']:.2f}x)"
                     for k in ("ludeme_api", "numbered", "openspiel_no_bridge")), flush=True)
+            if args.floor:
+                us = {k: 1e6 / m[k + "_floor"]["moves_per_s"] for k in FLOORS}
+                print(f"{'':20} library's own cost (do-nothing game): " + " | ".join(
+                    f"{k} {us[k]:.1f} us/move, ceiling {r['ceiling'][k]:.2f}x"
+                    for k in FLOORS), flush=True)
     if args.json:
         print(json.dumps({"target_ratio": TARGET, "games": results}, indent=2))
     else:
