@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from ludeme.runtime.state import State
 
 
+# tags are bytes; this one means "search for the move": a move's tag until it is
+# numbered (Move.tag), and the tag of a move that copies another's number
+MAX_TAG = 255
+# bytes.translate's table from tags to an action mask: 0 stays 0, every tag is 1
+MASK = bytes([0] + [1] * 255)
+
+
 class ActionSpace:
     """Moves <-> integers ``0 .. size-1`` (see ``ludeme.interop``).
 
@@ -43,10 +50,14 @@ class ActionSpace:
         self._use_index = {u: i for i, u in enumerate(self.uses, start=1)}
         self.size = self.base * (1 + len(self.uses))
         self.examples: list[Move | None] = [None] * self.size
+        # carriers[a]: the move objects numbered a, from 1 (moves of different
+        # generators, or a combinator's copies, can share an action); each move's
+        # ``tag`` is its place there, so that a position's legal moves, written as the
+        # tag of each at its action (``tags``), give an action's move without a search
+        self.carriers: list[list[Move | None]] = [[None] for _ in range(self.size)]
         for m in self._interned:
-            a = m.index = self._index[self.key(m)]
-            if self.examples[a] is None:
-                self.examples[a] = m
+            m.index = self._index[self.key(m)]
+            self._seen(m)
 
     def key(self, m: Move) -> tuple:
         """What identifies a move as an action: its key without the piece when the piece
@@ -67,10 +78,51 @@ class ActionSpace:
             used = dice_used(m)
             if used is not None:
                 a += self.base * self._use_index[used]
-                if self.examples[a] is None:
-                    self.examples[a] = m
         m.index = a
+        self._seen(m)
         return a
+
+    def _seen(self, m: Move) -> None:
+        """Give the newly numbered ``m`` its tag: its place among the moves of its action
+        (``carriers``). Past ``MAX_TAG - 1`` moves of one action (moves made afresh each
+        time, as moves with dice are, pile up) a move's tag is ``MAX_TAG``: found by a
+        search (``move_of``), not kept."""
+        a = m.index
+        if self.examples[a] is None:
+            self.examples[a] = m
+        carriers = self.carriers[a]
+        if len(carriers) < MAX_TAG:
+            m.tag = len(carriers)
+            carriers.append(m)
+        else:
+            m.tag = MAX_TAG
+
+    def tags(self, moves: list[Move]) -> bytearray:
+        """The tag of each of ``moves`` (a position's legal moves, distinct actions) at its
+        action, 0 elsewhere: a new bytearray of ``size`` bytes. ``tags(...).translate(
+        MASK)`` is the moves' action mask (0 or 1), and ``move_of`` reads a move from it."""
+        size = self.size
+        tags = bytearray(size + 1)
+        for m in moves:  # cheaper than numpy's fancy indexing from a list
+            tags[m.index] = m.tag
+        if tags[size]:  # a move not numbered yet (-1: a move with dice, first seen)
+            encode = self.encode
+            tags = bytearray(size + 1)
+            for m in moves:
+                tags[encode(m)] = m.tag
+        del tags[size]
+        return tags
+
+    def move_of(self, moves: list[Move], a: int, tag: int) -> Move:
+        """The move of action ``a`` and tag ``tag`` (read from ``tags(moves)``) among the
+        legal ``moves``: a look-up, or a search for a move without a place of its own
+        (``MAX_TAG``: one of too many, or a copy given its original's number)."""
+        if tag != MAX_TAG:
+            return self.carriers[a][tag]
+        for m in moves:
+            if m.index == a:
+                return m
+        raise ValueError(f"action {a} is not among the moves given")
 
     def legal(self, s: State) -> Legal:
         """The legal actions of ``s``."""

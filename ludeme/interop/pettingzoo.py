@@ -28,6 +28,7 @@ state (``env.unwrapped.state.dice``).
 
 from __future__ import annotations
 
+import operator
 import random
 from pathlib import Path
 
@@ -43,7 +44,7 @@ import numpy as np
 
 import ludeme
 from ludeme.interop import DEFAULT_MAX_GAME_LENGTH
-from ludeme.interop.actions import Legal, action_space
+from ludeme.interop.actions import MASK, Legal, action_space
 from ludeme.interop.observation import Observation
 from ludeme.runtime.state import State
 
@@ -183,6 +184,15 @@ class LazyObservation(dict):
         return (dict, (dict(self.items()),))
 
 
+def _as_action(action) -> int:
+    """An action given as a numpy integer (or anything ``operator.index`` takes) as an
+    int; -1 for what is not an integer (never legal)."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        return -1
+
+
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """A ludeme game as an AEC environment (see the module's documentation)."""
 
@@ -213,6 +223,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._initial = self.game.new_initial_state()
         self.state: State = self._initial.clone()
         self._legal: Legal | None = None
+        self._size = self.actions.size
+        self._moves: list | None = None        # the legal moves, once looked at (_look)
+        self._tags: bytearray | None = None     # and their tags (ActionSpace.tags)
         self._observed: LazyObservation | None = None   # of the position, once asked
         self._no_actions = np.zeros(self.actions.size, np.int8)
         self._no_actions.flags.writeable = False
@@ -237,7 +250,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self._chance = random.Random(seed)
         self.state = self._initial.clone()
         self._roll()
-        self._legal = self._observed = None
+        self._legal = self._observed = self._tags = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -254,6 +267,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             legal = self._legal = self.actions.legal(self.state)
         return legal
 
+    def _look(self) -> bytearray:
+        """The legal moves of the position (``_moves``) and their tags at their actions
+        (``_tags``, ``ActionSpace.tags``: one pass over the moves), which give the action
+        mask and each legal action's move."""
+        moves = self._moves = self.state.legal_moves()
+        tags = self._tags = self.actions.tags(moves)
+        return tags
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # made once per position (wrappers and last() both ask for it): the arrays are
         # new after every step, so an observation kept by the caller stays as it was
@@ -264,22 +285,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             if self.terminations[selected] or self.truncations[selected]:
                 mask = self._no_actions
             else:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal = self.actions.legal(s)
-                # the mask, one byte longer: a move not numbered yet (-1, a move with
-                # dice the first time it is seen) marks the last byte, found without
-                # another pass over the actions
-                size = self.actions.size
-                buf = bytearray(size + 1)
-                for a in legal.acts:  # cheaper than numpy's fancy indexing from a list
-                    buf[a] = 1
-                if buf[size]:
-                    legal.number()
-                    buf = bytearray(size + 1)
-                    for a in legal.acts:
-                        buf[a] = 1
-                mask = np.frombuffer(buf, np.int8, size)  # a new array per position
+                tags = self._tags
+                if tags is None:
+                    tags = self._look()
+                # a new array per position, from a new buffer (C)
+                mask = np.frombuffer(tags.translate(MASK), np.int8)
             obs = self._observed = LazyObservation(action_mask=mask)
             obs._pending = (self.observation_maker, s.what[:], s.mover,
                             s.dice.copy() if s.dice is not None else None)
@@ -293,21 +303,21 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_now()
-        try:
-            move = legal.moves[legal.acts.index(int(action))]
-        except (ValueError, TypeError):
-            move = legal.move(action) if isinstance(action, (int, np.integer)) else None
-            if move is None:
-                raise ValueError(f"action {action} is not legal for {agent} here") from None
+        tags = self._tags
+        if tags is None:
+            tags = self._look()
+        # the move by the action: its tag here, then its place in the action space
+        a = action if type(action) is int else _as_action(action)
+        tag = tags[a] if 0 <= a < self._size else 0
+        if not tag:
+            raise ValueError(f"action {action} is not legal for {agent} here")
+        move = self.actions.move_of(self._moves, a, tag)
         self._cumulative_rewards[agent] = 0.0
         s = self.state
         s.game.play(s, move)   # State.apply's work, without its call
         if s.dice is not None:
             self._roll()
-        self._legal = self._observed = None
+        self._legal = self._observed = self._tags = None
         self.agent_selection = agent = self._agent_of[s.mover]
         for view in self._views:
             view["agent_selection"] = agent

@@ -19,10 +19,12 @@ class Move:
     notation names them. Two moves are equal when they do the same thing, whatever
     generator made them. ``index`` is a number a front end may give an interned move
     (``ludeme.interop`` numbers the actions of a game this way); -1 until one does.
+    ``tag`` tells apart the moves a front end gives the same number (255, "not told
+    apart", until it does; ``ludeme.interop.actions.ActionSpace``).
     """
 
     __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "takes", "_key",
-                 "_hash", "index")
+                 "_hash", "index", "tag")
 
     def __init__(self, kind: str, frm: int, to: int, piece: int, extra: Any,
                  act: Callable, then: Callable | None = None,
@@ -38,6 +40,7 @@ class Move:
         self._key = (kind, frm, to, piece, extra)
         self._hash = hash(self._key)
         self.index = -1
+        self.tag = 255
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Move) and self._key == other._key)

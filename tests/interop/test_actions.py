@@ -39,6 +39,7 @@ def test_every_legal_move_has_a_fixed_action(name):
                 assert 0 <= a < space.size
                 assert seen.setdefault(m.key, a) == a
                 assert legal.move(a) is m
+                assert space.move_of(moves, a, space.tags(moves)[a]) is m
             s.apply(moves[rng.randrange(len(moves))])
 
 
@@ -69,6 +70,45 @@ def test_an_action_is_the_same_move_for_each_player_in_slides():
     s = game.new_initial_state()
     keys = {space.key(m) for m in s.legal_moves()}
     assert all(k[0] == "move" and k[3] == "" for k in keys)
+
+
+def test_an_action_shared_by_several_moves_is_read_from_its_tag():
+    """Moves of several objects can share an action (a slide of either side's pieces):
+    each has its own tag, and a position's tags give each legal action's move."""
+    game = ludeme.load("brandubh")
+    space = action_space(game)
+    carriers: dict[int, list] = {}
+    for m in space._interned:
+        if all(c is not m for c in carriers.setdefault(m.index, [])):
+            carriers[m.index].append(m)
+    assert any(len(c) > 1 for c in carriers.values())
+    for objects in carriers.values():
+        assert sorted(m.tag for m in objects) == list(range(1, len(objects) + 1))
+    rng = random.Random(3)
+    shared = 0
+    for _ in range(5):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            tags = space.tags(moves)
+            assert len(tags) == space.size
+            assert [a for a in range(space.size) if tags[a]] == sorted(m.index for m in moves)
+            for m in moves:
+                assert space.move_of(moves, m.index, tags[m.index]) is m
+                shared += len(carriers[m.index]) > 1
+            s.apply(moves[rng.randrange(len(moves))])
+    assert shared
+
+
+def test_a_move_past_the_last_tag_is_searched_for():
+    from ludeme.interop.actions import MAX_TAG
+
+    game = ludeme.load("tic-tac-toe")
+    space = action_space(game)
+    moves = game.new_initial_state().legal_moves()
+    assert space.move_of(moves, moves[3].index, MAX_TAG) is moves[3]
+    with pytest.raises(ValueError):
+        space.move_of(moves[:3], moves[3].index, MAX_TAG)
 
 
 def test_observation_planes_of_a_hand_built_position():
