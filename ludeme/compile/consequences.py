@@ -66,7 +66,8 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
         takes = victims_in_turn([m.takes, victims])
         w = Move(m.kind, m.frm, m.to, m.piece, m.extra, m.act, fn, takes)
         w._key, w._hash = m._key, m._hash  # a key may say more than its fields (a die)
-        w.index = m.index   # the same action as the move it copies (ludeme.interop)
+        # (no index: ludeme.interop numbers the copy when first seen, with the action of
+        # the move it copies, and gives it its own tag)
         made[id(m)] = (m, w)
         return w
 
