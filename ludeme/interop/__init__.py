@@ -76,16 +76,21 @@ Pieces in hand, scores and which way a piece points are not in the tensor.
 
 `python -m benchmarks.bench_interop` plays random games through each adapter and
 through ludeme's own API, alternating, in CPU time, and prints each adapter's moves per
-second as a share of ludeme's (`--breakdown` says where the time goes). What an adapter
-adds to a move: reading the number of each legal move (one pass over them; sorted for
-OpenSpiel, which wants its legal actions increasing); with OpenSpiel, pyspiel's bridge
-from C++ to the Python state on every `apply_action` (it asks `current_player` on the
-way); with PettingZoo, a new action mask per step, PettingZoo's own loop and wrappers
-(`agent_iter`, `last`, `step` through three layers), the agent reading the mask. The
-observation tensor is made only when read (`observation` of the dict; OpenSpiel's
-observer when asked), and what OpenSpiel asks of a position is worked out once per
-position. In games whose moves cost ludeme a few microseconds (tic-tac-toe, Hex), the
-bridge and PettingZoo's loop alone cost a large share of a move: see `--breakdown`.
+second as a share of ludeme's (`--breakdown` says where the time goes; `--floor` plays
+a game that does nothing through the same loops: what OpenSpiel's and PettingZoo's own
+machinery costs a move, and so the most each adapter can reach on each game). What an
+adapter adds to a move: reading the number of each legal move, one pass over them (with
+OpenSpiel, sorted, as it wants its legal actions increasing; with PettingZoo, written
+at their actions into a new bytearray, which gives the action mask through
+`bytes.translate` and the move of an action by a look-up); with OpenSpiel, pyspiel's
+bridge from C++ to the Python state on every `apply_action` (it asks `current_player`
+on the way); with PettingZoo, a new action mask per step (so that an observation kept
+stays as it was), PettingZoo's own loop and wrappers (`agent_iter`, `last`, `step`
+through three layers), the agent reading the mask. The observation tensor is made only
+when read (`observation` of the dict; OpenSpiel's observer when asked), and what
+OpenSpiel asks of a position is worked out once per position. In games whose moves
+cost ludeme a few microseconds (tic-tac-toe, Hex), the bridge and PettingZoo's loop
+alone cost a large share of a move: see `--floor`.
 
 ## Game length
 
