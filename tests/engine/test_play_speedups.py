@@ -340,3 +340,85 @@ def test_one_end_rule_checked_as_several(one, two):
     fast, slow = ludeme.loads(one), ludeme.loads(two)
     for seed in range(6):
         assert play_alike(fast, slow, seed) > 5
+
+
+# -- a sowing of all the seeds of a pit as one function (sow.PLAIN_SOW) -----------------
+
+OWARE_LIKE = """
+(game "Five Pits Round"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 5 (track "Track" "1,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (map {(pair P1 FirstSite) (pair P2 LastSite)})
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 3 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(< 0 (count at:(from))))
+            (then (sow if:(and (is In (to) (sites Next)) (or (= (count at:(to)) 2) (= (count at:(to)) 3)))
+                apply:(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))
+                includeSelf:False SKIP backtracking:True))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(mapEntry P1))) (score P2 (count at:(mapEntry P2))) })))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("src", [
+    KALAH_LIKE,
+    MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", "backtracking:(= 1 2)"),
+    OWARE_LIKE.replace("SKIP", ""),
+    # a skipIf: that reads the position: the general path sows
+    OWARE_LIKE.replace("SKIP", "skipIf:(>= (count at:(to)) 6)"),
+    # a sowing from a given site that may be empty
+    KALAH_LIKE.replace("(sow\n", "(sow (- (last To) 0)\n"),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_plain_sowing_as_the_general_path(src, seed, monkeypatch):
+    """A sowing of every seed of its start along one track runs as one function: the same
+    games, hashes included, as the general path, for captures of one pit and
+    backtracking ones, skipIf: folded per players or read on the position,
+    includeSelf:False."""
+    import ludeme.ludemes.effects.sow as sow_module
+
+    fast = ludeme.loads(src)
+    monkeypatch.setattr(sow_module, "PLAIN_SOW", False)
+    slow = ludeme.loads(src + "\n// the general sowing\n")  # not a cached compilation
+    sowing = {g: g.new_initial_state().legal_moves()[0].then.__name__ for g in (fast, slow)}
+    assert sowing == {fast: "run_plain", slow: "run"}
+    assert play_alike(fast, slow, seed) > 10
+
+
+# -- the random playout of a game without dice (search.PLAIN_PLAYOUT) -------------------
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, OWARE_LIKE.replace("SKIP", ""), PLACE,
+                                 "brandubh", "branches", "hex"])
+def test_plain_playout_as_the_general_loop(src, monkeypatch):
+    """A game without dice, swap rule or positions recorded plays its random playouts by
+    a loop that lists the moves inline: the same games from the same seeds as the
+    general loop (passes and moves again included), and the same state after."""
+    import ludeme.runtime.search as search
+
+    game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
+    taken = []
+    real = search._plain_playout
+    monkeypatch.setattr(search, "_plain_playout", lambda *a: taken.append(1) or real(*a))
+    for seed in range(4):
+        a, b = game.new_initial_state(), game.new_initial_state()
+        monkeypatch.setattr(search, "PLAIN_PLAYOUT", True)
+        na = random_playout(a, random.Random(seed))
+        monkeypatch.setattr(search, "PLAIN_PLAYOUT", False)
+        nb = random_playout(b, random.Random(seed))
+        assert na == nb > 0
+        assert (a.hash, a.history, a.outcome, a.what, a.mover, a.who, a.nxt) == \
+            (b.hash, b.history, b.outcome, b.what, b.mover, b.who, b.nxt)
+    assert len(taken) == 4  # the plain loop played the first of each pair
+
+
+def test_plain_playout_stops_at_max_moves():
+    game = ludeme.loads(KALAH_LIKE)
+    s = game.new_initial_state()
+    assert random_playout(s, random.Random(1), max_moves=7) == 7 == s.ply
+    assert not s.is_terminal()
