@@ -422,3 +422,38 @@ def test_plain_playout_stops_at_max_moves():
     s = game.new_initial_state()
     assert random_playout(s, random.Random(1), max_moves=7) == 7 == s.ply
     assert not s.is_terminal()
+
+
+# -- the region a selection chooses from, folded per mover (select.FOLD_ORIGINS) --------
+
+@pytest.mark.parametrize("src, folds", [
+    (KALAH_LIKE, True),
+    (OWARE_LIKE.replace("SKIP", ""), True),
+    # a region that reads the position: asked each time
+    (KALAH_LIKE.replace("(from (sites Mover) if:",
+                        "(from (difference (sites Mover) (sites Empty)) if:"), False),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_selection_from_a_folded_region_as_asked_each_time(src, folds, seed, monkeypatch):
+    """``(move Select (from (sites Mover) if:(> (count at:(from)) 0)))`` reads the
+    mover's sites from a table folded once: the same moves as the region asked at
+    every listing."""
+    import ludeme.ludemes.moves.select as select_module
+
+    folded = []
+    real = select_module.mover_rows
+    monkeypatch.setattr(select_module, "mover_rows",
+                        lambda *a: folded.append(real(*a)) or folded[-1])
+    fast = ludeme.loads(src + f"\n// folded {seed}\n")
+    monkeypatch.setattr(select_module, "FOLD_ORIGINS", False)
+    slow = ludeme.loads(src + "\n// the region asked each time\n")
+    assert play_alike(fast, slow, seed) > 10
+    assert len(folded) == 1 and (folded[0] is not None) == folds
+
+
+def test_mover_rows_fold_what_reads_the_mover_alone():
+    from ludeme.compile.fold import mover_rows
+
+    assert mover_rows(lambda t: (t.who, 7), 3) == [None, (1, 7), (2, 7), (3, 7)]
+    assert mover_rows(lambda t: t.what, 2) is None
+    assert mover_rows(lambda t: (t.nxt,), 2) is None  # the next player may be another
