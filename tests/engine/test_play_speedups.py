@@ -457,3 +457,34 @@ def test_mover_rows_fold_what_reads_the_mover_alone():
     assert mover_rows(lambda t: (t.who, 7), 3) == [None, (1, 7), (2, 7), (3, 7)]
     assert mover_rows(lambda t: t.what, 2) is None
     assert mover_rows(lambda t: (t.nxt,), 2) is None  # the next player may be another
+
+
+# -- an (if ...) of moves used as an effect (compiler.IF_AS_EFFECT) ---------------------
+
+# a capture rule whose (if ...) has moves in both branches, along a backtracking sowing
+# (worked out, then applied) and a one-pit one (worked out and applied at once)
+BOTH_BRANCHES = OWARE_LIKE.replace("SKIP", "").replace(
+    "apply:(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))",
+    "apply:(if (= (count at:(to)) 2) (fromTo (from (to)) (to (mapEntry (mover))) count:2)"
+    " (fromTo (from (to)) (to (mapEntry (next))) count:1))")
+
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, BOTH_BRANCHES,
+                                 BOTH_BRANCHES.replace(" backtracking:True", "")])
+@pytest.mark.parametrize("seed", range(3))
+def test_if_of_moves_as_an_effect_as_its_moves_applied(src, seed, monkeypatch):
+    """``(if <cond> <moves> <moves>)`` where an effect is expected tests, then applies the
+    branch's moves as its effect: the same games as the moves of the whole ``(if ...)``
+    listed, then applied."""
+    import ludeme.compile.compiler as compiler
+
+    assert "apply:(if" in src
+    made = []
+    real = compiler.if_effect_of
+    monkeypatch.setattr(compiler, "if_effect_of", lambda *a: made.append(a) or real(*a))
+    fast = ludeme.loads(src + f"\n// if as an effect {seed}\n")
+    assert len(made) == 1
+    monkeypatch.setattr(compiler, "IF_AS_EFFECT", False)
+    slow = ludeme.loads(src + "\n// the moves of the if listed\n")
+    assert len(made) == 1
+    assert play_alike(fast, slow, seed) > 10
