@@ -337,21 +337,23 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         ``_drop`` inline."""
         sites = t.sites
         first = firsts[id(t)]
-        # key -> (per start site: the plans by number of seeds, or None off the track;
-        # the sites skipIf: passes over), or None where skipIf: reads the position
-        tables: dict[int, tuple[list, tuple[bool, ...] | None] | None] = {}
+        # key -> per start site, the plans by number of seeds (None off the track), or
+        # False where skipIf: reads the position; and the sites skipIf: passes over
+        tables: dict[int, list | bool] = {}
+        skips: dict[int, tuple[bool, ...] | None] = {}
         one_pit = back is None and now is not None  # the capture: (if:) then now
+        rows_by_piece: list = [None] * (len(g.pieces.names) + 1)  # count_rows per piece
 
         def table(s, key: int):
             skipped = None
             if skip is not None:
                 skipped = site_players_row(skip, "to", n_sites, s.who, s.nxt)
                 if skipped is None:
-                    tables[key] = None
-                    return None
-            entry = tables[key] = ([[] if first[x] >= 0 else None for x in range(n_sites)],
-                                   skipped)
-            return entry
+                    tables[key] = False
+                    return False
+            skips[key] = skipped
+            plans = tables[key] = [[] if first[x] >= 0 else None for x in range(n_sites)]
+            return plans
 
         def run_plain(s):
             frm0, to0 = s.frm, s.to
@@ -362,14 +364,14 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
                 x0 = start_fn(s)
             if 0 <= x0 < n_sites:
                 key = s.who * 256 + s.nxt if skip is not None else 0
-                entry = tables.get(key, 0)
-                if entry == 0:
-                    entry = table(s, key)
+                plans = tables.get(key)
+                if plans is None:
+                    plans = table(s, key)
                 w = s.what
                 piece = w[x0]
-                by_n = entry[0][x0] if entry is not None else None
+                by_n = plans[x0] if plans is not False else None
                 if not piece or by_n is None:
-                    if entry is None or piece:
+                    if plans is False or piece:
                         _sow(s, x0)  # skipIf: reads the position
                     # else no seed to sow, or a start off the track: nothing to do
                 else:
@@ -379,14 +381,14 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
                         by_n.extend([None] * (n + 1 - len(by_n)))
                     plan = by_n[n]
                     if plan is None:
-                        adds, total, i = _plan(t, first[x0], n, entry[1])
+                        adds, total, i = _plan(t, first[x0], n, skips[key])
                         plan = by_n[n] = (adds, total, sites[i], i)
                     adds, total, last, i = plan
                     if total:
                         # _drop, for a start holding seeds
-                        rows = rows_of.get(piece)
+                        rows = rows_by_piece[piece]
                         if rows is None:
-                            rows = rows_of[piece] = count_rows(piece)
+                            rows = rows_by_piece[piece] = count_rows(piece)
                         left = n - total if n > total else 0
                         h = s.hash
                         if n < COUNT_ROWS:
