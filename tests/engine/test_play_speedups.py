@@ -488,3 +488,29 @@ def test_if_of_moves_as_an_effect_as_its_moves_applied(src, seed, monkeypatch):
     slow = ludeme.loads(src + "\n// the moves of the if listed\n")
     assert len(made) == 1
     assert play_alike(fast, slow, seed) > 10
+
+
+# -- new states copied from a start position made once (game.COPY_START) ----------------
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, RACE, PLACE, "brandubh", "branches"])
+def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
+    """``new_initial_state`` copies one start position: each copy is a position of its
+    own (playing one changes no other), and plays the same games as a state made by the
+    start rules afresh."""
+    import ludeme.runtime.game as game_module
+
+    game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
+    first = game.new_initial_state()
+    assert game._first_state is not None and first is not game._first_state
+    random_playout(first, random.Random(3))  # a played copy leaves the next ones alone
+    for seed in range(3):
+        a = game.new_initial_state()
+        monkeypatch.setattr(game_module, "COPY_START", False)
+        b = game.new_initial_state()
+        monkeypatch.setattr(game_module, "COPY_START", True)
+        assert b is not game._first_state
+        assert (a.what, a.count, a.hand, a.hash, a.mover, a.ply, a.history, a.hashes) == \
+            (b.what, b.count, b.hand, b.hash, b.mover, b.ply, b.history, b.hashes)
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        assert random_playout(a, rng_a) == random_playout(b, rng_b) > 0
+        assert (a.hash, a.history, a.outcome) == (b.hash, b.history, b.outcome)
