@@ -514,3 +514,49 @@ def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         assert random_playout(a, rng_a) == random_playout(b, rng_b) > 0
         assert (a.hash, a.history, a.outcome) == (b.hash, b.history, b.outcome)
+
+
+# -- an (if ...) effect whose test reads (to) and the players (FOLD_IF_TO) --------------
+
+@pytest.mark.parametrize("src, folds", [
+    (KALAH_LIKE, 1),  # (= (to) (mapEntry (mover))): the store of the mover
+    # the same test reading the position too: asked each time
+    (KALAH_LIKE.replace("apply:(if (= (to) (mapEntry (mover)))",
+                        "apply:(if (and (= (to) (mapEntry (mover))) (is Empty (from)))"), 0),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_if_effect_test_folded_as_asked(src, folds, seed, monkeypatch):
+    """An ``(if <test> ...)`` effect whose test reads only ``(to)`` and the players reads
+    it from a table per players: the same games as the test asked each time."""
+    import ludeme.ludemes.moves.generators as generators
+
+    made = []
+    real = generators.to_players_test
+    monkeypatch.setattr(generators, "to_players_test",
+                        lambda *a: made.append(real(*a)) or made[-1])
+    fast = ludeme.loads(src + f"\n// folded test {seed}\n")
+    assert sum(f is not None for f in made) == folds
+    monkeypatch.setattr(generators, "FOLD_IF_TO", False)
+    slow = ludeme.loads(src + "\n// the test asked each time\n")
+    assert play_alike(fast, slow, seed) > 10
+
+
+def test_folded_to_test_asks_the_condition_off_the_board():
+    """The folded test reads its table for a (to) on the board, per (mover, next), and
+    asks the condition for any other (to)."""
+    from types import SimpleNamespace
+
+    from ludeme.compile.fold import to_players_test
+
+    asked = []
+
+    def cond(s):
+        asked.append(s.to)
+        return s.to == s.who * 3
+    test = to_players_test(cond, 8, (0, 2, 1))
+    for who, nxt in ((1, 2), (2, 1)):
+        for to in range(-2, 10):
+            s = SimpleNamespace(to=to, who=who, nxt=nxt)
+            assert test(s) == (to == who * 3)
+    assert {-2, -1, 8, 9} <= set(asked)
+    assert to_players_test(lambda s: s.what[s.to], 8, (0, 2, 1)) is None
