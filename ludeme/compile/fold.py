@@ -75,30 +75,6 @@ def site_players_row(fn: Callable, variable: str, n_sites: int, who: int,
     return tuple(out)
 
 
-def to_players_test(fn: Callable, n_sites: int, next_of: tuple[int, ...]) -> Callable | None:
-    """When ``fn`` reads only ``(to)`` and the players (``site_players_row``): a test that
-    reads its value from a table per (mover, next player), folded at the first use of
-    each pair, and asks ``fn`` itself where ``(to)`` is off the board; else None. A
-    consequence's "the last seed fell in the mover's store", ``(if (= (to) (mapEntry
-    (mover))) (moveAgain))``, folds this way."""
-    if site_players_row(fn, "to", n_sites, 1, next_of[1]) is None:
-        return None
-    rows: dict[int, tuple[bool, ...]] = {}
-
-    def test(s) -> bool:
-        to = s.to
-        if 0 <= to < n_sites:
-            key = s.who * 256 + s.nxt
-            row = rows.get(key)
-            if row is None:
-                row = rows[key] = site_players_row(fn, "to", n_sites, s.who, s.nxt) or ()
-            if row:
-                return row[to]
-        return fn(s)
-
-    return test
-
-
 class _MoverProbe:
     __slots__ = SITE_VARIABLES + ("who",)
 

@@ -17,7 +17,6 @@ from ludeme.compile.compiler import (
     sequence_effects,
 )
 from ludeme.compile.consequences import with_then
-from ludeme.compile.fold import to_players_test
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import (
     filter_at,
@@ -331,19 +330,10 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
         reaches=lambda s, site: reach_a(s, site) if test(s) else reach_b(s, site))
 
 
-#: an (if ...) effect whose test reads only (to) and the players reads it from a table
-#: (fold.to_players_test; False: the test is asked each time; tests compare)
-FOLD_IF_TO = True
-
-
 @ludeme("if", T.Effect)
 def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect = None):
     """Apply ``then`` when ``cond`` holds, else ``else`` (or nothing)."""
     test, a = cond.fn, then_.fn
-    if FOLD_IF_TO and c.game is not None and c.board is not None:
-        # a test of (to) and the players alone: read from a table per players
-        folded = to_players_test(test, c.board.n_sites, c.game.next_of)
-        test = folded if folded is not None else test
     b = else_.fn if else_ is not None else None
 
     def fn(s):
