@@ -502,10 +502,19 @@ def _apply_none(s) -> None:
     """What a prepared effect that found nothing to do applies."""
 
 
+#: an ``(if ...)`` of moves used as an effect tests, then runs its branch's moves as an
+#: effect (``if_effect_of``), with no list made for a branch that has no moves (False:
+#: the moves of the ``(if ...)`` are listed, then applied; tests compare)
+IF_AS_EFFECT = True
+
+
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""
     gen = moves.gen
+    parts = getattr(gen, "if_parts", None)
+    if parts is not None and IF_AS_EFFECT:
+        return if_effect_of(*parts)
 
     def run(s):
         for m in gen(s):
@@ -547,6 +556,37 @@ def moves_as_effect(moves: MovesV) -> EffectV:
             note_action(s, m.frm, m.to)
             if m.then is not None:
                 m.then(s)
+
+    prepare.now = now
+    return EffectV(run, prepare=prepare)
+
+
+def if_effect_of(test: Callable, then_: MovesV, else_: MovesV | None) -> EffectV:
+    """``moves_as_effect`` of ``(if <test> <then> <else>)``: the test, then the moves of
+    one branch applied as that branch's effect does (the same moves in the same
+    contexts: the branch is listed right after the test, as the ``(if ...)`` lists it)."""
+    a = moves_as_effect(then_)
+    b = moves_as_effect(else_) if else_ is not None else None
+    fa, fb = a.fn, (b.fn if b is not None else None)
+    pa, pb = prepared(a), (prepared(b) if b is not None else None)
+    na, nb = now_or_later(a), (now_or_later(b) if b is not None else None)
+
+    def run(s):
+        if test(s):
+            fa(s)
+        elif fb is not None:
+            fb(s)
+
+    def prepare(s):
+        if test(s):
+            return pa(s)
+        return pb(s) if pb is not None else _apply_none
+
+    def now(s):
+        if test(s):
+            na(s)
+        elif nb is not None:
+            nb(s)
 
     prepare.now = now
     return EffectV(run, prepare=prepare)

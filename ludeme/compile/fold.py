@@ -75,6 +75,26 @@ def site_players_row(fn: Callable, variable: str, n_sites: int, who: int,
     return tuple(out)
 
 
+class _MoverProbe:
+    __slots__ = SITE_VARIABLES + ("who",)
+
+
+def mover_rows(fn: Callable, n_players: int) -> list | None:
+    """When ``fn`` reads only the mover (``who``): its value for each mover (index 0,
+    no player, is None), else None. The region a player chooses from, ``(sites
+    Mover)``, folds this way (not ``(sites Next)``: the next player may be another than
+    the one after the mover, once a player has left the game)."""
+    probe = _MoverProbe()
+    out: list = [None]
+    for who in range(1, n_players + 1):
+        probe.who = who
+        try:
+            out.append(fn(probe))
+        except Exception:  # noqa: BLE001 - it reads more: not foldable
+            return None
+    return out
+
+
 class _OneSite:
     """Stands in for ``state.what`` when only one site may be read."""
 

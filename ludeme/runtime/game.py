@@ -16,6 +16,10 @@ from ludeme.runtime.state import State
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
 
+#: ``Game.new_initial_state`` copies a start position made once by the start rules
+#: (False: they run for every new state; tests compare the two)
+COPY_START = True
+
 
 @dataclass
 class Phase:
@@ -132,6 +136,7 @@ class Game:
         self.source_name = name
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
         self.dice: DiceSpec | None = None  # the dice, in a game of chance
+        self._first_state: State | None = None  # see new_initial_state
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -208,6 +213,21 @@ class Game:
         return out
 
     def new_initial_state(self) -> State:
+        """The position the start rules make, the player to move in it (a stuck first
+        player passed over where its phase says so). The start rules are deterministic
+        (a roll at the start makes a chance node, rolled later): they run once, and each
+        new state is a copy of that position (``COPY_START``)."""
+        if not COPY_START:
+            return self._fresh_initial_state()
+        first = self._first_state
+        if first is None:
+            first = self._first_state = self._fresh_initial_state()
+        s = first.clone()
+        if s._moves is not None:
+            s._moves = list(s._moves)  # each state its own list (an agent may reorder it)
+        return s
+
+    def _fresh_initial_state(self) -> State:
         s = self.start_position()
         self._skip_stuck(s)
         return s

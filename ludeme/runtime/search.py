@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
 
 
@@ -51,10 +52,20 @@ def rolled(state: State, roll: tuple[int, ...]) -> State:
 ROLL_AT_ONCE = True
 
 
+#: a game without dice, swap rule or record of positions plays its random playouts by
+#: ``_plain_playout``: ``State.legal_moves`` inline in the loop (False: the general loop;
+#: tests compare the two)
+PLAIN_PLAYOUT = True
+
+
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random moves in place until the game ends; returns the moves played.
     The move is the one ``rng.choice(moves)`` draws (``moves[rng.randrange(len(moves))]``),
     so a seed replays the same game."""
+    game = state.game
+    if PLAIN_PLAYOUT and state.dice is None and game.swap_ply < 0 and \
+            state.positions is None and type(rng) is random.Random:
+        return _plain_playout(state, rng, max_moves)
     n = 0
     dice = state.dice
     spec = state.game.dice
@@ -90,4 +101,43 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
         n += 1
         if rolls_first and state.outcome is None:
             state._roll(spec.sample(rng))  # the chance node every move leads to
+    return n
+
+
+def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
+    """``random_playout`` of a game without dice, swap rule or record of positions, with
+    a ``random.Random``: the same moves drawn the same way, the moves listed as
+    ``State.legal_moves`` lists them, without its call."""
+    game = state.game
+    play = game.play
+    gens = [ph.generate for ph in game.phases]
+    next_of = game.next_of
+    auto_pass = game.auto_pass_move
+    bits = rng.getrandbits
+    n = 0
+    while n < max_moves:
+        moves = state._moves  # kept when the end rules listed them
+        if moves is None:
+            if state.outcome is not None:
+                moves = state._moves = []
+            else:
+                # State.legal_moves: the mover's context, kept for whoever reads it after
+                who, nxt = state.who, state.nxt
+                state.who = mover = state.mover
+                state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
+                moves = gens[state.phase](state)
+                if not moves:
+                    moves = [auto_pass]  # as in Ludii, a stuck player passes
+                state._moves = moves
+                state.who = who
+                state.nxt = nxt
+        if not moves:
+            state.is_terminal()
+            break
+        k = len(moves)
+        r = bits(k.bit_length())
+        while r >= k:
+            r = bits(k.bit_length())
+        play(state, moves[r])
+        n += 1
     return n

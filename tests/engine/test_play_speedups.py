@@ -340,3 +340,177 @@ def test_one_end_rule_checked_as_several(one, two):
     fast, slow = ludeme.loads(one), ludeme.loads(two)
     for seed in range(6):
         assert play_alike(fast, slow, seed) > 5
+
+
+# -- a sowing of all the seeds of a pit as one function (sow.PLAIN_SOW) -----------------
+
+OWARE_LIKE = """
+(game "Five Pits Round"
+    (players 2)
+    (equipment {
+        (mancalaBoard 2 5 (track "Track" "1,E,N,W" loop:True))
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+        (map {(pair P1 FirstSite) (pair P2 LastSite)})
+        (piece "Seed" Shared)
+    })
+    (rules
+        (start (set Count 3 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(< 0 (count at:(from))))
+            (then (sow if:(and (is In (to) (sites Next)) (or (= (count at:(to)) 2) (= (count at:(to)) 3)))
+                apply:(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))
+                includeSelf:False SKIP backtracking:True))))
+        (end (if (no Moves Mover)
+            (byScore { (score P1 (count at:(mapEntry P1))) (score P2 (count at:(mapEntry P2))) })))
+    )
+)
+"""
+
+
+@pytest.mark.parametrize("src", [
+    KALAH_LIKE,
+    MANCALA.replace("CHOOSE", "(> (count at:(from)) 0)").replace("BACK", "backtracking:(= 1 2)"),
+    OWARE_LIKE.replace("SKIP", ""),
+    # a skipIf: that reads the position: the general path sows
+    OWARE_LIKE.replace("SKIP", "skipIf:(>= (count at:(to)) 6)"),
+    # a sowing from a given site that may be empty
+    KALAH_LIKE.replace("(sow\n", "(sow (- (last To) 0)\n"),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_plain_sowing_as_the_general_path(src, seed, monkeypatch):
+    """A sowing of every seed of its start along one track runs as one function: the same
+    games, hashes included, as the general path, for captures of one pit and
+    backtracking ones, skipIf: folded per players or read on the position,
+    includeSelf:False."""
+    import ludeme.ludemes.effects.sow as sow_module
+
+    fast = ludeme.loads(src)
+    monkeypatch.setattr(sow_module, "PLAIN_SOW", False)
+    slow = ludeme.loads(src + "\n// the general sowing\n")  # not a cached compilation
+    sowing = {g: g.new_initial_state().legal_moves()[0].then.__name__ for g in (fast, slow)}
+    assert sowing == {fast: "run_plain", slow: "run"}
+    assert play_alike(fast, slow, seed) > 10
+
+
+# -- the random playout of a game without dice (search.PLAIN_PLAYOUT) -------------------
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, OWARE_LIKE.replace("SKIP", ""), PLACE,
+                                 "brandubh", "branches", "hex"])
+def test_plain_playout_as_the_general_loop(src, monkeypatch):
+    """A game without dice, swap rule or positions recorded plays its random playouts by
+    a loop that lists the moves inline: the same games from the same seeds as the
+    general loop (passes and moves again included), and the same state after."""
+    import ludeme.runtime.search as search
+
+    game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
+    taken = []
+    real = search._plain_playout
+    monkeypatch.setattr(search, "_plain_playout", lambda *a: taken.append(1) or real(*a))
+    for seed in range(4):
+        a, b = game.new_initial_state(), game.new_initial_state()
+        monkeypatch.setattr(search, "PLAIN_PLAYOUT", True)
+        na = random_playout(a, random.Random(seed))
+        monkeypatch.setattr(search, "PLAIN_PLAYOUT", False)
+        nb = random_playout(b, random.Random(seed))
+        assert na == nb > 0
+        assert (a.hash, a.history, a.outcome, a.what, a.mover, a.who, a.nxt) == \
+            (b.hash, b.history, b.outcome, b.what, b.mover, b.who, b.nxt)
+    assert len(taken) == 4  # the plain loop played the first of each pair
+
+
+def test_plain_playout_stops_at_max_moves():
+    game = ludeme.loads(KALAH_LIKE)
+    s = game.new_initial_state()
+    assert random_playout(s, random.Random(1), max_moves=7) == 7 == s.ply
+    assert not s.is_terminal()
+
+
+# -- the region a selection chooses from, folded per mover (select.FOLD_ORIGINS) --------
+
+@pytest.mark.parametrize("src, folds", [
+    (KALAH_LIKE, True),
+    (OWARE_LIKE.replace("SKIP", ""), True),
+    # a region that reads the position: asked each time
+    (KALAH_LIKE.replace("(from (sites Mover) if:",
+                        "(from (difference (sites Mover) (sites Empty)) if:"), False),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_selection_from_a_folded_region_as_asked_each_time(src, folds, seed, monkeypatch):
+    """``(move Select (from (sites Mover) if:(> (count at:(from)) 0)))`` reads the
+    mover's sites from a table folded once: the same moves as the region asked at
+    every listing."""
+    import ludeme.ludemes.moves.select as select_module
+
+    folded = []
+    real = select_module.mover_rows
+    monkeypatch.setattr(select_module, "mover_rows",
+                        lambda *a: folded.append(real(*a)) or folded[-1])
+    fast = ludeme.loads(src + f"\n// folded {seed}\n")
+    monkeypatch.setattr(select_module, "FOLD_ORIGINS", False)
+    slow = ludeme.loads(src + "\n// the region asked each time\n")
+    assert play_alike(fast, slow, seed) > 10
+    assert len(folded) == 1 and (folded[0] is not None) == folds
+
+
+def test_mover_rows_fold_what_reads_the_mover_alone():
+    from ludeme.compile.fold import mover_rows
+
+    assert mover_rows(lambda t: (t.who, 7), 3) == [None, (1, 7), (2, 7), (3, 7)]
+    assert mover_rows(lambda t: t.what, 2) is None
+    assert mover_rows(lambda t: (t.nxt,), 2) is None  # the next player may be another
+
+
+# -- an (if ...) of moves used as an effect (compiler.IF_AS_EFFECT) ---------------------
+
+# a capture rule whose (if ...) has moves in both branches, along a backtracking sowing
+# (worked out, then applied) and a one-pit one (worked out and applied at once)
+BOTH_BRANCHES = OWARE_LIKE.replace("SKIP", "").replace(
+    "apply:(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))",
+    "apply:(if (= (count at:(to)) 2) (fromTo (from (to)) (to (mapEntry (mover))) count:2)"
+    " (fromTo (from (to)) (to (mapEntry (next))) count:1))")
+
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, BOTH_BRANCHES,
+                                 BOTH_BRANCHES.replace(" backtracking:True", "")])
+@pytest.mark.parametrize("seed", range(3))
+def test_if_of_moves_as_an_effect_as_its_moves_applied(src, seed, monkeypatch):
+    """``(if <cond> <moves> <moves>)`` where an effect is expected tests, then applies the
+    branch's moves as its effect: the same games as the moves of the whole ``(if ...)``
+    listed, then applied."""
+    import ludeme.compile.compiler as compiler
+
+    assert "apply:(if" in src
+    made = []
+    real = compiler.if_effect_of
+    monkeypatch.setattr(compiler, "if_effect_of", lambda *a: made.append(a) or real(*a))
+    fast = ludeme.loads(src + f"\n// if as an effect {seed}\n")
+    assert len(made) == 1
+    monkeypatch.setattr(compiler, "IF_AS_EFFECT", False)
+    slow = ludeme.loads(src + "\n// the moves of the if listed\n")
+    assert len(made) == 1
+    assert play_alike(fast, slow, seed) > 10
+
+
+# -- new states copied from a start position made once (game.COPY_START) ----------------
+
+@pytest.mark.parametrize("src", [KALAH_LIKE, RACE, PLACE, "brandubh", "branches"])
+def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
+    """``new_initial_state`` copies one start position: each copy is a position of its
+    own (playing one changes no other), and plays the same games as a state made by the
+    start rules afresh."""
+    import ludeme.runtime.game as game_module
+
+    game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
+    first = game.new_initial_state()
+    assert game._first_state is not None and first is not game._first_state
+    random_playout(first, random.Random(3))  # a played copy leaves the next ones alone
+    for seed in range(3):
+        a = game.new_initial_state()
+        monkeypatch.setattr(game_module, "COPY_START", False)
+        b = game.new_initial_state()
+        monkeypatch.setattr(game_module, "COPY_START", True)
+        assert b is not game._first_state
+        assert (a.what, a.count, a.hand, a.hash, a.mover, a.ply, a.history, a.hashes) == \
+            (b.what, b.count, b.hand, b.hash, b.mover, b.ply, b.history, b.hashes)
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        assert random_playout(a, rng_a) == random_playout(b, rng_b) > 0
+        assert (a.hash, a.history, a.outcome) == (b.hash, b.history, b.outcome)

@@ -14,6 +14,13 @@ from ludeme.ludemes.containers.counts import enable_counts, site_counter
 from ludeme.ludemes.containers.tracks import find_tracks
 from ludeme.runtime.game import COUNT_ROWS
 
+#: a sowing of every seed of its start (the last move's destination, or a site given)
+#: along one track, without ``count:``, ``owner:`` or ``origin:``, runs as one function
+#: (``plain_run``): the plan of each (start, seeds) read from a list per start site, the
+#: counts and the hash changed in the same call, a capture of one pit applied at once
+#: (False: the general path; tests compare the two)
+PLAIN_SOW = True
+
 
 @ludeme("sow", T.Effect,
         ludii="A site type other than the board's is not supported.")
@@ -323,4 +330,109 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             if not back(s) or sites[i] == x0:
                 break
 
+    def plain_run(t):
+        """``run`` for a sowing of every seed of its start along ``t``: the same steps,
+        with the plans kept per (mover, next player) when ``skipIf:`` reads the players
+        (one table otherwise), per start site, in a list by number of seeds, and
+        ``_drop`` inline."""
+        sites = t.sites
+        first = firsts[id(t)]
+        # key -> per start site, the plans by number of seeds (None off the track), or
+        # False where skipIf: reads the position; and the sites skipIf: passes over
+        tables: dict[int, list | bool] = {}
+        skips: dict[int, tuple[bool, ...] | None] = {}
+        one_pit = back is None and now is not None  # the capture: (if:) then now
+        rows_by_piece: list = [None] * (len(g.pieces.names) + 1)  # count_rows per piece
+
+        def table(s, key: int):
+            skipped = None
+            if skip is not None:
+                skipped = site_players_row(skip, "to", n_sites, s.who, s.nxt)
+                if skipped is None:
+                    tables[key] = False
+                    return False
+            skips[key] = skipped
+            plans = tables[key] = [[] if first[x] >= 0 else None for x in range(n_sites)]
+            return plans
+
+        def run_plain(s):
+            frm0, to0 = s.frm, s.to
+            if last_to:
+                hist = s.history
+                x0 = hist[-1].to if hist else -1
+            else:
+                x0 = start_fn(s)
+            if 0 <= x0 < n_sites:
+                key = s.who * 256 + s.nxt if skip is not None else 0
+                plans = tables.get(key)
+                if plans is None:
+                    plans = table(s, key)
+                w = s.what
+                piece = w[x0]
+                by_n = plans[x0] if plans is not False else None
+                if not piece or by_n is None:
+                    if plans is False or piece:
+                        _sow(s, x0)  # skipIf: reads the position
+                    # else no seed to sow, or a start off the track: nothing to do
+                else:
+                    cnt = s.count
+                    n = cnt[x0] or 1
+                    if n >= len(by_n):
+                        by_n.extend([None] * (n + 1 - len(by_n)))
+                    plan = by_n[n]
+                    if plan is None:
+                        adds, total, i = _plan(t, first[x0], n, skips[key])
+                        plan = by_n[n] = (adds, total, sites[i], i)
+                    adds, total, last, i = plan
+                    if total:
+                        # _drop, for a start holding seeds
+                        rows = rows_by_piece[piece]
+                        if rows is None:
+                            rows = rows_by_piece[piece] = count_rows(piece)
+                        left = n - total if n > total else 0
+                        h = s.hash
+                        if n < COUNT_ROWS:
+                            r = rows[x0]
+                            h ^= r[n] ^ r[left]
+                        else:
+                            h ^= count_hash(x0, piece, n) ^ count_hash(x0, piece, left)
+                        if left:
+                            cnt[x0] = left
+                        else:
+                            w[x0] = cnt[x0] = 0
+                        for x, k in adds:
+                            old = w[x]
+                            if old == piece:
+                                on = cnt[x] or 1
+                            elif not old:
+                                on = 0
+                            else:  # another piece stands there: the seeds join it
+                                on = cnt[x] or 1
+                                h ^= count_hash(x, old, on) ^ count_hash(x, piece, on)
+                            new = on + k
+                            if new < COUNT_ROWS:
+                                r = rows[x]
+                                h ^= r[on] ^ r[new]
+                            else:
+                                h ^= count_hash(x, piece, on) ^ count_hash(x, piece, new)
+                            w[x] = piece
+                            cnt[x] = new
+                        s.hash = h
+                        s.after_frm, s.after_to = x0, last
+                        if effect is not None:
+                            s.to = last
+                            if one_pit:
+                                if rule is None or rule(s):
+                                    s.frm = x0
+                                    now(s)
+                            else:
+                                _capture(s, x0, t, i)
+            s.frm, s.to = frm0, to0
+            if thenfn is not None:
+                thenfn(s)
+
+        return run_plain
+
+    if PLAIN_SOW and count_fn is None and owner_fn is None and exact and keep_origin is None:
+        return EffectV(plain_run(exact[0]))
     return EffectV(run)

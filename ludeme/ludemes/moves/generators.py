@@ -319,7 +319,13 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
     else_for = per_piece(else_) if else_ is not None else None
     reach_a = reach_of(then_)
     reach_b = reach_of(else_) if else_ is not None else (lambda s, site: False)
-    return PieceMovesV(lambda s: a(s) if test(s) else b(s), for_piece=memo(
+
+    def gen(s):
+        return a(s) if test(s) else b(s)
+
+    # used as an effect, it tests, then runs one branch's moves (compiler.moves_as_effect)
+    gen.if_parts = (test, then_, else_)
+    return PieceMovesV(gen, for_piece=memo(
         lambda pid: if_at(test, then_for(pid), else_for(pid) if else_for else None)),
         reaches=lambda s, site: reach_a(s, site) if test(s) else reach_b(s, site))
 

@@ -5,6 +5,7 @@ the sites selected."""
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import mover_rows
 from ludeme.compile.moveparts import FROM, FromPart
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV, RegionV, SiteV
@@ -12,6 +13,11 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.moves.from_to import origins_of
 from ludeme.runtime.move import Move, no_action
+
+#: a selection among the occupied sites of a region that depends on the mover alone
+#: (``(from (sites Mover) if:(> (count at:(from)) 0))``) reads the region from a table
+#: per mover, folded once (False: the region is asked each time; tests compare)
+FOLD_ORIGINS = True
 
 
 @ludeme("select", T.Moves, ludii="Ludii's other spelling of (move Select ...).")
@@ -79,6 +85,30 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
                     out.append(m)
             return out
 
+        if occupied and FOLD_ORIGINS:
+            # per mover: the sites of the region and their moves, when the region reads
+            # nothing but the mover (folded at the first call; None: not foldable)
+            by_mover: list = []
+
+            def fold() -> list:
+                rows = mover_rows(origins, c.num_players)
+                if rows is None:
+                    by_mover.extend([None] * (c.num_players + 1))
+                else:
+                    by_mover.extend(
+                        None if src is None else
+                        tuple((x, interned[x, x]) for x in dict.fromkeys(src) if 0 <= x < n)
+                        for src in rows)
+                return by_mover
+
+            def gen_occupied(s):
+                pairs = (by_mover or fold())[s.who]
+                if pairs is None:
+                    return gen_sites(s)
+                w = s.what
+                return [m for x, m in pairs if w[x]]
+
+            return MovesV(gen_occupied)
         return MovesV(gen_sites)
 
     def gen(s):
