@@ -1,0 +1,260 @@
+"""A piece's moves worked out once per context, with only its reads of the board left.
+
+A race game's piece rule (``compile.pure``'s example) asks the context (the mover, the
+piece's site, the dice's total) and then a few sites of the board: is the site the
+track leads to empty, or held by a friend? Given the context, its moves are a function
+of the contents of those few sites alone. ``traced_at`` turns the piece's ``at`` (see
+``compile.piecemoves``) into a table over the context whose entries are small *decision
+trees* over those contents: a leaf is the tuple of moves the rule appends (the same
+interned objects), a branch ``[site, children]`` reads the piece on ``site`` and goes on
+with ``children[piece id]``. At run time a piece's moves are a look-up and a read or two
+of the board, however many ludemes the rule is made of.
+
+The trees are found by running ``at`` itself on a stand-in for the state (``_Traced``)
+that has the context, the game and a board whose sites are unknown until read: the
+first read of an unknown site stops the run (``_NeedSite``), and the rule is run again
+once per piece id (or none) that site could hold. A run that reads anything else of the
+state (a hand, the hash, the history, the dice's faces, ...) stops too (``_Unsupported``,
+a ``BaseException`` that the rule's own ``except`` clauses let through): that context
+keeps the plain ``at``. So does the whole rule when its trees grow beyond a few reads
+(``MAX_READS``) or the tables beyond ``MAX_RUNS`` runs (a slide reads many sites: it is
+no gain there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludeme.compile.pure import TOTAL, _axes
+
+#: a piece's rule is tabulated over its context and board reads (False: it runs as
+#: written; tests compare the two)
+TRACE_BOARD = True
+#: at most this many distinct sites read along one path of a tree
+MAX_READS = 3
+#: at most this many runs of the rule to build the whole table (else it is not built)
+MAX_RUNS = 1 << 15
+
+
+class _NeedSite(BaseException):
+    """The traced rule read a site whose content is not chosen yet."""
+
+    def __init__(self, site: int):
+        self.site = site
+
+
+class _Unsupported(BaseException):
+    """The traced rule read or wrote something else than the context and the board."""
+
+
+class _Board:
+    """The board of the stand-in: the contents chosen so far (``known``), a read of any
+    other site asks for it (``_NeedSite``)."""
+
+    __slots__ = ("known", "n")
+
+    def __init__(self, n: int):
+        self.known: dict[int, int] = {}
+        self.n = n
+
+    def __getitem__(self, x):
+        v = self.known.get(x)
+        if v is not None:
+            return v
+        if type(x) is not int or not 0 <= x < self.n:
+            raise _Unsupported  # a slice, a negative or a site off the board
+        raise _NeedSite(x)
+
+    def __iter__(self):  # a scan of the whole board: nothing to gain
+        raise _Unsupported
+
+    def __len__(self):
+        raise _Unsupported
+
+    def __contains__(self, _):
+        raise _Unsupported
+
+
+class _Dice:
+    __slots__ = ("total",)
+
+
+# the context variables a rule may set and read back while it lists its moves
+_SCRATCH = frozenset({"to", "between", "site", "level"})
+
+
+class _Traced:
+    """The stand-in for a state: the game, the context and the board (``_Board``).
+    Anything else read or written stops the run (``_Unsupported``)."""
+
+    __slots__ = ("game", "who", "frm", "dice", "what", "scratch")
+
+    def __getattr__(self, name):
+        scratch = object.__getattribute__(self, "scratch")
+        if name in scratch:
+            return scratch[name]
+        raise _Unsupported(name)
+
+    def __setattr__(self, name, value):
+        if name in _Traced.__slots__:
+            object.__setattr__(self, name, value)
+        elif name in _SCRATCH:
+            self.scratch[name] = value
+        else:
+            raise _Unsupported(name)
+
+
+class _Budget(Exception):
+    """The table would take more runs than ``MAX_RUNS``."""
+
+
+def _tree(at: Callable, t: _Traced, frm: int, pieces: range, runs: list[int]):
+    """The decision tree of ``at``'s moves from ``frm`` in the context ``t`` holds, over
+    the board's contents (see the module docstring); None when it reads more."""
+    runs[0] += 1
+    if runs[0] > MAX_RUNS:
+        raise _Budget
+    out: list = []
+    t.scratch = {}
+    t.frm = frm
+    try:
+        at(t, frm, out)
+    except _NeedSite as need:
+        known = t.what.known
+        if len(known) >= MAX_READS:
+            return None
+        x = need.site
+        children = []
+        for p in pieces:
+            known[x] = p
+            child = _tree(at, t, frm, pieces, runs)
+            del known[x]
+            if child is None:
+                return None
+            children.append(child)
+        if all(c == children[0] for c in children):
+            return children[0]  # the site's content does not matter
+        return [x, tuple(children)]
+    except _Unsupported:
+        return None
+    except Exception:  # noqa: BLE001 - it fails on the stand-in: the rule as it is
+        return None
+    return tuple(out)
+
+
+def _build(at: Callable, game) -> list | None:
+    """Per player, per site, per dice total (when the game has dice) the tree of
+    ``at``'s moves, or None where ``at`` runs as it is; None when not worth it."""
+    reads = frozenset({"who", "frm"}) | ({TOTAL} if game.dice is not None else frozenset())
+    axes = _axes(game, reads)
+    if axes is None:
+        return None
+    t = object.__new__(_Traced)
+    t.game = game
+    t.what = _Board(game.board.n_sites)
+    t.dice = None
+    totals = None
+    if TOTAL in reads:
+        t.dice = _Dice()
+        totals = axes[2][1]
+    pieces = range(len(game.pieces.names))
+    runs = [0]
+    table = []
+    try:
+        for who in axes[0][1]:
+            t.who = who
+            row = []
+            for frm in axes[1][1]:
+                if totals is None:
+                    row.append(_tree(at, t, frm, pieces, runs))
+                    continue
+                cell = []
+                for total in totals:
+                    t.dice.total = total
+                    cell.append(_tree(at, t, frm, pieces, runs))
+                row.append(cell)
+            table.append(row)
+    except _Budget:
+        return None
+    return table
+
+
+def traced_at(at: Callable) -> Callable:
+    """``at`` (a piece's ``at(state, site, out)``) read from its table of trees (see the
+    module docstring), with ``many(state, sites, out)`` for the sites of all the mover's
+    pieces in one call; ``at`` itself when ``TRACE_BOARD`` is off. The table is built
+    the first time it is asked."""
+    if not TRACE_BOARD:
+        return at
+    grid: list = [None, False]  # the table, and whether building it was tried
+
+    def table_of(s):
+        if s.__class__ is _Traced:
+            return None  # inside another rule's trace: this one as it is
+        if not grid[1]:
+            grid[1] = True
+            grid[0] = _build(at, s.game)
+        return grid[0]
+
+    def many(s, sites, out):
+        table = grid[0] if grid[1] else table_of(s)
+        if table is None:
+            for frm in sites:
+                at(s, frm, out)
+            return
+        try:
+            row = table[s.who]
+        except IndexError:
+            row = None
+        dice = s.dice
+        w = s.what
+        if dice is None:
+            for frm in sites:
+                try:
+                    node = row[frm] if frm >= 0 else None
+                except (IndexError, TypeError):  # outside the table: the rule itself
+                    node = None
+                while node.__class__ is list:
+                    node = node[1][w[node[0]]]
+                if node is None:
+                    at(s, frm, out)
+                elif node:
+                    out += node
+            return
+        total = dice.total
+        for frm in sites:
+            try:
+                node = row[frm][total] if frm >= 0 else None
+            except (IndexError, TypeError):  # outside the table: the rule itself
+                node = None
+            while node.__class__ is list:
+                node = node[1][w[node[0]]]
+            if node is None:
+                at(s, frm, out)
+            elif node:
+                out += node
+
+    def one(s, frm, out):
+        table = grid[0] if grid[1] else table_of(s)
+        node = None
+        if table is not None and frm >= 0:
+            try:
+                node = table[s.who][frm]
+                if s.dice is not None:
+                    node = node[s.dice.total]
+            except (IndexError, TypeError):  # outside the table: the rule itself
+                node = None
+            w = s.what
+            while node.__class__ is list:
+                node = node[1][w[node[0]]]
+        if node is None:
+            at(s, frm, out)
+        elif node:
+            out += node
+
+    one.many = many
+    one.untraced = at
+    for name in ("anchored", "possible", "pick", "targets"):
+        if hasattr(at, name):
+            setattr(one, name, getattr(at, name))
+    return one
