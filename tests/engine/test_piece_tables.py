@@ -14,6 +14,7 @@ import ludeme
 import ludeme.api
 from ludeme.compile import piecetables
 from ludeme.compile.piecetables import traced_at
+from ludeme.ludemes.moves import generators
 
 # the race of test_pure_context: a piece at the end of its track leaves, none may land
 # on a friend, nor on an enemy on a "Safe" site (two tests of a site's content)
@@ -91,19 +92,21 @@ LOOP_RUN = """
 """
 
 
-def load(text: str, traced: bool, monkeypatch):
+def load(text: str, monkeypatch, module=piecetables, flag: str = "TRACE_BOARD",
+         on: bool = True):
     """``text`` compiled now (not a game compiled before, from the cache), with the
-    tables or without."""
-    monkeypatch.setattr(piecetables, "TRACE_BOARD", traced)
+    speed-up ``module.flag`` on or off."""
+    monkeypatch.setattr(module, flag, on)
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
     return ludeme.loads(text)
 
 
-def play_alike(text: str, seed: int, monkeypatch, plies: int = 600) -> tuple[int, int]:
-    """Plays the description traced and untraced side by side; returns the moves made
-    and the plies where the traced side read a table."""
-    a = load(text, True, monkeypatch)
-    b = load(text, False, monkeypatch)
+def play_alike(text: str, seed: int, monkeypatch, plies: int = 600,
+               module=piecetables, flag: str = "TRACE_BOARD") -> int:
+    """Plays the description with the speed-up and without it side by side, asserting
+    the same moves in the same order at every ply; returns the moves made."""
+    a = load(text, monkeypatch, module, flag, True)
+    b = load(text, monkeypatch, module, flag, False)
     sa, sb = a.new_initial_state(), b.new_initial_state()
     rng = random.Random(seed)
     moved = 0
@@ -178,7 +181,7 @@ def board_of(game):
 
 
 def test_a_rule_of_one_site_matches_it_for_every_content(monkeypatch):
-    game = load(SAFE_RUN, True, monkeypatch)
+    game = load(SAFE_RUN, monkeypatch)
     s = board_of(game)
     runs = []
 
@@ -207,7 +210,7 @@ def test_a_rule_of_one_site_matches_it_for_every_content(monkeypatch):
 def test_a_rule_that_reads_more_keeps_its_own_answers(monkeypatch):
     # the hand, a scan of the board and more sites than MAX_READS are not tabled: the
     # rule answers for itself, with the position as it is
-    game = load(SAFE_RUN, True, monkeypatch)
+    game = load(SAFE_RUN, monkeypatch)
     s = board_of(game)
 
     def from_hand(st, frm, out):
@@ -233,6 +236,24 @@ def test_a_rule_that_reads_more_keeps_its_own_answers(monkeypatch):
                 got: list = []
                 traced(s, frm, got)
                 assert got == want, (at.__name__, trial, frm)
+
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_board_and_the_hand_joined_as_they_are(text, seed, monkeypatch):
+    # (or (forEach Piece) (forEach Piece container:(mover))): moves from the board and
+    # moves from a hand never coincide, the lists are joined without a look for repeats
+    assert play_alike(text, seed, monkeypatch, module=generators, flag="DISJOINT_OR") > 20
+
+
+def test_moves_from_the_board_and_a_hand_are_told_apart_by_container(monkeypatch):
+    monkeypatch.setattr(ludeme.api, "_CACHE", {})
+    seen = []
+    monkeypatch.setattr(generators, "disjoint_by_container",
+                        lambda gens, real=generators.disjoint_by_container:
+                        seen.append(real(gens)) or seen[-1])
+    ludeme.loads(SAFE_RUN)
+    assert True in seen
 
 
 def test_off_the_rule_is_as_written(monkeypatch):
