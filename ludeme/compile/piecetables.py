@@ -75,6 +75,68 @@ class _Board:
         raise _Unsupported
 
 
+class _Held:
+    """How many pieces the hand site a rule is traced from holds: some, no more is
+    known. It is true and above 0; any other use of it stops the run."""
+
+    __slots__ = ()
+
+    def __bool__(self):
+        return True
+
+    def __gt__(self, other):
+        if other == 0:
+            return True
+        raise _Unsupported
+
+    def __ne__(self, other):
+        if other == 0:
+            return True
+        raise _Unsupported
+
+    def __eq__(self, other):
+        if other == 0:
+            return False
+        raise _Unsupported
+
+    def __hash__(self):
+        raise _Unsupported
+
+    def _unsupported(self, *_):
+        raise _Unsupported
+
+    __lt__ = __le__ = __ge__ = __index__ = __int__ = __add__ = __radd__ = __sub__ = \
+        __rsub__ = __mul__ = __rmul__ = __neg__ = __float__ = _unsupported
+
+
+_HELD = _Held()
+
+
+class _Hands:
+    """The hands of the stand-in: of the hand site the rule is traced from (``held``:
+    its owner and kind), some pieces; any other count stops the run."""
+
+    __slots__ = ("held",)
+
+    def __init__(self):
+        self.held: tuple[int, int] | None = None
+
+    def __getitem__(self, p):
+        return _HandRow(self.held, p)
+
+
+class _HandRow:
+    __slots__ = ("held", "p")
+
+    def __init__(self, held, p):
+        self.held, self.p = held, p
+
+    def __getitem__(self, k):
+        if (self.p, k) == self.held:
+            return _HELD
+        raise _Unsupported
+
+
 class _Dice:
     __slots__ = ("total",)
 
@@ -87,7 +149,7 @@ class _Traced:
     """The stand-in for a state: the game, the context and the board (``_Board``).
     Anything else read or written stops the run (``_Unsupported``)."""
 
-    __slots__ = ("game", "who", "frm", "dice", "what", "scratch")
+    __slots__ = ("game", "who", "frm", "dice", "what", "hand", "scratch")
 
     def __getattr__(self, name):
         scratch = object.__getattribute__(self, "scratch")
@@ -157,7 +219,9 @@ def _build(at: Callable, game) -> list | None:
     if TOTAL in reads:
         t.dice = _Dice()
         totals = axes[2][1]
+    t.hand = _Hands()
     pieces = range(len(game.pieces.names))
+    held = hand_sites(game)
     runs = [0]
     table = []
     try:
@@ -165,7 +229,10 @@ def _build(at: Callable, game) -> list | None:
             t.who = who
             row = []
             for frm in axes[1][1]:
-                if totals is None:
+                t.hand.held = held.get(frm)
+                if frm >= t.what.n and t.hand.held is None:
+                    row.append(None)  # a hand site whose kind may change: as it is
+                elif totals is None:
                     row.append(_tree(at, t, frm, pieces, runs))
                     continue
                 cell = []
@@ -179,6 +246,16 @@ def _build(at: Callable, game) -> list | None:
     return table
 
 
+def hand_sites(game) -> dict[int, tuple[int, int]]:
+    """The hand sites whose kind is bound for good (by the start rules, say): the owner
+    and kind index of each, whose count says whether the site holds pieces."""
+    layout = game.hands
+    if layout is None:
+        return {}
+    return {layout.base + i: (layout.owner[i], layout.kind[i])
+            for i in layout.bound if layout.kind[i] >= 0}
+
+
 def traced_at(at: Callable) -> Callable:
     """``at`` (a piece's ``at(state, site, out)``) read from its table of trees (see the
     module docstring), with ``many(state, sites, out)`` for the sites of all the mover's
@@ -188,12 +265,18 @@ def traced_at(at: Callable) -> Callable:
         return at
     grid: list = [None, False]  # the table, and whether building it was tried
 
+    # the hand sites traced (see hand_sites), and the first site that is not the board's
+    held: dict[int, tuple[int, int]] = {}
+    board = [0]
+
     def table_of(s):
         if s.__class__ is _Traced:
             return None  # inside another rule's trace: this one as it is
         if not grid[1]:
             grid[1] = True
             grid[0] = _build(at, s.game)
+            held.update(hand_sites(s.game))
+            board[0] = s.game.board.n_sites
         return grid[0]
 
     def many(s, sites, out):
@@ -208,10 +291,11 @@ def traced_at(at: Callable) -> Callable:
             row = None
         dice = s.dice
         w = s.what
+        nb = board[0]  # hand sites (their counts are not in the trees): the rule itself
         if dice is None:
             for frm in sites:
                 try:
-                    node = row[frm] if frm >= 0 else None
+                    node = row[frm] if 0 <= frm < nb else None
                 except (IndexError, TypeError):  # outside the table: the rule itself
                     node = None
                 while node.__class__ is list:
@@ -224,7 +308,7 @@ def traced_at(at: Callable) -> Callable:
         total = dice.total
         for frm in sites:
             try:
-                node = row[frm][total] if frm >= 0 else None
+                node = row[frm][total] if 0 <= frm < nb else None
             except (IndexError, TypeError):  # outside the table: the rule itself
                 node = None
             while node.__class__ is list:
@@ -237,6 +321,11 @@ def traced_at(at: Callable) -> Callable:
     def one(s, frm, out):
         table = grid[0] if grid[1] else table_of(s)
         node = None
+        if frm >= board[0]:
+            # a hand site: its tree holds when the site holds pieces
+            kind = held.get(frm)
+            if kind is None or not s.hand[kind[0]][kind[1]]:
+                table = None
         if table is not None and frm >= 0:
             try:
                 node = table[s.who][frm]

@@ -168,10 +168,15 @@ def test_the_rules_are_tabled_with_their_reads(text, monkeypatch):
     tables = [t for t in built_tables(text, monkeypatch) if t is not None]
     assert tables
     every = [c for t in tables for c in cells(t)]
-    # board sites are tabled (a branch on a site, or the moves at once), hand sites not
+    # board sites are tabled (a branch on a site, or the moves at once)
     assert any(isinstance(c, list) for c in every)
     assert any(leaf for c in every for leaf in leaves(c))
-    assert any(c is None for c in every)
+    # and so are the hand sites the start rules filled: a piece enters from there
+    game = ludeme.loads(text)
+    hands = range(game.board.n_sites, game.hands.stop)
+    entering = [leaf for t in tables for row in t for x in hands for c in row[x] or ()
+                for leaf in leaves(c) if leaf and leaf[0].frm == x]
+    assert entering
 
 
 def board_of(game):
