@@ -256,86 +256,93 @@ def hand_sites(game) -> dict[int, tuple[int, int]]:
             for i in layout.bound if layout.kind[i] >= 0}
 
 
+def _rows(table: list, game, board_only: bool) -> list:
+    """``table`` as rows per player and dice total (a single total 0 without dice): per
+    site, its tree; with ``board_only`` the hand sites' are None (the rule itself)."""
+    n = game.board.n_sites
+    out = []
+    for row in table:
+        if game.dice is None:
+            by_total = [list(row)]
+        else:
+            totals = max((len(cell) for cell in row if cell is not None), default=0)
+            by_total = [[cell[t] if cell is not None else None for cell in row]
+                        for t in range(totals)]
+        if board_only:
+            for r in by_total:
+                r[n:] = [None] * (len(r) - n)
+        out.append(by_total)
+    return out
+
+
 def traced_at(at: Callable) -> Callable:
     """``at`` (a piece's ``at(state, site, out)``) read from its table of trees (see the
     module docstring), with ``many(state, sites, out)`` for the sites of all the mover's
-    pieces in one call; ``at`` itself when ``TRACE_BOARD`` is off. The table is built
-    the first time it is asked."""
+    pieces in one call (sites of pieces: none negative); ``at`` itself when
+    ``TRACE_BOARD`` is off. The table is built the first time it is asked."""
     if not TRACE_BOARD:
         return at
-    grid: list = [None, False]  # the table, and whether building it was tried
-
-    # the hand sites traced (see hand_sites), and the first site that is not the board's
+    # the rows of the board's sites (for many) and of every site (for one), per player
+    # and dice total: None until built, () when they cannot be
+    rows: list = [None, None]
+    # the hand sites traced (see hand_sites): their trees hold while they hold pieces
     held: dict[int, tuple[int, int]] = {}
-    board = [0]
 
-    def table_of(s):
+    def build(s) -> bool:
         if s.__class__ is _Traced:
-            return None  # inside another rule's trace: this one as it is
-        if not grid[1]:
-            grid[1] = True
-            grid[0] = _build(at, s.game)
-            held.update(hand_sites(s.game))
-            board[0] = s.game.board.n_sites
-        return grid[0]
+            return False  # inside another rule's trace: this one as it is
+        if rows[0] is None:
+            table = _build(at, s.game)
+            if table is None:
+                rows[0] = rows[1] = ()
+            else:
+                rows[0] = _rows(table, s.game, True)
+                rows[1] = _rows(table, s.game, False)
+                held.update(hand_sites(s.game))
+        return bool(rows[0])
 
     def many(s, sites, out):
-        table = grid[0] if grid[1] else table_of(s)
-        if table is None:
+        try:
+            dice = s.dice
+            row = rows[0][s.who][dice.total if dice is not None else 0]
+        except (IndexError, TypeError):  # not built yet, or outside the table
+            if rows[0] is None and build(s):
+                many(s, sites, out)
+                return
             for frm in sites:
                 at(s, frm, out)
             return
-        try:
-            row = table[s.who]
-        except IndexError:
-            row = None
-        dice = s.dice
         w = s.what
-        nb = board[0]  # hand sites (their counts are not in the trees): the rule itself
-        if dice is None:
-            for frm in sites:
-                try:
-                    node = row[frm] if 0 <= frm < nb else None
-                except (IndexError, TypeError):  # outside the table: the rule itself
-                    node = None
-                while node.__class__ is list:
-                    node = node[1][w[node[0]]]
-                if node is None:
-                    at(s, frm, out)
-                elif node:
-                    out += node
-            return
-        total = dice.total
         for frm in sites:
             try:
-                node = row[frm][total] if 0 <= frm < nb else None
-            except (IndexError, TypeError):  # outside the table: the rule itself
+                node = row[frm]
+            except IndexError:  # outside the table: the rule itself
                 node = None
             while node.__class__ is list:
                 node = node[1][w[node[0]]]
-            if node is None:
-                at(s, frm, out)
-            elif node:
+            if node:
                 out += node
+            elif node is None:
+                at(s, frm, out)
 
     def one(s, frm, out):
-        table = grid[0] if grid[1] else table_of(s)
         node = None
-        if frm >= board[0]:
-            # a hand site: its tree holds when the site holds pieces
-            kind = held.get(frm)
-            if kind is None or not s.hand[kind[0]][kind[1]]:
-                table = None
-        if table is not None and frm >= 0:
+        if frm >= 0:
             try:
-                node = table[s.who][frm]
-                if s.dice is not None:
-                    node = node[s.dice.total]
-            except (IndexError, TypeError):  # outside the table: the rule itself
-                node = None
-            w = s.what
-            while node.__class__ is list:
-                node = node[1][w[node[0]]]
+                dice = s.dice
+                node = rows[1][s.who][dice.total if dice is not None else 0][frm]
+            except (IndexError, TypeError):  # not built yet, or outside the table
+                if rows[0] is None and build(s):
+                    one(s, frm, out)
+                    return
+            if node is not None:
+                kind = held.get(frm)
+                if kind is not None and not s.hand[kind[0]][kind[1]]:
+                    node = None  # an empty hand site: the rule itself
+                else:
+                    w = s.what
+                    while node.__class__ is list:
+                        node = node[1][w[node[0]]]
         if node is None:
             at(s, frm, out)
         elif node:
