@@ -240,7 +240,9 @@ def choice_at(test: Callable, then_at: Callable, else_at: Callable | None) -> Ca
                 chosen(s, frm, out)
 
     at.pick = pick
-    return at
+    from ludeme.compile.piecetables import traced_at
+
+    return traced_at(at)  # the chosen moves too, as far as they read the context
 
 
 def _pick_of(at: Callable | None) -> Callable:

@@ -180,6 +180,10 @@ class MovesV:
     #: made twice (the moves of a ``(forEach Piece)``). Generators whose pieces differ
     #: never make the same move, so ``or`` joins their lists without looking for repeats
     origins: tuple[frozenset[int], ...] | None = None
+    #: the same as ``origins`` for moves that start on the hand sites holding those
+    #: pieces (``(forEach Piece container:...)``): a hand's moves and the board's never
+    #: coincide, so ``or`` joins them without looking for repeats either
+    hand_origins: tuple[frozenset[int], ...] | None = None
     #: optional ``rethen(effect)``: the same generator with ``effect`` run after each
     #: move's own consequences, its moves made with both (no copies of its moves made
     #: while generating, as ``with_then`` makes them); ``(forEach Piece ... (then ...))``

@@ -109,12 +109,15 @@ class DiceSpec:
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A roll drawn with ``rng``: each die in turn, one of its faces uniformly."""
-        if type(rng) is random.Random and _CHOICE_BITS and self._draws():
+        draws = self._draw
+        if draws is None:
+            draws = self._draws()
+        if draws and type(rng) is random.Random and _CHOICE_BITS:
             # rng.choice(f) for each die, its bits drawn here (the same roll for the same
             # generator state, without two calls per die)
             bits = rng.getrandbits
             out = []
-            for f, n, k in self._draws():
+            for f, n, k in draws:
                 r = bits(k)
                 while r >= n:
                     r = bits(k)
@@ -213,7 +216,7 @@ class DiceState:
     """
 
     __slots__ = ("values", "left", "equal", "temp", "pending", "after", "rolled", "live",
-                 "log", "count", "total")
+                 "log", "count", "total", "unused")
 
     def __init__(self, values: list[int], left: list[int]):
         self.values = values
@@ -227,6 +230,9 @@ class DiceState:
         self.live = False
         self.log: tuple | None = None
         self.count = 0
+        # while no die has been used since the last roll, ``DiceSpec.showing`` of the
+        # roll (its key, total and equality, which set_dice reads); None otherwise
+        self.unused: tuple[int, int, bool] | None = None
 
     def copy(self) -> DiceState:
         c = DiceState.__new__(DiceState)
@@ -241,6 +247,7 @@ class DiceState:
         c.live = False
         c.log = self.log
         c.count = self.count
+        c.unused = self.unused
         return c
 
     def rolls(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -280,24 +287,26 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
     """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
     d = s.dice
     spec = s.game.dice
-    shown = spec._shown
     values = d.values
-    if d.left == values:  # no die used since the last roll (DiceSpec.key, read here)
-        before = tuple(values)
-        known = shown.get(before)
-        old = known[0] if known is not None else spec.unused_key(before)
+    before = d.unused
+    if before is not None:  # no die used since the last roll: its key is known
+        old = before[0] ^ spec.zobrist_rolled if d.rolled else before[0]
+    elif d.left == values:  # the same (DiceSpec.key, read here)
+        old = spec.showing(tuple(values))[0]
         if d.rolled:
             old ^= spec.zobrist_rolled
     else:
         old = spec.key(d)
-    roll = tuple(roll)
-    known = shown.get(roll)
+    if type(roll) is not tuple:
+        roll = tuple(roll)
+    known = spec._shown.get(roll)
     if known is None:
         known = spec.showing(roll)
     values[:] = roll
     d.left[:] = roll
     d.total = known[1]
     d.equal = known[2]
+    d.unused = known
     d.pending = False
     d.rolled = True
     s.hash ^= old ^ spec.zobrist_rolled ^ known[0]
@@ -308,6 +317,7 @@ def use_die(s: State, i: int) -> None:
     d = s.dice
     old = d.left[i]
     if old:
+        d.unused = None
         zl = s.game.dice.zobrist_left[i]
         s.hash ^= zl.get(old, 0) ^ zl[0]
         d.left[i] = 0
@@ -318,6 +328,7 @@ def show_face(s: State, i: int, face_index: int) -> None:
     d = s.dice
     spec = s.game.dice
     value = spec.faces[i][face_index]
+    d.unused = None
     zv, zl = spec.zobrist_value[i], spec.zobrist_left[i]
     s.hash ^= zv.get(d.values[i], 0) ^ zv.get(value, 0) ^ zl.get(d.left[i], 0) ^ zl.get(value, 0)
     d.total += value - d.values[i]

@@ -214,9 +214,9 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     origins = joined_origins(generators)
     fors = [per_piece(g) for g in generators]
     reaches = [reach_of(g) for g in generators]
-    if DISJOINT_OR and origins is not None and all(
+    if DISJOINT_OR and (origins is not None and all(
             len(joined) == sum(len(g.origins[p]) for g in generators)
-            for p, joined in enumerate(origins)):
+            for p, joined in enumerate(origins)) or disjoint_by_container(generators)):
         # the generators move different pieces, each move once: no move of one is a
         # move of another, and the lists are joined as they are
         def joined(s):
@@ -229,7 +229,8 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
 
         return PieceMovesV(joined, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])),
                            reaches=lambda s, site: any(r(s, site) for r in reaches),
-                           origins=origins)
+                           origins=origins, hand_origins=joined_origins(
+                               generators, "hand_origins"))
 
     def gen(s):
         # the first generator's moves, each once (first occurrences, in C)
@@ -263,14 +264,32 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
 DISJOINT_OR = True
 
 
-def joined_origins(generators) -> tuple[frozenset[int], ...] | None:
-    """The ``origins`` (see ``MovesV``) of the moves of all ``generators`` listed
-    together, each once: per player, the pieces any of them moves; None when one of them
-    does not know its own."""
-    all_origins = [g.origins for g in generators]
+def joined_origins(generators, field: str = "origins") -> tuple[frozenset[int], ...] | None:
+    """The ``origins`` (or ``hand_origins``, see ``MovesV``) of the moves of all
+    ``generators`` listed together, each once: per player, the pieces any of them
+    moves; None when one of them does not know its own."""
+    all_origins = [getattr(g, field) for g in generators]
     if not all_origins or any(o is None for o in all_origins):
         return None
     return tuple(frozenset().union(*row) for row in zip(*all_origins, strict=True))
+
+
+def disjoint_by_container(generators) -> bool:
+    """Whether no two of ``generators`` can make the same move because their moves
+    start on different sites: each moves pieces from the board (``origins``) or from
+    the hands (``hand_origins``), each move once, and those of one container move
+    different pieces (a ``(forEach Piece)`` and a ``(forEach Piece container:...)``)."""
+    if len(generators) < 2:
+        return False
+    by_container = ([g.origins for g in generators if g.origins is not None],
+                    [g.hand_origins for g in generators if g.origins is None])
+    if any(o is None for o in by_container[1]):
+        return False
+    for rows in by_container:
+        for per_player in zip(*rows, strict=True):
+            if len(frozenset().union(*per_player)) != sum(map(len, per_player)):
+                return False
+    return True
 
 
 @ludeme("and", T.Moves)

@@ -787,4 +787,10 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
                 mine[p](s, x, out)
         return out
 
-    return MovesV(gen)
+    # when every piece's moves start from its site (anchored), those of one hand site
+    # are not those of another: per player, the pieces whose moves are played
+    hand_origins = None
+    if all(f is None or is_anchored(f) for row in table for f in row):
+        hand_origins = tuple(frozenset(p for p, f in enumerate(row) if f is not None)
+                             for row in table)
+    return MovesV(gen, hand_origins=hand_origins)

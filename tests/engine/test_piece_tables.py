@@ -1,0 +1,270 @@
+"""A piece's moves worked out per context with only its board reads left
+(``ludeme.compile.piecetables``): the same race descriptions compiled with the tables
+(``TRACE_BOARD`` on) and without them must list the same moves, in the same order, along
+seeded random games; and the traced rule keeps its own answers wherever it reads more
+than the context and a few sites."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludeme
+import ludeme.api
+from ludeme.compile import piecetables
+from ludeme.compile.piecetables import traced_at
+from ludeme.ludemes.moves import generators
+
+# the race of test_pure_context: a piece at the end of its track leaves, none may land
+# on a friend, nor on an enemy on a "Safe" site (two tests of a site's content)
+SAFE_RUN = """
+(define "Ahead" (trackSite Move steps:(count Pips)))
+(game "Safe Run"
+    (players 2)
+    (equipment {
+        (board (rectangle 3 4)
+            { (track "Track1" "12,0,E,N1,W,N1,E,End" P1 directed:True)
+              (track "Track2" "13,11,W,S1,E,S1,W,End" P2 directed:True) })
+        (dice d:3 from:0 num:2)
+        (hand Each)
+        (regions "Safe" (sites {5 6}))
+        (piece "Runner" Each
+            (if (= "Ahead" End)
+                (move Remove (from))
+                (if (and (!= "Ahead" Off) (not (= "Ahead" 9)))
+                    (if (or (is In "Ahead" (sites Empty))
+                            (and (not (is Friend (who at:"Ahead")))
+                                 (not (is In "Ahead" (sites "Safe")))))
+                        (move (from) (to "Ahead"
+                            (apply if:(is Enemy (who at:(to)))
+                                (fromTo (from (to)) (to (handSite Next))))))))))
+    })
+    (rules
+        (start { (place "Runner1" (handSite P1) count:3) (place "Runner2" (handSite P2) count:3) })
+        (play (do (roll) next:(if (> (count Pips) 0)
+            (or (forEach Piece) (forEach Piece container:(mover))))))
+        (end (if (= (count Pieces Mover) 0) (result Mover Win)))
+    )
+)
+"""
+
+# a second race: three players on one looped track of 10 sites; a piece lands only on an
+# empty site or on an enemy's that is not guarded by a friend of that enemy on the next
+# site (a read of two sites), a piece past the middle may also step one site instead
+# (a second choice of the context), and a landing on site 4 earns another move
+LOOP_RUN = """
+(define "Ahead" (trackSite Move steps:(count Pips)))
+(define "Beyond" (trackSite Move from:"Ahead" steps:1))
+(game "Loop Run"
+    (players 3)
+    (equipment {
+        (board (rectangle 2 5)
+            { (track "Track1" "10,0,E,N1,W,End" P1 directed:True)
+              (track "Track2" "11,0,E,N1,W,End" P2 directed:True)
+              (track "Track3" "12,0,E,N1,W,End" P3 directed:True) })
+        (dice d:2 from:0 num:3)
+        (hand Each)
+        (piece "Runner" Each
+            (or
+                (if (= "Ahead" End)
+                    (move Remove (from))
+                    (if (!= "Ahead" Off)
+                        (if (or (is Empty "Ahead")
+                                (and (is Enemy (who at:"Ahead"))
+                                     (not (= (who at:"Beyond") (who at:"Ahead")))))
+                            (move (from) (to "Ahead"
+                                (apply if:(is Enemy (who at:(to)))
+                                    (fromTo (from (to)) (to (handSite Next)))))
+                                (then (if (= (last To) 4) (moveAgain)))))))
+                (if (and (> (from) 4) (< (from) 9))
+                    (if (is Empty (trackSite Move steps:1))
+                        (move (from) (to (trackSite Move steps:1)))))))
+    })
+    (rules
+        (start { (place "Runner1" (handSite P1) count:2) (place "Runner2" (handSite P2) count:2)
+                 (place "Runner3" (handSite P3) count:2) })
+        (play (do (roll) next:(if (> (count Pips) 0)
+            (or (forEach Piece) (forEach Piece container:(mover))))))
+        (end (if (= (count Pieces Mover) 0) (result Mover Win)))
+    )
+)
+"""
+
+
+def load(text: str, monkeypatch, module=piecetables, flag: str = "TRACE_BOARD",
+         on: bool = True):
+    """``text`` compiled now (not a game compiled before, from the cache), with the
+    speed-up ``module.flag`` on or off."""
+    monkeypatch.setattr(module, flag, on)
+    monkeypatch.setattr(ludeme.api, "_CACHE", {})
+    return ludeme.loads(text)
+
+
+def play_alike(text: str, seed: int, monkeypatch, plies: int = 600,
+               module=piecetables, flag: str = "TRACE_BOARD") -> int:
+    """Plays the description with the speed-up and without it side by side, asserting
+    the same moves in the same order at every ply; returns the moves made."""
+    a = load(text, monkeypatch, module, flag, True)
+    b = load(text, monkeypatch, module, flag, False)
+    sa, sb = a.new_initial_state(), b.new_initial_state()
+    rng = random.Random(seed)
+    moved = 0
+    while not sa.is_terminal() and sa.ply < plies:
+        if sa.is_chance_node():
+            assert sb.is_chance_node()
+            roll = a.dice.sample(rng)
+            sa.apply_chance(roll)
+            sb.apply_chance(roll)
+            continue
+        ma, mb = sa.legal_moves(), sb.legal_moves()
+        assert [m.key for m in ma] == [m.key for m in mb], (seed, sa.ply)
+        i = rng.randrange(len(ma))
+        moved += ma[i].kind != "pass"
+        sa.apply(ma[i])
+        sb.apply(mb[i])
+    assert sa.is_terminal() == sb.is_terminal()
+    assert sa.what == sb.what and sa.hash == sb.hash
+    return moved
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_traced_race_plays_as_the_rule_written_out(seed, monkeypatch):
+    assert play_alike(SAFE_RUN, seed, monkeypatch) > 20
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_second_race_with_two_reads_and_three_players(seed, monkeypatch):
+    assert play_alike(LOOP_RUN, seed, monkeypatch) > 20
+
+
+def built_tables(text: str, monkeypatch) -> list:
+    """The tables the traced rules of ``text`` build while a game is played."""
+    made = []
+    build = piecetables._build
+
+    def recording(at, game):
+        table = build(at, game)
+        made.append(table)
+        return table
+
+    monkeypatch.setattr(piecetables, "_build", recording)
+    play_alike(text, 1, monkeypatch, plies=100)
+    return made
+
+
+def cells(table) -> list:
+    return [cell for row in table for by_site in row for cell in by_site]
+
+
+def leaves(node) -> list:
+    if isinstance(node, list):
+        return [leaf for child in node[1] for leaf in leaves(child)]
+    return [node]
+
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+def test_the_rules_are_tabled_with_their_reads(text, monkeypatch):
+    tables = [t for t in built_tables(text, monkeypatch) if t is not None]
+    assert tables
+    every = [c for t in tables for c in cells(t)]
+    # board sites are tabled (a branch on a site, or the moves at once)
+    assert any(isinstance(c, list) for c in every)
+    assert any(leaf for c in every for leaf in leaves(c))
+    # and so are the hand sites the start rules filled: a piece enters from there
+    game = ludeme.loads(text)
+    hands = range(game.board.n_sites, game.hands.stop)
+    entering = [leaf for t in tables for row in t for x in hands for c in row[x] or ()
+                for leaf in leaves(c) if leaf and leaf[0].frm == x]
+    assert entering
+
+
+def board_of(game):
+    s = game.new_initial_state()
+    s.settle(random.Random(1))
+    return s
+
+
+def test_a_rule_of_one_site_matches_it_for_every_content(monkeypatch):
+    game = load(SAFE_RUN, monkeypatch)
+    s = board_of(game)
+    runs = []
+
+    def at(st, frm, out):
+        runs.append(frm)
+        x = (frm + st.dice.total) % 12
+        if st.what[x] == 0 or game.pieces.owner[st.what[x]] != st.who:
+            out.append((frm, x))
+
+    traced = traced_at(at)
+    for content in range(len(game.pieces.names)):
+        for frm in range(12):
+            s.what[(frm + s.dice.total) % 12] = content
+            want: list = []
+            at(s, frm, want)
+            got: list = []
+            traced(s, frm, got)
+            assert got == want
+    s.what[:] = [0] * 12
+    runs.clear()
+    out: list = []
+    traced.many(s, range(12), out)
+    assert runs == [] and len(out) == 12
+
+
+def test_a_rule_that_reads_more_keeps_its_own_answers(monkeypatch):
+    # the hand, a scan of the board and more sites than MAX_READS are not tabled: the
+    # rule answers for itself, with the position as it is
+    game = load(SAFE_RUN, monkeypatch)
+    s = board_of(game)
+
+    def from_hand(st, frm, out):
+        if st.hand[st.who][0] > frm:
+            out.append(frm)
+
+    def scan(st, frm, out):
+        if 2 in st.what:
+            out.append(frm)
+
+    def far(st, frm, out):
+        if sum(st.what[x] for x in range(piecetables.MAX_READS + 1)) > frm:
+            out.append(frm)
+
+    for at in (from_hand, scan, far):
+        traced = traced_at(at)
+        for trial in range(4):
+            s.what[:] = [trial % 3] * 12
+            s.hand[s.who][0] = trial
+            for frm in range(14):
+                want: list = []
+                at(s, frm, want)
+                got: list = []
+                traced(s, frm, got)
+                assert got == want, (at.__name__, trial, frm)
+
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_board_and_the_hand_joined_as_they_are(text, seed, monkeypatch):
+    # (or (forEach Piece) (forEach Piece container:(mover))): moves from the board and
+    # moves from a hand never coincide, the lists are joined without a look for repeats
+    assert play_alike(text, seed, monkeypatch, module=generators, flag="DISJOINT_OR") > 20
+
+
+def test_moves_from_the_board_and_a_hand_are_told_apart_by_container(monkeypatch):
+    monkeypatch.setattr(ludeme.api, "_CACHE", {})
+    seen = []
+    monkeypatch.setattr(generators, "disjoint_by_container",
+                        lambda gens, real=generators.disjoint_by_container:
+                        seen.append(real(gens)) or seen[-1])
+    ludeme.loads(SAFE_RUN)
+    assert True in seen
+
+
+def test_off_the_rule_is_as_written(monkeypatch):
+    monkeypatch.setattr(piecetables, "TRACE_BOARD", False)
+
+    def at(st, frm, out):
+        out.append(frm)
+
+    assert traced_at(at) is at
