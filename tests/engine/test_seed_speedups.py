@@ -145,3 +145,61 @@ def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board,
     slow = compiled(text)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
     assert made          # the one-table answer was used
+
+
+# -- (do <placements> ifAfterwards:... then:...): the consequences in the placements ------
+
+HEMMED = """(game "Hemmed" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (do (move Add (to (sites Empty)))
+                   ifAfterwards:{cond}
+                   then:(remove (sites Around (last To) Orthogonal
+                                   if:(and (is Enemy (who at:(to)))
+                                           (= 0 (count Sites in:(sites Around (to) Orthogonal
+                                                                   if:(is Empty (to))))))))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,cond", [
+    # answered for every placement at once (one table a position)
+    ("(square 5)", "(is Connected (sites Empty) Orthogonal to:(intersection (sites Perimeter)"
+                   " (sites Empty)) through:(sites Empty))"),
+    # tried placement by placement, in place: the condition sees the stone placed and
+    # the enemy stones it would capture still there (the consequences are not tried)
+    ("(hex 3)", "(< 0 (count Sites in:(sites Around (last To) Orthogonal"
+                " if:(is Empty (to)))))"),
+    ("(square 4)", "(< 0 (count Sites in:(sites Around (last To) Orthogonal"
+                   " if:(is Empty (to)))))"),
+])
+def test_consequences_of_a_do_made_with_the_placements(monkeypatch, board, cond):
+    from ludeme.ludemes.moves import generators
+
+    text = HEMMED.format(board=board, cond=cond)
+    copied = []
+    with_then = generators.with_then
+    monkeypatch.setattr(generators, "with_then",
+                        lambda *a: copied.append(a) or with_then(*a))
+    fast = compiled(text)
+    assert not copied          # no copies with the consequences: the placements carry them
+    monkeypatch.setattr(generators, "PUSH_THEN", False)
+    slow = compiled(text)
+    assert copied
+    # captures can go on for ever: games cut at 80 plies
+    rng = random.Random(len(board))
+    checked = taken = 0
+    for _ in range(6):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(80):
+            if a.is_terminal():
+                break
+            moves = legal(a)
+            assert moves == legal(b)        # the notation names the captures alike
+            checked += 1
+            m = moves[rng.randrange(len(moves))]
+            before = sum(1 for p in a.what if p)
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            assert a.what == b.what
+            taken += sum(1 for p in a.what if p) < before
+        assert a.is_terminal() == b.is_terminal()
+    assert checked > 60 and taken                 # placements captured stones
