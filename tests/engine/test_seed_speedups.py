@@ -203,3 +203,45 @@ def test_consequences_of_a_do_made_with_the_placements(monkeypatch, board, cond)
             taken += sum(1 for p in a.what if p) < before
         assert a.is_terminal() == b.is_terminal()
     assert checked > 60 and taken                 # placements captured stones
+
+
+# -- (is Connected <region read from its pieces>) after a placement: no trial placement --
+
+HOLES = """(game "Holes" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each) (piece "Hole" Shared)}})
+  (rules (play (or (do (move Add "Hole" (to (sites Empty)))
+                       ifAfterwards:(is Connected (difference (sites Board)
+                                                      (sites Occupied component:"Hole"))
+                                                  {dirs}))
+                   (move Add (to (sites Empty)))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Adjacent"),
+                                        ("(rectangle 3 7)", "Orthogonal")])
+@pytest.mark.parametrize("module,flag", [("cohesion", "BY_PIECE"),
+                                         ("sites", "FOLD_DIFFERENCE")])
+def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, board, dirs,
+                                                                  module, flag):
+    from ludeme.ludemes.conditions import cohesion
+    from ludeme.ludemes.regions import sites
+
+    text = HOLES.format(board=board, dirs=dirs)
+    fast = compiled(text)
+    monkeypatch.setattr({"cohesion": cohesion, "sites": sites}[module], flag, False)
+    slow = compiled(text)
+    rng = random.Random(len(board))
+    refused = checked = 0
+    for _ in range(6):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            ma, mb = a.legal_moves(), b.legal_moves()
+            assert [m.key for m in ma] == [m.key for m in mb]
+            holes = sum(1 for m in ma if fast.pieces.kinds[m.piece] == "Hole")
+            refused += holes < sum(1 for p in a.what if not p)
+            checked += 1
+            k = rng.randrange(len(ma))
+            a.apply(ma[k])
+            b.apply(mb[k])
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert checked > 40 and refused > 10   # holes that would cut the board were refused
