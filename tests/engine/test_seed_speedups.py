@@ -245,3 +245,33 @@ def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, bo
             b.apply(mb[k])
         assert b.is_terminal() and a.returns() == b.returns()
     assert checked > 40 and refused > 10   # holes that would cut the board were refused
+
+
+# -- (to <sites> if:(>= (count Sites in:(sites Around (to) if:(is Empty (to)))) k)) -----
+
+ROOMY = """(game "Roomy" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to (sites Empty)
+                             if:({op} (count Sites in:(sites Around (to) {dirs}
+                                                          if:(is Empty (to)))) {k}))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,op,k", [("(square 5)", "Orthogonal", ">=", 2),
+                                             ("(hex 4)", "Orthogonal", ">", 2),
+                                             ("(rectangle 4 6)", "Adjacent", ">=", 3),
+                                             ("(square 6)", "Diagonal", "=", 2)])
+def test_sites_with_room_around_selected_in_one_pass(monkeypatch, board, dirs, op, k):
+    from ludeme.ludemes.conditions import state
+
+    text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
+    chosen = []
+    select_to = state._select_to
+    monkeypatch.setattr(state, "_select_to", lambda *a: chosen.append(select_to(*a))
+                        or chosen[-1])
+    fast = compiled(text)
+    # the one-pass selection is taken for >= and >, not for =
+    assert any("at_least" in f.__qualname__ for f in chosen) == (op != "=")
+    monkeypatch.setattr(state, "FUSED_SELECT", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=k, games=6) > 30
