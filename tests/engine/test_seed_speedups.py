@@ -145,3 +145,133 @@ def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board,
     slow = compiled(text)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
     assert made          # the one-table answer was used
+
+
+# -- (do <placements> ifAfterwards:... then:...): the consequences in the placements ------
+
+HEMMED = """(game "Hemmed" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (do (move Add (to (sites Empty)))
+                   ifAfterwards:{cond}
+                   then:(remove (sites Around (last To) Orthogonal
+                                   if:(and (is Enemy (who at:(to)))
+                                           (= 0 (count Sites in:(sites Around (to) Orthogonal
+                                                                   if:(is Empty (to))))))))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,cond", [
+    # answered for every placement at once (one table a position)
+    ("(square 5)", "(is Connected (sites Empty) Orthogonal to:(intersection (sites Perimeter)"
+                   " (sites Empty)) through:(sites Empty))"),
+    # tried placement by placement, in place: the condition sees the stone placed and
+    # the enemy stones it would capture still there (the consequences are not tried)
+    ("(hex 3)", "(< 0 (count Sites in:(sites Around (last To) Orthogonal"
+                " if:(is Empty (to)))))"),
+    ("(square 4)", "(< 0 (count Sites in:(sites Around (last To) Orthogonal"
+                   " if:(is Empty (to)))))"),
+])
+def test_consequences_of_a_do_made_with_the_placements(monkeypatch, board, cond):
+    from ludeme.ludemes.moves import generators
+
+    text = HEMMED.format(board=board, cond=cond)
+    copied = []
+    with_then = generators.with_then
+    monkeypatch.setattr(generators, "with_then",
+                        lambda *a: copied.append(a) or with_then(*a))
+    fast = compiled(text)
+    assert not copied          # no copies with the consequences: the placements carry them
+    monkeypatch.setattr(generators, "PUSH_THEN", False)
+    slow = compiled(text)
+    assert copied
+    # captures can go on for ever: games cut at 80 plies
+    rng = random.Random(len(board))
+    checked = taken = 0
+    for _ in range(6):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(80):
+            if a.is_terminal():
+                break
+            moves = legal(a)
+            assert moves == legal(b)        # the notation names the captures alike
+            checked += 1
+            m = moves[rng.randrange(len(moves))]
+            before = sum(1 for p in a.what if p)
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            assert a.what == b.what
+            taken += sum(1 for p in a.what if p) < before
+        assert a.is_terminal() == b.is_terminal()
+    assert checked > 60 and taken                 # placements captured stones
+
+
+# -- (is Connected <region read from its pieces>) after a placement: no trial placement --
+
+HOLES = """(game "Holes" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each) (piece "Hole" Shared)}})
+  (rules (play (or (do (move Add "Hole" (to (sites Empty)))
+                       ifAfterwards:(is Connected (difference (sites Board)
+                                                      (sites Occupied component:"Hole"))
+                                                  {dirs}))
+                   (move Add (to (sites Empty)))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Adjacent"),
+                                        ("(rectangle 3 7)", "Orthogonal")])
+@pytest.mark.parametrize("module,flag", [("cohesion", "BY_PIECE"),
+                                         ("sites", "FOLD_DIFFERENCE")])
+def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, board, dirs,
+                                                                  module, flag):
+    from ludeme.ludemes.conditions import cohesion
+    from ludeme.ludemes.regions import sites
+
+    text = HOLES.format(board=board, dirs=dirs)
+    fast = compiled(text)
+    monkeypatch.setattr({"cohesion": cohesion, "sites": sites}[module], flag, False)
+    slow = compiled(text)
+    rng = random.Random(len(board))
+    refused = checked = 0
+    for _ in range(6):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            ma, mb = a.legal_moves(), b.legal_moves()
+            assert [m.key for m in ma] == [m.key for m in mb]
+            holes = sum(1 for m in ma if fast.pieces.kinds[m.piece] == "Hole")
+            refused += holes < sum(1 for p in a.what if not p)
+            checked += 1
+            k = rng.randrange(len(ma))
+            a.apply(ma[k])
+            b.apply(mb[k])
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert checked > 40 and refused > 10   # holes that would cut the board were refused
+
+
+# -- (to <sites> if:(>= (count Sites in:(sites Around (to) if:(is Empty (to)))) k)) -----
+
+ROOMY = """(game "Roomy" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to (sites Empty)
+                             if:({op} (count Sites in:(sites Around (to) {dirs}
+                                                          if:(is Empty (to)))) {k}))))
+         (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,op,k", [("(square 5)", "Orthogonal", ">=", 2),
+                                             ("(hex 4)", "Orthogonal", ">", 2),
+                                             ("(rectangle 4 6)", "Adjacent", ">=", 3),
+                                             ("(square 6)", "Diagonal", "=", 2)])
+def test_sites_with_room_around_selected_in_one_pass(monkeypatch, board, dirs, op, k):
+    from ludeme.ludemes.conditions import state
+
+    text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
+    chosen = []
+    select_to = state._select_to
+    monkeypatch.setattr(state, "_select_to", lambda *a: chosen.append(select_to(*a))
+                        or chosen[-1])
+    fast = compiled(text)
+    # the one-pass selection is taken for >= and >, not for =
+    assert any("at_least" in f.__qualname__ for f in chosen) == (op != "=")
+    monkeypatch.setattr(state, "FUSED_SELECT", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=k, games=6) > 30

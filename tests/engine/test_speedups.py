@@ -35,6 +35,7 @@ def compiled(text: str, monkeypatch=None, **flags):
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
+          "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
@@ -187,6 +188,15 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
+
+
+def test_hand_moves_looked_up_by_the_hands_content():
+    text = POINTERS.format(players=3, board="(square 5)", seeds='{"c3"}', dirs="Orthogonal",
+                           facing='(sites Occupied component:{"Seed" "Dart" "Lance"})')
+    fast, slow = compiled(text), compiled(text, held_by_content=False)
+    # hands run out of one kind, then of the other, as the games go on
+    assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
+                                          seed=7, games=6) > 60
 
 
 # -- (custodial ...) lines of any length with folded conditions ---------------------------

@@ -20,6 +20,10 @@ CACHE_LIMIT = 4096
 #: answer every placement of a position at once under (do (move Add ...) ifAfterwards:...)
 #: (tests turn it off to compare with the test of each placement made)
 AFTER_ADD = True
+#: under AFTER_ADD, a region read from the pieces on its sites (``RegionV.by_piece``)
+#: tells a placed site's membership from the piece, without placing it (tests turn it
+#: off to compare)
+BY_PIECE = True
 
 
 def _bits(m: int) -> list[int]:
@@ -184,6 +188,7 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
     if not (AFTER_ADD and _site_local(region_arg)):
         return CondV(test)
     member = region.member()
+    read = region.by_piece if BY_PIECE else None
 
     def after_add(s):
         """Every placement on an empty site of this position at once: the region is
@@ -194,6 +199,21 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
         for x in sites:
             base |= bits[x]
         w = s.what
+        if read is not None:
+            # t's membership after the placement read from the piece alone: no trial
+            table, first, stop = read
+
+            def decide_read(t, piece):
+                if first <= t < stop and table[piece]:
+                    return info(base | bits[t])[0]
+                m = base & ~bits[t]
+                if m:
+                    whole, cut = info(m | bits[t])
+                    if whole:
+                        return not cut >> t & 1
+                return info(m)[0]
+
+            return decide_read
 
         def decide(t, piece):
             w[t] = piece

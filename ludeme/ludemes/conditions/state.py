@@ -490,9 +490,18 @@ def not_cond(c: CompileContext, cond: T.Cond):
                           (cond,))
 
 
+#: a filter ``(>= v k)`` over many sites asks the values to select them in one pass when
+#: they can (``per_to.at_least``; tests turn it off to compare)
+FUSED_SELECT = True
+
+
 def _select_to(per_to, op, k: int):
     """The sites of a sequence whose value (``per_to``) compares with ``k``, in one
-    comprehension (the commonest comparisons without a call to the operator)."""
+    comprehension (the commonest comparisons without a call to the operator; ``(>= v k)``
+    and ``(> v k)`` by the values' own selection when they offer one)."""
+    at_least = getattr(per_to, "at_least", None) if FUSED_SELECT else None
+    if at_least is not None and op in (_op.ge, _op.gt):
+        return at_least(k if op is _op.ge else k + 1)
     if op is _op.ge:
         def select(s, sites):
             return [x for x, v in zip(sites, per_to(s, sites), strict=True) if v >= k]

@@ -25,6 +25,9 @@ from ludeme.runtime.move import Move
 #: keep the (destination, direction) pairs up to date from one position to the next
 #: (tests turn it off to compare with working them out in every position)
 FRONTIER = True
+#: the moves a hand can place looked up by the hand's content (tests turn it off to
+#: compare with working out which kinds it holds in every position)
+HELD_BY_CONTENT = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -148,10 +151,27 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             if y >= 0:
                 incoming[y].append((x, r))
 
+    # (hand, its counts) -> its bundle (or None): the mask worked out once per content
+    by_content: dict[tuple, list | None] = {}
+    by_content_on = HELD_BY_CONTENT            # (the flag as compiled)
+
     def held_bundle(s):
         """The moves of each slot for the kinds the hand to play from holds (None when
         it holds nothing)."""
         p = hand_fn(s)
+        if not by_content_on:
+            return held_mask_bundle(s, p)
+        key = (p, *s.hand[p])
+        try:
+            return by_content[key]
+        except KeyError:
+            pass
+        if len(by_content) >= 4096:
+            by_content.clear()          # bounded: hands of many pieces have many contents
+        b = by_content[key] = held_mask_bundle(s, p)
+        return b
+
+    def held_mask_bundle(s, p):
         mask = 0
         for k, n in enumerate(s.hand[p]):
             if n > 0:

@@ -15,6 +15,7 @@ from ludeme.compile.compiler import (
     now_or_later,
     prepared,
     sequence_effects,
+    victims_in_turn,
 )
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
@@ -137,16 +138,34 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
     # in a game with stacks an added piece goes on top of the stack, as in Ludii
     stacking = stack or getattr(c, "uses_stacks", False)
     act = make_add_act(c) if not stacking else (lambda s, m: g.push_piece(s, m.to, m.piece))
+    return _adds(c, per_player, act, to, stack, then, None)
+
+
+def _adds(c: CompileContext, per_player: list[int], act, to: RegionV, stack: bool,
+          then: EffectV | None, takes) -> MovesV:
+    """The placements of ``per_player[mover]`` on the ``to`` sites, with the consequences
+    ``then`` (``takes``: the victims the notation names, see ``Move``); ``rethen`` gives
+    the same placements with more consequences, as ``with_then`` would add them, but
+    made in a table of their own, so that no move is copied while generating."""
+    g = c.game
     thenfn = then.fn if then is not None else None
     sites = range(g.board.n_sites)
     added = sorted({pid for pid in per_player[1:] if pid})
-    interned = MoveTable(g, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn),
+    interned = MoveTable(g, lambda x, pid: Move("add", -1, x, pid, 0, act, thenfn, takes),
                          lambda: ((x, pid) for pid in added for x in sites))
     table = [[interned[x, pid] for x in sites] if pid else None for pid in per_player]
     region = to.fn
     plain = thenfn is None and not stack
+
+    def rethen(more: EffectV) -> MovesV:
+        from ludeme.ludemes.moves.step import then_after
+
+        return _adds(c, per_player, act, to, stack, then_after(then, more),
+                     victims_in_turn([takes, more.victims]))
+
     if to.empty_range is not None:
-        return MovesV(_add_to_empty(c, table, to.empty_range), plain_adds=plain)
+        return MovesV(_add_to_empty(c, table, to.empty_range), plain_adds=plain,
+                      rethen=rethen)
 
     if to.known_empty() or stack:
         def gen(s):
@@ -155,7 +174,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
                 return []
             return [row[x] for x in region(s)]
 
-        return MovesV(gen, plain_adds=plain)
+        return MovesV(gen, plain_adds=plain, rethen=rethen)
 
     def gen_empty(s):
         row = table[s.who]
@@ -164,7 +183,7 @@ def move_add(c: CompileContext, piece: T.Str = None, to: T.Region = None, *,
         w = s.what
         return [row[x] for x in region(s) if not w[x]]
 
-    return MovesV(gen_empty, plain_adds=plain)
+    return MovesV(gen_empty, plain_adds=plain, rethen=rethen)
 
 
 @ludeme("move Pass", T.Moves)
@@ -425,16 +444,34 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     last ``(then ...)`` adds consequences to every move kept, after its own (they are
     not tried)."""
     if then is not None:
+        if PUSH_THEN and moves.plain_adds and moves.rethen is not None and \
+                moves.keep_if is None:
+            # plain placements made with the consequences (their own moves, not copies),
+            # tried without them, as the plain placements they are
+            return _kept_after(c, moves.rethen(then), ifAfterwards, untried_then=True)
         return with_then(c, do_if_afterwards(c, moves, ifAfterwards=ifAfterwards), then)
-    gen, test = moves.gen, ifAfterwards.fn
     if moves.keep_if is not None and ifAfterwards.auto_succeeds is None:
         return MovesV(moves.keep_if(ifAfterwards))
+    return _kept_after(c, moves, ifAfterwards)
 
+
+# a (then ...) of (do <placements> ifAfterwards:...) given to the placements themselves
+# (``MovesV.rethen``; False: copies of the kept moves are made while generating, as
+# before; tests compare the two)
+PUSH_THEN = True
+
+
+def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
+                untried_then: bool = False) -> PieceMovesV:
+    """The moves of ``moves`` after which ``ifAfterwards`` holds. With ``untried_then``
+    every move is a plain placement whose ``then`` the condition must not see (the
+    consequences of the ``(do ...)`` itself, attached to the moves beforehand)."""
+    gen, test = moves.gen, ifAfterwards.fn
     zobrist = c.game.zobrist
     after_add = ifAfterwards.after_add
 
     auto = ifAfterwards.auto_succeeds
-    plain = moves.plain_adds
+    plain = moves.plain_adds or untried_then
 
     def keep(s, moves):
         if auto is not None and auto():
@@ -451,7 +488,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
         out = []
         what = s.what
         for m in moves:
-            if m.kind == "add" and m.then is None:
+            if m.kind == "add" and (m.then is None or untried_then):
                 to = m.to
                 old = what[to]
                 if decide is not None and not old:

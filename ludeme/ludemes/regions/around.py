@@ -161,6 +161,17 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                 w = s.what
                 return [readers[x](w).count(0) for x in sites]
 
+            def at_least(k: int):
+                """The sites of a sequence with at least ``k`` empty sites around, in
+                one comprehension (``(>= (count Sites in:...) k)`` as a filter)."""
+                def select(s, sites):
+                    w = s.what
+                    return [x for x in sites if readers[x](w).count(0) >= k]
+
+                return select
+
+            sizes_to.at_least = at_least
+
             around_to = _is_to(where) and COUNT_IN_C and COUNT_PER_TO
             return RegionV(empty_around, size=size if COUNT_IN_C else None,
                            sizes_to=sizes_to if around_to else None)

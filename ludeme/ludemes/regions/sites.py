@@ -465,6 +465,11 @@ def union(c: CompileContext, *regions: T.Region):
     return union_regions(list(regions))
 
 
+#: ``(difference <a range of sites> <sites read from their pieces>)`` read from the pieces
+#: too (tests turn it off to compare)
+FOLD_DIFFERENCE = True
+
+
 @ludeme("difference", T.Region)
 def difference(c: CompileContext, region: T.Region, minus: T.Region):
     """The sites of ``region`` that are not in ``minus``."""
@@ -473,6 +478,21 @@ def difference(c: CompileContext, region: T.Region, minus: T.Region):
         return RegionV.of([x for x in region.static if x not in drop])
     fn, test = region.fn, minus.member()
     inside = region.member()
+    if FOLD_DIFFERENCE and region.static is not None and minus.by_piece is not None and \
+            sorted(set(region.static)) == list(range(*minus.by_piece[1:])):
+        # every site of a range but those whose piece ``minus`` reads: read from the piece
+        # too (the sites that are not holes), so that a condition can tell a site's
+        # membership from the piece put on it
+        table, first, stop = minus.by_piece
+        kept = bytes(not t for t in table)
+        sites = tuple(dict.fromkeys(region.static))      # in the region's order
+
+        def read(s):
+            w = s.what
+            return [x for x in sites if kept[w[x]]]
+
+        return RegionV(read, None, lambda s, x: first <= x < stop and kept[s.what[x]],
+                       by_piece=(kept, first, stop))
     if minus.static is not None:
         drop = frozenset(minus.static)
         return RegionV(lambda s: [x for x in fn(s) if x not in drop], None,
