@@ -1,0 +1,18 @@
+"""Fixtures for the engine tests."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludeme.api
+
+# The files that compare a speed-up switched on with it switched off: a compilation
+# cached by the API under one switch setting must not answer for the other.
+SWITCH_TESTS = {"test_piece_tables", "test_play_speedups", "test_pure_context",
+                "test_race_fast_paths", "test_seed_speedups", "test_speedups"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_compilations(request, monkeypatch):
+    if request.module.__name__.rsplit(".", 1)[-1] in SWITCH_TESTS:
+        monkeypatch.setattr(ludeme.api, "_CACHE", {})
