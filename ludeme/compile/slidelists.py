@@ -15,13 +15,6 @@ ray is free) to the moves landing before that site, made once. The same bytes of
 board give the mover's pieces (``bytes.translate`` to 1 where a piece of the mover that
 moves stands, then ``compress``), with no call per site.
 
-Consecutive rays of an origin whose sites are few (``GROUP_BITS`` in all) are read
-together: one table per group, made at compile time, maps every pattern of their sites
-in the board read as bits (``board & mask``, the group's mask) straight to the moves of
-all of them, in the rays' order. A queen or a rook then costs a lookup per two or three
-rays instead of a ``bit_length`` and a lookup per ray, with the same moves in the same
-order.
-
 Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
 holding a value beyond a byte, are walked site by site.
 """
@@ -36,11 +29,6 @@ from ludeme.runtime.move import Move
 # find the first occupied site of each ray with integer operations (False: walk every
 # ray site by site; tests compare the two)
 BITS = True
-
-# consecutive rays of an origin read with one table lookup when their sites are at most
-# this many (0: a lookup per ray; tests compare the two). A group of k sites has a table
-# of 2**k entries: 8 keeps a 10x10 board's queens near 40k entries in all
-GROUP_BITS = 8
 
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
 # (taken when it is the first occupied site); the moves of the free ray; the ray's mask
@@ -109,10 +97,8 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
     tables = {id(t): t for row in rays for t in row if t is not None}
     if not BITS or any(e[3] is None for t in tables.values() for es in t for e in es):
         return afresh
-    # per table, per origin: its rays in groups, each (mask, table, one): a lone ray's
-    # moves by the bit length of its occupied sites (one), or a group's moves by the
-    # pattern of its sites
-    masks = {key: [grouped(es, GROUP_BITS) for es in t] for key, t in tables.items()}
+    # per table, per origin: (mask, moves by bit length) of each ray
+    masks = {key: [tuple((e[3], e[4]) for e in es) for es in t] for key, t in tables.items()}
     by_bits = [[masks[id(t)] if t is not None else None for t in row] for row in rays]
 
     def moves(s, who):
@@ -127,61 +113,8 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
         out: list[Move] = []
         extend = out.extend
         for frm in compress(sites, raw.translate(movers[who])):
-            for mask, table, one in mine[w[frm]][frm]:
-                if one:
-                    extend(table[(board & mask).bit_length()])
-                else:
-                    extend(table[board & mask])
+            for mask, by_length in mine[w[frm]][frm]:
+                extend(by_length[(board & mask).bit_length()])
         return out
 
     return moves
-
-
-def patterns(mask: int) -> list[int]:
-    """Every integer made of some of the bits of ``mask`` (0 and ``mask`` included)."""
-    out = [0]
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out += [x | low for x in out]
-    return out
-
-
-def grouped(entries: Sequence[RayEntry], bits: int) -> tuple[tuple[int, dict, bool], ...]:
-    """One origin's rays (entries read as bits) in groups of consecutive rays of at most
-    ``bits`` sites in all, each ``(mask, table, one)``: a ray alone (``one``) keeps its
-    moves by bit length; a group's table maps each pattern of its sites (``board &
-    mask``) to the moves of its rays in order, made from theirs."""
-    out: list[tuple[int, dict, bool]] = []
-    group: list[RayEntry] = []
-
-    def close() -> None:
-        if len(group) == 1:
-            out.append((group[0][3], group[0][4], True))
-        elif group:
-            mask = 0
-            for e in group:
-                mask |= e[3]
-            table = {}
-            made: dict[tuple, tuple] = {}  # the moves, once per nearest occupied sites
-            for pattern in patterns(mask):
-                nearest = tuple((pattern & e[3]).bit_length() for e in group)
-                got = made.get(nearest)
-                if got is None:
-                    got = made[nearest] = tuple(
-                        m for e, length in zip(group, nearest, strict=True)
-                        for m in e[4][length])
-                table[pattern] = got
-            out.append((mask, table, False))
-        group.clear()
-
-    size = 0
-    for e in entries:
-        k = len(e[0])
-        if group and size + k > bits:
-            close()
-            size = 0
-        group.append(e)
-        size += k
-    close()
-    return tuple(out)

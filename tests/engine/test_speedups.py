@@ -41,7 +41,6 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
           "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
-          "slide_groups": (slidelists, "GROUP_BITS"),
           "disjoint_or": (generators, "DISJOINT_OR"),
           "by_id": (consequences, "CONSEQUENCES_BY_ID"),
           "push_then": (slide, "PUSH_THEN")}
@@ -606,44 +605,6 @@ def test_slides_found_with_the_board_as_bits(board, dirs, p1, p2, q1, q2):
     pieces = ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2")
     assert same_lists(fast, slow, random.Random(len(board)), games=5, fillings=80,
                       pieces=pieces) > 150
-
-
-@pytest.mark.parametrize("bits", [3, 8, 12])
-@pytest.mark.parametrize("board,dirs,p1,p2,q1,q2", [
-    ("(square 7)", "Adjacent", '"a1" "g1"', '"a7" "g7"', '"d2"', '"d6"'),
-    ("(square 10)", "Adjacent", '"a1" "j1"', '"a10" "j10"', '"d2" "g2"', '"d9" "g9"'),
-    ("(rectangle 5 8)", "Orthogonal", '"a1" "h1"', '"a5" "h5"', '"c2" "f2"', '"c4" "f4"'),
-])
-def test_consecutive_rays_read_with_one_lookup(bits, board, dirs, p1, p2, q1, q2):
-    text = SLIDERS.format(board=board, dirs=dirs, p1=p1, p2=p2, q1=q1, q2=q2)
-    fast, slow = compiled(text, slide_groups=bits), compiled(text, slide_groups=0)
-    pieces = ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2")
-    assert same_lists(fast, slow, random.Random(bits + len(board)), games=4, fillings=60,
-                      pieces=pieces) > 120
-
-
-@pytest.mark.parametrize("board,dirs,p1,p2", [
-    ("(square 6)", "", '"a3" "f3"', '"a4" "f4"'),
-    ("(rectangle 5 7)", "Orthogonal", '"a1" "g1"', '"a5" "g5"'),
-])
-def test_queens_and_arrows_with_rays_read_in_groups(board, dirs, p1, p2):
-    text = ARROWS.format(board=board, dirs=dirs, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, slide_groups=0)
-    assert same_lists(fast, slow, random.Random(len(board)), games=6, fillings=40,
-                      pieces=("Queen1", "Queen2", "Dot")) > 100
-
-
-def test_groups_of_rays_keep_their_order_and_tables():
-    # a rising ray (3, 4, 5) and a falling one (2, 1) of the origin 6... on 9 sites
-    rising = slidelists.ray_entry((3, 4, 5), ["m3", "m4", "m5"], 9)
-    falling = slidelists.ray_entry((2, 1), ["m2", "m1"], 9)
-    (mask, table, one), = slidelists.grouped([rising, falling], 5)
-    assert not one and mask == rising[3] | falling[3] and len(table) == 2 ** 5
-    assert table[0] == ("m3", "m4", "m5", "m2", "m1")
-    board = (1 << (8 - 4)) | (1 << (9 + 2))  # 4 and 2 occupied
-    assert table[board & mask] == ("m3",)
-    # too many sites for one group: each ray alone, read by bit length
-    assert [one for _, _, one in slidelists.grouped([rising, falling], 4)] == [True, True]
 
 
 def test_a_ray_read_as_bits_only_when_its_sites_rise_or_fall():
