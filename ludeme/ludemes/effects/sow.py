@@ -333,8 +333,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
     def plain_run(t):
         """``run`` for a sowing of every seed of its start along ``t``: the same steps,
         with the plans kept per (mover, next player) when ``skipIf:`` reads the players
-        (one table otherwise), per start site, in a list by number of seeds, and
-        ``_drop`` inline."""
+        (one table otherwise), per start site, in a list by number of seeds."""
         sites = t.sites
         first = firsts[id(t)]
         # key -> per start site, the plans by number of seeds (None off the track), or
@@ -342,7 +341,6 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
         tables: dict[int, list | bool] = {}
         skips: dict[int, tuple[bool, ...] | None] = {}
         one_pit = back is None and now is not None  # the capture: (if:) then now
-        rows_by_piece: list = [None] * (len(g.pieces.names) + 1)  # count_rows per piece
 
         def table(s, key: int):
             skipped = None
@@ -385,39 +383,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
                         plan = by_n[n] = (adds, total, sites[i], i)
                     adds, total, last, i = plan
                     if total:
-                        # _drop, for a start holding seeds
-                        rows = rows_by_piece[piece]
-                        if rows is None:
-                            rows = rows_by_piece[piece] = count_rows(piece)
-                        left = n - total if n > total else 0
-                        h = s.hash
-                        if n < COUNT_ROWS:
-                            r = rows[x0]
-                            h ^= r[n] ^ r[left]
-                        else:
-                            h ^= count_hash(x0, piece, n) ^ count_hash(x0, piece, left)
-                        if left:
-                            cnt[x0] = left
-                        else:
-                            w[x0] = cnt[x0] = 0
-                        for x, k in adds:
-                            old = w[x]
-                            if old == piece:
-                                on = cnt[x] or 1
-                            elif not old:
-                                on = 0
-                            else:  # another piece stands there: the seeds join it
-                                on = cnt[x] or 1
-                                h ^= count_hash(x, old, on) ^ count_hash(x, piece, on)
-                            new = on + k
-                            if new < COUNT_ROWS:
-                                r = rows[x]
-                                h ^= r[on] ^ r[new]
-                            else:
-                                h ^= count_hash(x, piece, on) ^ count_hash(x, piece, new)
-                            w[x] = piece
-                            cnt[x] = new
-                        s.hash = h
+                        _drop(s, x0, adds, total)
                         s.after_frm, s.after_to = x0, last
                         if effect is not None:
                             s.to = last
