@@ -565,22 +565,30 @@ def if_effect_of(test: Callable, then_: MovesV, else_: MovesV | None) -> EffectV
     """``moves_as_effect`` of ``(if <test> <then> <else>)``: the test, then the moves of
     one branch applied as that branch's effect does (the same moves in the same
     contexts: the branch is listed right after the test, as the ``(if ...)`` lists it)."""
-    a = moves_as_effect(then_)
-    b = moves_as_effect(else_) if else_ is not None else None
-    fa, fb = a.fn, (b.fn if b is not None else None)
-    pa, pb = prepared(a), (prepared(b) if b is not None else None)
-    na, nb = now_or_later(a), (now_or_later(b) if b is not None else None)
+    return branch_effect(test, moves_as_effect(then_),
+                         moves_as_effect(else_) if else_ is not None else None)
+
+
+def branch_effect(test: Callable, then_: EffectV, else_: EffectV | None) -> EffectV:
+    """``then_`` where ``test`` holds, else ``else_`` (or nothing): applied, worked out
+    apart from its application (``prepared``: the test now), worked out and applied at
+    once (``worked_out_now``), and its victims, each by the branch the test picks."""
+    a, b = then_.fn, (else_.fn if else_ is not None else None)
 
     def run(s):
         if test(s):
-            fa(s)
-        elif fb is not None:
-            fb(s)
+            a(s)
+        elif b is not None:
+            b(s)
+
+    pa, pb = prepared(then_), (prepared(else_) if else_ is not None else None)
 
     def prepare(s):
         if test(s):
             return pa(s)
         return pb(s) if pb is not None else _apply_none
+
+    na, nb = now_or_later(then_), (now_or_later(else_) if else_ is not None else None)
 
     def now(s):
         if test(s):
@@ -589,7 +597,15 @@ def if_effect_of(test: Callable, then_: MovesV, else_: MovesV | None) -> EffectV
             nb(s)
 
     prepare.now = now
-    return EffectV(run, prepare=prepare)
+    va, vb = then_.victims, (else_.victims if else_ is not None else None)
+    if va is None and vb is None:
+        return EffectV(run, prepare=prepare)
+
+    def victims(s):
+        v = va if test(s) else vb
+        return v(s) if v is not None else []
+
+    return EffectV(run, victims, prepare=prepare)
 
 
 def union_regions(regions: Sequence[RegionV]) -> RegionV:

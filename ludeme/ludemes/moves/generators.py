@@ -12,8 +12,7 @@ from operator import not_
 
 from ludeme.compile.compiler import (
     CompileContext,
-    now_or_later,
-    prepared,
+    branch_effect,
     sequence_effects,
     victims_in_turn,
 )
@@ -371,50 +370,7 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
 @ludeme("if", T.Effect)
 def if_effect(c: CompileContext, cond: T.Cond, then_: T.Effect, else_: T.Effect = None):
     """Apply ``then`` when ``cond`` holds, else ``else`` (or nothing)."""
-    test, a = cond.fn, then_.fn
-    b = else_.fn if else_ is not None else None
-
-    def fn(s):
-        if test(s):
-            a(s)
-        elif b is not None:
-            b(s)
-
-    # worked out apart from its application (see compiler.prepared): the test now
-    pa = prepared(then_)
-    pb = prepared(else_) if else_ is not None else None
-
-    def prepare(s):
-        if test(s):
-            return pa(s)
-        return pb(s) if pb is not None else _nothing
-
-    # worked out and applied at once (see compiler.worked_out_now)
-    na = now_or_later(then_)
-    nb = now_or_later(else_) if else_ is not None else None
-
-    def now(s):
-        if test(s):
-            na(s)
-        elif nb is not None:
-            nb(s)
-
-    prepare.now = now
-
-    va = then_.victims
-    vb = else_.victims if else_ is not None else None
-    if va is None and vb is None:
-        return EffectV(fn, prepare=prepare)
-
-    def victims(s):
-        v = va if test(s) else vb
-        return v(s) if v is not None else []
-
-    return EffectV(fn, victims, prepare=prepare)
-
-
-def _nothing(s) -> None:
-    """An effect that does nothing."""
+    return branch_effect(cond.fn, then_, else_)
 
 
 @ludeme("and", T.Effect)
