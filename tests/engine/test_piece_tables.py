@@ -15,39 +15,12 @@ import ludeme.api
 from ludeme.compile import piecetables
 from ludeme.compile.piecetables import traced_at
 from ludeme.ludemes.moves import generators
+from tests.engine.test_pure_context import PURE
 
 # the race of test_pure_context: a piece at the end of its track leaves, none may land
 # on a friend, nor on an enemy on a "Safe" site (two tests of a site's content)
-SAFE_RUN = """
-(define "Ahead" (trackSite Move steps:(count Pips)))
-(game "Safe Run"
-    (players 2)
-    (equipment {
-        (board (rectangle 3 4)
-            { (track "Track1" "12,0,E,N1,W,N1,E,End" P1 directed:True)
-              (track "Track2" "13,11,W,S1,E,S1,W,End" P2 directed:True) })
-        (dice d:3 from:0 num:2)
-        (hand Each)
-        (regions "Safe" (sites {5 6}))
-        (piece "Runner" Each
-            (if (= "Ahead" End)
-                (move Remove (from))
-                (if (and (!= "Ahead" Off) (not (= "Ahead" 9)))
-                    (if (or (is In "Ahead" (sites Empty))
-                            (and (not (is Friend (who at:"Ahead")))
-                                 (not (is In "Ahead" (sites "Safe")))))
-                        (move (from) (to "Ahead"
-                            (apply if:(is Enemy (who at:(to)))
-                                (fromTo (from (to)) (to (handSite Next))))))))))
-    })
-    (rules
-        (start { (place "Runner1" (handSite P1) count:3) (place "Runner2" (handSite P2) count:3) })
-        (play (do (roll) next:(if (> (count Pips) 0)
-            (or (forEach Piece) (forEach Piece container:(mover))))))
-        (end (if (= (count Pieces Mover) 0) (result Mover Win)))
-    )
-)
-"""
+SAFE_RUN = PURE
+
 
 # a second race: three players on one looped track of 10 sites; a piece lands only on an
 # empty site or on an enemy's that is not guarded by a friend of that enemy on the next
