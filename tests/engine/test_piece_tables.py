@@ -15,7 +15,7 @@ import ludeme.api
 from ludeme.compile import piecetables
 from ludeme.compile.piecetables import traced_at
 from ludeme.ludemes.moves import generators
-from tests.engine.test_pure_context import PURE
+from tests.engine.test_pure_context import PURE, play_in_step
 
 # the race of test_pure_context: a piece at the end of its track leaves, none may land
 # on a friend, nor on an enemy on a "Safe" site (two tests of a site's content)
@@ -78,27 +78,8 @@ def play_alike(text: str, seed: int, monkeypatch, plies: int = 600,
                module=piecetables, flag: str = "TRACE_BOARD") -> int:
     """Plays the description with the speed-up and without it side by side, asserting
     the same moves in the same order at every ply; returns the moves made."""
-    a = load(text, monkeypatch, module, flag, True)
-    b = load(text, monkeypatch, module, flag, False)
-    sa, sb = a.new_initial_state(), b.new_initial_state()
-    rng = random.Random(seed)
-    moved = 0
-    while not sa.is_terminal() and sa.ply < plies:
-        if sa.is_chance_node():
-            assert sb.is_chance_node()
-            roll = a.dice.sample(rng)
-            sa.apply_chance(roll)
-            sb.apply_chance(roll)
-            continue
-        ma, mb = sa.legal_moves(), sb.legal_moves()
-        assert [m.key for m in ma] == [m.key for m in mb], (seed, sa.ply)
-        i = rng.randrange(len(ma))
-        moved += ma[i].kind != "pass"
-        sa.apply(ma[i])
-        sb.apply(mb[i])
-    assert sa.is_terminal() == sb.is_terminal()
-    assert sa.what == sb.what and sa.hash == sb.hash
-    return moved
+    return play_in_step(load(text, monkeypatch, module, flag, True),
+                        load(text, monkeypatch, module, flag, False), seed, plies)
 
 
 @pytest.mark.parametrize("seed", range(6))

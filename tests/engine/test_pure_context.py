@@ -52,7 +52,13 @@ MIXED = RACE.replace("STEPS", "(+ (count Pips) (count Sites in:(sites {})))")
 
 
 def play_alike(seed: int, plies: int = 400) -> int:
-    a, b = ludeme.loads(PURE), ludeme.loads(MIXED)
+    return play_in_step(ludeme.loads(PURE), ludeme.loads(MIXED), seed, plies)
+
+
+def play_in_step(a, b, seed: int, plies: int) -> int:
+    """Plays the games ``a`` and ``b`` side by side with the same random draws,
+    asserting the same moves in the same order at every ply and the same position at
+    the end; returns the moves made."""
     sa, sb = a.new_initial_state(), b.new_initial_state()
     rng = random.Random(seed)
     moved = 0
@@ -64,13 +70,13 @@ def play_alike(seed: int, plies: int = 400) -> int:
             sb.apply_chance(roll)
             continue
         ma, mb = sa.legal_moves(), sb.legal_moves()
-        assert [m.key for m in ma] == [m.key for m in mb], sa.ply
+        assert [m.key for m in ma] == [m.key for m in mb], (seed, sa.ply)
         i = rng.randrange(len(ma))
         moved += ma[i].kind != "pass"
         sa.apply(ma[i])
         sb.apply(mb[i])
     assert sa.is_terminal() == sb.is_terminal()
-    assert sa.what == sb.what
+    assert sa.what == sb.what and sa.hash == sb.hash
     return moved
 
 
