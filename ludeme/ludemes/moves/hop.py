@@ -22,6 +22,7 @@ from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
+from ludeme.compile.piecescan import scan_every
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
@@ -227,6 +228,11 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
                                 append(m)
 
                 at.many = many
+                # every such piece's hops in one generated scan (compile.piecescan)
+                at.every = scan_every(pid, np, [[(b, x) for b, x, _ in row]
+                                                for row in entries],
+                                      [[m for _, _, m in row] for row in entries],
+                                      (hurdle_table, go_table))
 
             possible = [frozenset(m for _, _, m in row) for row in entries]
         else:

@@ -16,6 +16,7 @@ from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import FROM, TO
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe, memo
+from ludeme.compile.piecescan import scan_every
 from ludeme.compile.values import EffectV, PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -136,6 +137,9 @@ def moves_to_targets(c: CompileContext, targets: list[tuple[int, ...]], rule, ac
                             append(m)
 
             at.many = many
+            # every such piece's moves in one generated scan (compile.piecescan)
+            at.every = scan_every(pid, np, [[(x,) for x in row] for row in mine], moves,
+                                  (folded,))
         else:
             def at(s, frm, out):
                 s.frm = frm

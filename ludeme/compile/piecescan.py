@@ -1,0 +1,109 @@
+"""The moves of every piece of one kind at once: one generated scan of the board.
+
+A step or a one-hurdle hop whose rules fold into site-and-piece tables
+(``(is Empty (to))``, ``(is Enemy (who at:(between)))``) asks, for each piece of the
+kind, one or two table lookups per move it could make. Listed the plain way, the
+pieces' sites are found first (a pass over the board) and then each site's moves are
+tried in a loop over its tuples. Here, per mover, one function is generated that reads
+every site from which the piece could move, in site order, and for a site holding it
+tries that site's moves written out one by one::
+
+    def scan(w, out):
+        append = out.append
+        if w[S9] == P:
+            if T0[w[S18]]: append(M0)
+            if T0[w[S16]]: append(M1)
+        ...
+
+which appends the moves in the order the plain generator does (by origin, then in the
+origin's own order). As the project's rule for generated code asks, the source holds
+only names the generator chose; every value (site numbers, the piece id, the tables,
+the moves) is a constant of the namespace given to ``exec``. The functions are made
+once per generator and piece, when the game is compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ludeme.runtime.move import Move
+
+# a step or hop whose rules fold into site-and-piece tables lists the moves of every
+# piece of one kind by a generated scan of the board (False: (forEach Piece) finds the
+# pieces' sites and lists each site's moves in a loop; tests compare the two)
+SCAN_BOARD = True
+
+# boards with more sites to read than this keep the loop (the scan reads every site
+# a piece could move from, however few pieces stand on the board)
+MOST_SITES = 160
+
+
+def site_free(table: Sequence[Sequence[bool]], n_sites: int,
+              n_pieces: int) -> list[tuple[bool, ...]] | None:
+    """A folded site-and-piece table (``table[who][site * n_pieces + piece]``) as one row
+    per mover indexed by the piece alone, when no answer depends on the site; else
+    None."""
+    rows: list[tuple[bool, ...]] = []
+    for row in table:
+        first = tuple(row[:n_pieces])
+        for x in range(1, n_sites):
+            if tuple(row[x * n_pieces:(x + 1) * n_pieces]) != first:
+                return None
+        rows.append(first)
+    return rows
+
+
+def scan_every(pid: int, n_pieces: int, rows: Sequence[Sequence[tuple[int, ...]]],
+               moves: Sequence[Sequence[Move]],
+               tests: Sequence[Sequence[Sequence[bool]]]) -> Callable | None:
+    """``every(state, out)``: the moves of every piece ``pid`` on the board appended to
+    ``out``, as ``at(state, site, out)`` appends them for each site holding it in site
+    order; None when the scan is off or the board too big. ``rows[frm]`` lists, per
+    move from ``frm`` (``moves[frm]``, in that order), the sites it reads, the ``k``-th
+    of them passing when ``tests[k][who][site * n_pieces + piece]`` holds."""
+    origins = [frm for frm, row in enumerate(rows) if row]
+    if not SCAN_BOARD or not origins or len(origins) > MOST_SITES:
+        return None
+    n = len(rows)
+    free = [site_free(t, n, n_pieces) for t in tests]
+    scans: list[Callable | None] = [None] * len(tests[0])  # per mover, made when first asked
+
+    def every(s, out):
+        who = s.who
+        scan = scans[who]
+        if scan is None:
+            scan = scans[who] = _scan(pid, n_pieces, rows, moves, [t[who] for t in tests],
+                                      [f[who] if f is not None else None for f in free])
+        scan(s.what, out)
+
+    return every
+
+
+def _scan(pid: int, n_pieces: int, rows, moves, tables, free) -> Callable:
+    """The generated scan for one mover: ``tables[k]`` its site-and-piece table of the
+    test ``k``, ``free[k]`` the same by piece alone (or None when it depends on the
+    site)."""
+    ns: dict[str, object] = {"P": pid}
+    for k, (table, row) in enumerate(zip(tables, free, strict=True)):
+        ns[f"T{k}"] = tuple(row) if row is not None else tuple(table)
+    lines = ["def scan(w, out):", "    append = out.append"]
+    count = 0
+    for frm, row in enumerate(rows):
+        if not row:
+            continue
+        ns[f"S{frm}"] = frm
+        lines.append(f"    if w[S{frm}] == P:")
+        for sites, m in zip(row, moves[frm], strict=True):
+            reads = []
+            for k, x in enumerate(sites):
+                ns[f"S{x}"] = x
+                if free[k] is not None:
+                    reads.append(f"T{k}[w[S{x}]]")
+                else:
+                    ns[f"O{x}"] = x * n_pieces
+                    reads.append(f"T{k}[O{x} + w[S{x}]]")
+            ns[f"M{count}"] = m
+            lines.append(f"        if {' and '.join(reads)}: append(M{count})")
+            count += 1
+    exec(compile("\n".join(lines), "<ludeme piece scan>", "exec"), ns)  # noqa: S102
+    return ns["scan"]
