@@ -638,6 +638,13 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         ats = [f for f in row if f is not None]
         if len(ats) == 1 and is_anchored(ats[0]) and piecemoves.MANY_AT_ONCE:
             at_once[p] = getattr(ats[0], "many", None)
+    # ... or the moves of every such piece on the board found at once, without its
+    # sites (``every`` of its ``at``: ludeme.compile.bytemasks)
+    every = [None] * len(table)
+    for p, row in enumerate(table):
+        ats = [f for f in row if f is not None]
+        if len(ats) == 1 and is_anchored(ats[0]):
+            every[p] = getattr(ats[0], "every", None)
     few_pids = [None if len(ids) > 3 else ids for ids in
                 (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
 
@@ -647,6 +654,9 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         if inline[who]:
             return slides(s, who)
         out: list[Move] = []
+        if every[who] is not None:
+            every[who](s, out)
+            return out
         few = few_pids[who]
         if few is not None:
             # the board holds none of the few pieces that move: no scan of every site

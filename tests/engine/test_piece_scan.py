@@ -1,0 +1,104 @@
+"""The generated scan of the board for steps and hops (``ludeme.compile.piecescan``)
+checked against the plain listing it replaces, on descriptions written for these tests:
+compiled with the scan and without it, both must list the same moves in the same order
+along seeded random games, with the same positions and hashes."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludeme
+from ludeme.compile import piecescan
+from tests.engine.test_pure_context import play_in_step
+
+# forced captures first ((priority ...)), men hopping and stepping forward only, kings
+# both ways, a man promoted on the far row: the tables of every test read the piece only
+DRAUGHTS = """
+(game "Mini Draughts"
+    (players 2)
+    (equipment {
+        (board (square 6))
+        (piece "Counter" P1 N) (piece "Counter" P2 S)
+        (piece "DoubleCounter" Each)
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))
+    })
+    (rules
+        (start {
+            (place "Counter1" (difference (expand (sites Bottom) steps:1) (sites Phase 1)))
+            (place "Counter2" (difference (expand (sites Top) steps:1) (sites Phase 1)))
+        })
+        (play (priority {
+            (or
+                (forEach Piece "Counter" (move Hop (from) (directions {FR FL})
+                    (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                    (to if:(is Empty (to)))))
+                (forEach Piece "DoubleCounter" (move Hop (from) Diagonal
+                    (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                    (to if:(is Empty (to))))))
+            (or
+                (forEach Piece "Counter" (move Step (directions {FR FL}) (to if:(is Empty (to))))
+                    (then (if (is In (last To) (sites Next))
+                        (move Promote (last To) (piece "DoubleCounter") Mover))))
+                (forEach Piece "DoubleCounter" (move Step Diagonal (to if:(is Empty (to))))))
+        }))
+        (end (if (no Moves Next) (result Mover Win)))
+    )
+)
+"""
+
+# a hexagonal board (its rows differ in length): steps that may not land in the centre
+# and take an enemy, hops over a friend that is not on a corner: tables that read the
+# site too
+HEX_STEPS = """
+(game "Hex Steps"
+    (players 2)
+    (equipment {
+        (board (hex 4))
+        (piece "Disc" Each)
+    })
+    (rules
+        (start {
+            (place "Disc1" (expand (sites Bottom)))
+            (place "Disc2" (expand (sites Top)))
+        })
+        (play (or
+            (forEach Piece "Disc" (move Step
+                (to if:(and (not (is Friend (who at:(to)))) (not (is In (to) (sites Centre))))
+                    (apply (remove (to))))))
+            (forEach Piece "Disc" (move Hop Adjacent
+                (between if:(and (is Friend (who at:(between))) (not (is In (between) (sites Corners)))))
+                (to if:(is Empty (to)))))))
+        (end (if (= (count Pieces Next) 0) (result Mover Win)))
+    )
+)
+"""
+
+
+def compiled(text: str, scan: bool, monkeypatch):
+    monkeypatch.setattr(piecescan, "SCAN_BOARD", scan)
+    return ludeme.loads(text)
+
+
+@pytest.mark.parametrize("text", [DRAUGHTS, HEX_STEPS], ids=["draughts", "hex"])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_scan_lists_what_the_loop_lists(text, seed, monkeypatch):
+    made = []
+    build = piecescan._scan
+    monkeypatch.setattr(piecescan, "_scan", lambda *a: made.append(a) or build(*a))
+    fast = compiled(text, True, monkeypatch)
+    slow = compiled(text, False, monkeypatch)
+    assert play_in_step(fast, slow, seed, 200) > 10
+    assert made, "the scan was never used"
+
+
+def test_the_scan_reads_the_site_where_a_rule_does(monkeypatch):
+    # the hex game's tables depend on the site (the centre, the corners); the draughts
+    # game's do not: both shapes of generated test are made
+    made = []
+    build = piecescan._scan
+    monkeypatch.setattr(piecescan, "_scan", lambda *a: made.append(a) or build(*a))
+    for text in (DRAUGHTS, HEX_STEPS):
+        play_in_step(ludeme.loads(text), ludeme.loads(text), 1, 40)
+    by_site = {row is None for *_, free in made for row in free}
+    assert by_site == {True, False}
+
