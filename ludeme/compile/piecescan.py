@@ -9,17 +9,21 @@ every site from which the piece could move, in site order, and for a site holdin
 tries that site's moves written out one by one::
 
     def scan(w, out):
+        w0, w1, ..., w63, *_ = w
+        p = P
         append = out.append
-        if w[S9] == P:
-            if T0[w[S18]]: append(M0)
-            if T0[w[S16]]: append(M1)
+        t0 = T0
+        if w9 == p:
+            if t0[w18]: append(M0)
+            if t0[w16]: append(M1)
         ...
 
 which appends the moves in the order the plain generator does (by origin, then in the
 origin's own order). As the project's rule for generated code asks, the source holds
-only names the generator chose; every value (site numbers, the piece id, the tables,
-the moves) is a constant of the namespace given to ``exec``. The functions are made
-once per generator and piece, when the game is compiled.
+only names the generator chose (``w9`` is the local holding site 9's piece); every
+value (the piece id, the tables, the moves, a site's offset in a table) is a constant
+of the namespace given to ``exec``. A scan is made once per generator, piece and
+mover, when first asked.
 """
 
 from __future__ import annotations
@@ -82,28 +86,35 @@ def scan_every(pid: int, n_pieces: int, rows: Sequence[Sequence[tuple[int, ...]]
 def _scan(pid: int, n_pieces: int, rows, moves, tables, free) -> Callable:
     """The generated scan for one mover: ``tables[k]`` its site-and-piece table of the
     test ``k``, ``free[k]`` the same by piece alone (or None when it depends on the
-    site)."""
+    site). The sites read are unpacked into locals at once (``w0, w1, ..., *_ = w``),
+    and the piece id and the tables copied into locals, so that a site costs no
+    subscript of the board."""
     ns: dict[str, object] = {"P": pid}
-    for k, (table, row) in enumerate(zip(tables, free, strict=True)):
-        ns[f"T{k}"] = tuple(row) if row is not None else tuple(table)
-    lines = ["def scan(w, out):", "    append = out.append"]
+    body = []
+    read = set()
     count = 0
     for frm, row in enumerate(rows):
         if not row:
             continue
-        ns[f"S{frm}"] = frm
-        lines.append(f"    if w[S{frm}] == P:")
+        read.add(frm)
+        body.append(f"    if w{frm} == p:")
         for sites, m in zip(row, moves[frm], strict=True):
-            reads = []
+            tests = []
             for k, x in enumerate(sites):
-                ns[f"S{x}"] = x
+                read.add(x)
                 if free[k] is not None:
-                    reads.append(f"T{k}[w[S{x}]]")
+                    tests.append(f"t{k}[w{x}]")
                 else:
                     ns[f"O{x}"] = x * n_pieces
-                    reads.append(f"T{k}[O{x} + w[S{x}]]")
+                    tests.append(f"t{k}[O{x} + w{x}]")
             ns[f"M{count}"] = m
-            lines.append(f"        if {' and '.join(reads)}: append(M{count})")
+            body.append(f"        if {' and '.join(tests)}: append(M{count})")
             count += 1
-    exec(compile("\n".join(lines), "<ludeme piece scan>", "exec"), ns)  # noqa: S102
+    head = ["def scan(w, out):",
+            "    " + ", ".join(f"w{x}" for x in range(max(read) + 1)) + ", *_ = w",
+            "    p = P", "    append = out.append"]
+    for k, (table, row) in enumerate(zip(tables, free, strict=True)):
+        ns[f"T{k}"] = tuple(row) if row is not None else tuple(table)
+        head.append(f"    t{k} = T{k}")
+    exec(compile("\n".join(head + body), "<ludeme piece scan>", "exec"), ns)  # noqa: S102
     return ns["scan"]
