@@ -9,7 +9,7 @@ every site from which the piece could move, in site order, and for a site holdin
 tries that site's moves written out one by one::
 
     def scan(w, out):
-        w0, w1, ..., w63, *_ = w
+        w0, w1, ..., w63 = w
         p = P
         append = out.append
         t0 = T0
@@ -37,8 +37,8 @@ from ludeme.runtime.move import Move
 # pieces' sites and lists each site's moves in a loop; tests compare the two)
 SCAN_BOARD = True
 
-# boards with more sites to read than this keep the loop (the scan reads every site
-# a piece could move from, however few pieces stand on the board)
+# boards with more sites than this keep the loop (the scan reads every site, however
+# few pieces stand on the board)
 MOST_SITES = 160
 
 
@@ -65,10 +65,9 @@ def scan_every(pid: int, n_pieces: int, rows: Sequence[Sequence[tuple[int, ...]]
     order; None when the scan is off or the board too big. ``rows[frm]`` lists, per
     move from ``frm`` (``moves[frm]``, in that order), the sites it reads, the ``k``-th
     of them passing when ``tests[k][who][site * n_pieces + piece]`` holds."""
-    origins = [frm for frm, row in enumerate(rows) if row]
-    if not SCAN_BOARD or not origins or len(origins) > MOST_SITES:
-        return None
     n = len(rows)
+    if not SCAN_BOARD or n > MOST_SITES or not any(rows):
+        return None
     free = [site_free(t, n, n_pieces) for t in tests]
     scans: list[Callable | None] = [None] * len(tests[0])  # per mover, made when first asked
 
@@ -86,22 +85,19 @@ def scan_every(pid: int, n_pieces: int, rows: Sequence[Sequence[tuple[int, ...]]
 def _scan(pid: int, n_pieces: int, rows, moves, tables, free) -> Callable:
     """The generated scan for one mover: ``tables[k]`` its site-and-piece table of the
     test ``k``, ``free[k]`` the same by piece alone (or None when it depends on the
-    site). The sites read are unpacked into locals at once (``w0, w1, ..., *_ = w``),
-    and the piece id and the tables copied into locals, so that a site costs no
-    subscript of the board."""
+    site). The board is unpacked into locals at once (``w0, w1, ..., w63 = w``: the
+    state's ``what`` has one entry per site of the board) and the piece id and the
+    tables are copied into locals, so that a site read costs no subscript."""
     ns: dict[str, object] = {"P": pid}
     body = []
-    read = set()
     count = 0
     for frm, row in enumerate(rows):
         if not row:
             continue
-        read.add(frm)
         body.append(f"    if w{frm} == p:")
         for sites, m in zip(row, moves[frm], strict=True):
             tests = []
             for k, x in enumerate(sites):
-                read.add(x)
                 if free[k] is not None:
                     tests.append(f"t{k}[w{x}]")
                 else:
@@ -110,9 +106,10 @@ def _scan(pid: int, n_pieces: int, rows, moves, tables, free) -> Callable:
             ns[f"M{count}"] = m
             body.append(f"        if {' and '.join(tests)}: append(M{count})")
             count += 1
-    head = ["def scan(w, out):",
-            "    " + ", ".join(f"w{x}" for x in range(max(read) + 1)) + ", *_ = w",
-            "    p = P", "    append = out.append"]
+    # the whole board unpacked at once: a list's exact unpacking copies its items in
+    # C, cheaper than a subscript per site read (or a starred unpacking, which iterates)
+    first = ["    " + ", ".join(f"w{x}" for x in range(len(rows))) + " = w"]
+    head = ["def scan(w, out):", *first, "    p = P", "    append = out.append"]
     for k, (table, row) in enumerate(zip(tables, free, strict=True)):
         ns[f"T{k}"] = tuple(row) if row is not None else tuple(table)
         head.append(f"    t{k} = T{k}")
