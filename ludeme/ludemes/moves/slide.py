@@ -633,18 +633,16 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     pieces_of = piece_sites(c, moving, len(sites))
     # per player, when one kind of its pieces moves and its moves start from its site:
     # those moves from all the piece's sites in one call (``many`` of its ``at``)
+    # ... or the moves of every such piece on the board at once, without finding its
+    # sites first (``every`` of its ``at``: ludeme.compile.piecescan)
     at_once = [None] * len(table)
-    for p, row in enumerate(table):
-        ats = [f for f in row if f is not None]
-        if len(ats) == 1 and is_anchored(ats[0]) and piecemoves.MANY_AT_ONCE:
-            at_once[p] = getattr(ats[0], "many", None)
-    # ... or the moves of every such piece on the board found at once, without its
-    # sites (``every`` of its ``at``: ludeme.compile.bytemasks)
     every = [None] * len(table)
     for p, row in enumerate(table):
         ats = [f for f in row if f is not None]
         if len(ats) == 1 and is_anchored(ats[0]):
             every[p] = getattr(ats[0], "every", None)
+            if piecemoves.MANY_AT_ONCE:
+                at_once[p] = getattr(ats[0], "many", None)
     few_pids = [None if len(ids) > 3 else ids for ids in
                 (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
 
