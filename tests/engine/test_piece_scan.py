@@ -10,6 +10,8 @@ import pytest
 import ludeme
 from ludeme.compile import piecescan
 from tests.engine.test_pure_context import play_in_step
+from tests.engine.test_speedups import JUMPS, MEN_AND_KINGS, agree_along_games_and_fillings
+from tests.engine.test_speedups import compiled as compiled_with
 
 # forced captures first ((priority ...)), men hopping and stepping forward only, kings
 # both ways, a man promoted on the far row: the tables of every test read the piece only
@@ -102,3 +104,27 @@ def test_the_scan_reads_the_site_where_a_rule_does(monkeypatch):
     by_site = {row is None for *_, free in made for row in free}
     assert by_site == {True, False}
 
+
+
+@pytest.mark.parametrize("board,p1,p2", [
+    ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
+    ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
+])
+def test_the_scan_on_random_fillings_of_the_board(board, p1, p2):
+    # men and kings anywhere, either player to move: the same moves with the scan or not
+    text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
+                                          seed=len(board), games=4, fillings=80) > 100
+
+
+@pytest.mark.parametrize("board,dirs,hurdle", [
+    ("(square 6)", "(directions {FR FL})", "(is Enemy (who at:(between)))"),
+    ("(rectangle 5 6)", "Orthogonal",
+     "(and (is Enemy (who at:(between))) (not (is In (between) (sites Corners))))"),
+])
+def test_the_scan_of_hops_on_random_fillings(board, dirs, hurdle):
+    text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
+                                          games=4, fillings=80) > 80

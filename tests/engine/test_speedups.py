@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, consequences, piecemoves, slidelists
+from ludeme.compile import bitlines, consequences, piecemoves, piecescan, slidelists
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -41,6 +41,7 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
+          "scan_board": (piecescan, "SCAN_BOARD"),
           "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
           "disjoint_or": (generators, "DISJOINT_OR"),
           "by_id": (consequences, "CONSEQUENCES_BY_ID"),
@@ -318,7 +319,9 @@ JUMPS = """(game "Jumps" (players 2)
 ])
 def test_plain_hops_read_folded_tables(board, dirs, hurdle):
     text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
-    fast, slow = compiled(text), compiled(text, folded_hops=False)
+    # the scan of the board (piecescan) off on both sides: the folded loop is compared
+    fast, slow = compiled(text, scan_board=False), compiled(text, folded_hops=False,
+                                                            scan_board=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
                                           games=6, fillings=60) > 80
 
@@ -524,7 +527,8 @@ MEN_AND_KINGS = """(game "Men and Kings" (players 2)
 ])
 def test_piece_sites_found_once_per_position(board, p1, p2):
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, share_sites=False)
+    fast, slow = compiled(text, scan_board=False), compiled(text, share_sites=False,
+                                                            scan_board=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(board), games=6, fillings=60) > 100
 
@@ -536,7 +540,8 @@ def test_piece_sites_found_once_per_position(board, p1, p2):
 def test_hops_and_steps_of_every_piece_in_one_call(board, p1, p2):
     # the men's hops and steps (folded tables) come from all their sites in one call
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, many_at_once=False)
+    fast, slow = compiled(text, scan_board=False), compiled(text, many_at_once=False,
+                                                            scan_board=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1), games=6, fillings=60) > 100
 
