@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-import ludeme
 from ludeme.compile import piecescan
 from tests.engine.test_pure_context import play_in_step
 from tests.engine.test_speedups import JUMPS, MEN_AND_KINGS, agree_along_games_and_fillings
@@ -76,19 +75,15 @@ HEX_STEPS = """
 """
 
 
-def compiled(text: str, scan: bool, monkeypatch):
-    monkeypatch.setattr(piecescan, "SCAN_BOARD", scan)
-    return ludeme.loads(text)
-
-
 @pytest.mark.parametrize("text", [DRAUGHTS, HEX_STEPS], ids=["draughts", "hex"])
 @pytest.mark.parametrize("seed", range(6))
 def test_the_scan_lists_what_the_loop_lists(text, seed, monkeypatch):
     made = []
     build = piecescan._scan
     monkeypatch.setattr(piecescan, "_scan", lambda *a: made.append(a) or build(*a))
-    fast = compiled(text, True, monkeypatch)
-    slow = compiled(text, False, monkeypatch)
+    # compiled afresh each (not from the API's cache, which would answer the second with
+    # the first)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
     assert play_in_step(fast, slow, seed, 200) > 10
     assert made, "the scan was never used"
 
@@ -100,7 +95,8 @@ def test_the_scan_reads_the_site_where_a_rule_does(monkeypatch):
     build = piecescan._scan
     monkeypatch.setattr(piecescan, "_scan", lambda *a: made.append(a) or build(*a))
     for text in (DRAUGHTS, HEX_STEPS):
-        play_in_step(ludeme.loads(text), ludeme.loads(text), 1, 40)
+        game = compiled_with(text)
+        play_in_step(game, game, 1, 40)
     by_site = {row is None for *_, free in made for row in free}
     assert by_site == {True, False}
 
