@@ -43,6 +43,7 @@ from ludeme.compile.piecemoves import (
 from ludeme.compile.values import MovesV, PieceMovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 # -- move parts ---------------------------------------------------------------------------
@@ -172,6 +173,7 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     z, zr = g.zobrist, g.zobrist_rot
     set_state = g.set_site_state
     set_count = g.set_count
+    bits = occupancy.double_bits(g.board.n_sites)
 
     def act(s, m):
         w = s.what
@@ -186,6 +188,22 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
             return
         h = s.hash ^ z[frm][p] ^ z[to][p]
         q = w[to]
+        occ = s.occ
+        if occ is not None:  # the occupancy kept on the state follows (runtime.occupancy)
+            if frm == to or not p:
+                s.occ = None
+            else:
+                placed = s.placed
+                a = w[frm]
+                if a:
+                    occ ^= bits[frm]
+                    placed[a] ^= 1 << frm
+                if q:
+                    placed[q] ^= 1 << to
+                else:
+                    occ ^= bits[to]
+                placed[p] ^= 1 << to
+                s.occ = occ
         if q:
             h ^= z[to][q]
         w[frm] = 0
