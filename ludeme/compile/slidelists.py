@@ -69,9 +69,9 @@ def walk(entries: Sequence[RayEntry], w: list, out: list) -> None:
 
 
 def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
-    """``moves(state, who)``: the slides of every piece of ``who`` that moves, in site
-    order, each piece's in its rays' order; ``rays[who][pid][site]`` the entries of the
-    piece ``pid`` on ``site``."""
+    """``moves(state)``: the slides of every piece of the mover (``state.who``) that
+    moves, in site order, each piece's in its rays' order; ``rays[who][pid][site]`` the
+    entries of the piece ``pid`` on ``site``."""
     sites = range(n)
     getters = [row.__getitem__ for row in moving]
 
@@ -80,7 +80,8 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
     movers = [bytes(1 if p < len(row) and row[p] else 0 for p in range(256))
               for row in moving]
 
-    def afresh(s, who):
+    def afresh(s):
+        who = s.who
         w = s.what
         mine = rays[who]
         out: list[Move] = []
@@ -102,24 +103,31 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
     # per player, the ids of its pieces that move (their sites are ``State.placed``)
     pids = [tuple(p for p, ok in enumerate(row) if ok) for row in moving]
 
-    def moves(s, who):
+    def moves(s):
         board = s.occ
         if board is None:  # not kept: made from the board (see runtime.occupancy)
             board = occupancy.read(s)
             if board is None:  # a value beyond a byte
-                return afresh(s, who)
+                return afresh(s)
+        who = s.who
         placed = s.placed
         mine = pids[who]
-        if len(mine) == 1:
-            left = placed[mine[0]]
-        else:
-            left = 0
-            for p in mine:
-                left |= placed[p]
-        w = s.what
-        tables = by_bits[who]
         out: list[Move] = []
         extend = out.extend
+        if len(mine) == 1:  # one kind of piece moves: its table, for every one of them
+            left = placed[mine[0]]
+            table = by_bits[who][mine[0]]
+            while left:  # its sites, lowest first
+                low = left & -left
+                left ^= low
+                for mask, by_length in table[low.bit_length() - 1]:
+                    extend(by_length[(board & mask).bit_length()])
+            return out
+        left = 0
+        for p in mine:
+            left |= placed[p]
+        w = s.what
+        tables = by_bits[who]
         while left:  # the mover's pieces that move, in site order
             low = left & -left
             left ^= low

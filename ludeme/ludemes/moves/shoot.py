@@ -60,6 +60,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
         origin = part.site.fn
     else:
         origin = lambda s: s.history[-1].to if s.history else -1  # noqa: E731
+    last_to = from_ is None
     dirs = c.compile(directions, T.Direction) if directions is not None else None
     dirs = dirs if dirs else board.directions["Adjacent"]
     if between is not None:
@@ -116,7 +117,11 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
 
             def gen_bits(s):
                 mine = bits_of[s.who]
-                frm = origin(s)
+                if last_to:  # (last To), read here rather than by a call
+                    history = s.history
+                    frm = history[-1].to if history else -1
+                else:
+                    frm = origin(s)
                 if mine is None or not 0 <= frm < n:
                     return []
                 board = s.occ

@@ -190,11 +190,14 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
         q = w[to]
         occ = s.occ
         if occ is not None:  # the occupancy kept on the state follows (runtime.occupancy)
-            if frm == to or not p:
+            a = w[frm]
+            if a == p and not q and frm != to:  # the usual move: to an empty site
+                s.occ = occ ^ bits[frm] ^ bits[to]
+                s.placed[p] ^= (1 << frm) | (1 << to)
+            elif frm == to or not p:
                 s.occ = None
             else:
                 placed = s.placed
-                a = w[frm]
                 if a:
                     occ ^= bits[frm]
                     placed[a] ^= 1 << frm
@@ -663,7 +666,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         who = s.who
         w = s.what
         if inline[who]:
-            return slides(s, who)
+            return slides(s)
         out: list[Move] = []
         few = few_pids[who]
         if few is not None:
@@ -714,7 +717,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # moves, none repeated): the pieces that move are the moves' origins (see MovesV)
     origins = None if any(repeats) else \
         tuple(frozenset(pid for pid, ok in enumerate(row) if ok) for row in moving)
-    return MovesV(gen, reaches=reaches, origins=origins)
+    # when every player's pieces slide by plain ray tables, the lister is the generator
+    return MovesV(slides if all(inline[1:]) else gen, reaches=reaches, origins=origins)
 
 
 def _as_player(player, moves: MovesV) -> MovesV:
