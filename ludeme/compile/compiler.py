@@ -475,11 +475,13 @@ def victims_in_turn(parts: Sequence) -> Any:
                     if p:
                         lifted.append((x, p))
                         w[x] = 0
+                        s.occ = None  # runtime.occupancy: a trial
                         s.hash ^= z[x][p]
                     found.append(x)
         finally:
             for x, p in reversed(lifted):
                 w[x] = p
+                s.occ = None  # runtime.occupancy: a trial
                 s.hash ^= z[x][p]
         return found
 

@@ -4,16 +4,17 @@ A plain slide (``(move Slide ...)`` whose rules are folded into its ray tables, 
 ``ludeme.ludemes.moves.slide``) of the piece on a site depends on nothing but that piece
 and the first occupied site of each of its rays: it lands on the sites before it (the
 landing rule being folded in the tables), or on the whole ray when none is occupied.
-``(forEach Piece)``, when every piece of the mover slides so, reads the board once as an
+``(forEach Piece)``, when every piece of the mover slides so, reads the board as an
 integer and finds each ray's first occupied site with integer operations in C instead of
 a loop over its sites. The integer holds the occupied sites twice, a bit each: site
 ``x`` is the bit ``n - 1 - x`` of the low half and the bit ``n + x`` of the high half.
 Along a ray of rising site numbers the nearest occupied site is the highest bit of the
 ray's sites in the low half; along a ray of falling numbers, the highest in the high
 half: either way ``(board & mask).bit_length()``, and the ray's table maps it (0 when the
-ray is free) to the moves landing before that site, made once. The same bytes of the
-board give the mover's pieces (``bytes.translate`` to 1 where a piece of the mover that
-moves stands, then ``compress``), with no call per site.
+ray is free) to the moves landing before that site, made once. The integer, and the
+sites of each piece id (which give the mover's pieces, lowest bit first), are kept on
+the state from one position to the next (``ludeme.runtime.occupancy``): a listing
+starts with no pass over the board.
 
 Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
 holding a value beyond a byte, are walked site by site.
@@ -24,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress
 
+from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 # find the first occupied site of each ray with integer operations (False: walk every
@@ -35,10 +37,6 @@ BITS = True
 # in the board read as bits and the moves by the ``bit_length`` of the ray's occupied
 # sites there (0: none), or None when its site numbers neither rise nor fall
 RayEntry = tuple[tuple[int, ...], dict, tuple, int | None, dict | None]
-
-# a board byte as the digit 0 (an empty site) or 1
-AS_BITS = bytes([48] + [49] * 255)
-
 
 def ray_entry(ray: tuple[int, ...], landing: Sequence[Move | None], n: int) -> RayEntry:
     """The entry of one ray on a board of ``n`` sites, ``landing[i]`` the move landing
@@ -71,9 +69,9 @@ def walk(entries: Sequence[RayEntry], w: list, out: list) -> None:
 
 
 def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
-    """``moves(state, who)``: the slides of every piece of ``who`` that moves, in site
-    order, each piece's in its rays' order; ``rays[who][pid][site]`` the entries of the
-    piece ``pid`` on ``site``."""
+    """``moves(state)``: the slides of every piece of the mover (``state.who``) that
+    moves, in site order, each piece's in its rays' order; ``rays[who][pid][site]`` the
+    entries of the piece ``pid`` on ``site``."""
     sites = range(n)
     getters = [row.__getitem__ for row in moving]
 
@@ -82,7 +80,8 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
     movers = [bytes(1 if p < len(row) and row[p] else 0 for p in range(256))
               for row in moving]
 
-    def afresh(s, who):
+    def afresh(s):
+        who = s.who
         w = s.what
         mine = rays[who]
         out: list[Move] = []
@@ -101,19 +100,39 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
     masks = {key: [tuple((e[3], e[4]) for e in es) for es in t] for key, t in tables.items()}
     by_bits = [[masks[id(t)] if t is not None else None for t in row] for row in rays]
 
-    def moves(s, who):
-        w = s.what
-        try:
-            raw = bytes(w)
-        except (ValueError, TypeError):  # a value beyond a byte
-            return afresh(s, who)
-        digits = raw.translate(AS_BITS)
-        board = int(digits[::-1] + digits, 2)
-        mine = by_bits[who]
+    # per player, the ids of its pieces that move (their sites are ``State.placed``)
+    pids = [tuple(p for p, ok in enumerate(row) if ok) for row in moving]
+
+    def moves(s):
+        board = s.occ
+        if board is None:  # not kept: made from the board (see runtime.occupancy)
+            board = occupancy.read(s)
+            if board is None:  # a value beyond a byte
+                return afresh(s)
+        who = s.who
+        placed = s.placed
+        mine = pids[who]
         out: list[Move] = []
         extend = out.extend
-        for frm in compress(sites, raw.translate(movers[who])):
-            for mask, by_length in mine[w[frm]][frm]:
+        if len(mine) == 1:  # one kind of piece moves: its table, for every one of them
+            left = placed[mine[0]]
+            table = by_bits[who][mine[0]]
+            while left:  # its sites, lowest first
+                low = left & -left
+                left ^= low
+                for mask, by_length in table[low.bit_length() - 1]:
+                    extend(by_length[(board & mask).bit_length()])
+            return out
+        left = 0
+        for p in mine:
+            left |= placed[p]
+        w = s.what
+        tables = by_bits[who]
+        while left:  # the mover's pieces that move, in site order
+            low = left & -left
+            left ^= low
+            frm = low.bit_length() - 1
+            for mask, by_length in tables[w[frm]][frm]:
                 extend(by_length[(board & mask).bit_length()])
         return out
 

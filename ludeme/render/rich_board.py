@@ -115,6 +115,7 @@ def _glyph(state: State, piece: int, piece_char) -> str:
     # piece_char reads the state; ask it about a copy holding just this piece
     s = state.clone()
     s.what = [0] * len(state.what)
+    s.occ = None  # see runtime.occupancy
     s.rot = [0] * len(state.rot)
     s.what[0] = piece
     return piece_char(s, 0)

@@ -355,6 +355,7 @@ class Game:
             s.stack[x] = (*below, old)
         w[x] = p
         s.hash = h
+        s.occ = None  # runtime.occupancy: not kept here
 
     def pop_piece(self, s: State, x: int) -> None:
         """Take the top piece off the stack at site ``x``, keeping the hash."""
@@ -376,6 +377,7 @@ class Game:
                 h ^= self.zobrist_rot[x][r]
                 s.rot[x] = 0
         s.hash = h
+        s.occ = None  # runtime.occupancy: not kept here
 
     def move_top(self, s: State, frm: int, to: int) -> None:
         """Take the top piece of the stack at ``frm`` onto the top of the stack at ``to``
@@ -467,6 +469,7 @@ class Game:
         """Make site ``x`` hold ``n`` pieces (of ``piece``, or of what stands there, or
         of the first piece of the equipment), keeping the hash; 0 empties it."""
         w, cnt = s.what, s.count
+        s.occ = None  # runtime.occupancy: not kept here
         old_p = w[x]
         old_n = (cnt[x] or 1) if old_p else 0
         if n > 0:
@@ -497,6 +500,7 @@ class Game:
                 self.pop_piece(s, x)
                 return
             w[x] = 0
+            s.occ = None  # runtime.occupancy: not kept here
             h = s.hash ^ self.zobrist[x][p]
             r = s.rot[x]
             if r:

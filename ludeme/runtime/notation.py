@@ -84,6 +84,7 @@ class Notation:
             w[to] = p
             h ^= z[to][p]
         s.hash = h
+        s.occ = None  # runtime.occupancy: a trial
         s.who = s.mover
         s.nxt = g.next_of[s.mover]
         s.frm, s.to = frm, to
@@ -96,6 +97,7 @@ class Notation:
                 w[to] = before_to
             if on_board:
                 w[frm] = before_frm
+            s.occ = None  # runtime.occupancy: a trial
             s.hash = old_hash
             s.who, s.nxt, s.frm, s.to, s.between = context
         gone = {x for x in taken if x != frm and 0 <= x < len(w) and w[x]}

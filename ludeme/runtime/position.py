@@ -34,6 +34,7 @@ def piece_id(game: Game, name: str | None) -> int:
 
 def _restart(s: State) -> None:
     g = s.game
+    s.occ = None  # the board was written: see runtime.occupancy
     s.who = s.mover
     s.nxt = g.next_of[s.mover]
     s.hash = g._full_hash(s)

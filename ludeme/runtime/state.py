@@ -50,7 +50,7 @@ class State:
                  "prev_mover", "_moves", "aux", "between", "site", "player_phase", "positions",
                  "counter", "temp", "triggered", "pending", "player_value", "dice", "pips",
                  "count", "stack", "site_state", "stalemated", "level", "after_frm", "after_to",
-                 "inactive", "standing", "__weakref__")
+                 "inactive", "standing", "occ", "placed", "__weakref__")
 
     def __init__(self, game: Game):
         self.game = game
@@ -90,6 +90,11 @@ class State:
         # the turn passes over it) and the ranks given so far (``runtime.standing``)
         self.inactive = 0
         self.standing = None
+        # the board's occupancy as integers, kept for the listings that read it so
+        # (None until one asks, and whenever a writer of ``what`` does not keep it up to
+        # date: see ``ludeme.runtime.occupancy``)
+        self.occ: int | None = None
+        self.placed: list[int] | None = None
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -243,6 +248,8 @@ class State:
         c = State.__new__(State)
         c.game = self.game
         c.what = self.what[:]
+        c.occ = occ = self.occ
+        c.placed = self.placed[:] if occ is not None else None
         c.rot = self.rot[:]
         c.count = self.count[:] if self.count is not None else None
         c.stack = self.stack[:] if self.stack is not None else None

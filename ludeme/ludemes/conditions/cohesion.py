@@ -217,11 +217,13 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
 
         def decide(t, piece):
             w[t] = piece
+            s.occ = None  # runtime.occupancy: a trial
             s.hash ^= TRIAL_HASH
             try:
                 inside = member(s, t)
             finally:
                 w[t] = 0
+                s.occ = None  # runtime.occupancy: a trial
                 s.hash ^= TRIAL_HASH
             m = base | bits[t] if inside else base & ~bits[t]
             if m and not inside:

@@ -271,6 +271,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if not p:
             return flood(s)
         w[t] = 0                      # X'': the position before t was filled
+        s.occ = None  # runtime.occupancy: a trial
         s.hash ^= TRIAL_HASH
         key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
         if key != cache[0]:
@@ -280,6 +281,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             cache[0] = key
             cache[2] = cache[3] = None
         w[t] = p
+        s.occ = None  # runtime.occupancy: a trial
         s.hash ^= TRIAL_HASH
         holds, in_a, in_b, in_c, joined, cut, separated, _ = cache[1]
         if not holds or not in_c[t] or (not c_never and c_has(s, t)):    # D0, D1
@@ -371,11 +373,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 else:
                     # t itself, in X' (the piece put on it for the two membership tests)
                     w[t] = piece
+                    s.occ = None  # runtime.occupancy: a trial
                     s.hash ^= TRIAL_HASH
                     try:
                         needs = (a_table is not None or a_has(s, t)) and not b_has(s, t)
                     finally:
                         w[t] = 0
+                        s.occ = None  # runtime.occupancy: a trial
                         s.hash ^= TRIAL_HASH
                 if needs:
                     for y in nb[t]:

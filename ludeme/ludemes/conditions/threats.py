@@ -101,6 +101,7 @@ def is_threatened(c: CompileContext, what: T.IntFn, moves: T.Moves = None, *, at
             delta = 0
             if old != pid:
                 w[site] = pid
+                s.occ = None  # runtime.occupancy: a trial
                 delta = zobrist[site][pid] ^ (zobrist[site][old] if old else 0)
                 s.hash ^= delta
             context = (s.who, s.mover, s.nxt, s.prev_mover, s.phase, s.frm, s.to,
@@ -116,6 +117,7 @@ def is_threatened(c: CompileContext, what: T.IntFn, moves: T.Moves = None, *, at
                  s._moves) = context
                 if delta:
                     w[site] = old
+                    s.occ = None  # runtime.occupancy: a trial
                     s.hash ^= delta
             if hit:
                 return True

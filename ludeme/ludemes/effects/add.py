@@ -45,6 +45,7 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
                 continue
             if not old:
                 w[x] = pid
+                s.occ = None  # runtime.occupancy: not kept here
                 s.hash ^= z[x][pid]
             if state is not None:
                 put(s, x, v)

@@ -31,6 +31,7 @@ def claim(c: CompileContext, to: T.Region, *, then: T.Effect = None):
         if s.what[to]:
             clear(s, to)
         s.what[to] = p
+        s.occ = None  # runtime.occupancy: not kept here
         s.hash ^= z[to][p]
 
     thenfn = then.fn if then is not None else None

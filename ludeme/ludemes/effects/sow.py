@@ -133,6 +133,7 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
             cnt[x0] = left
         else:
             w[x0] = cnt[x0] = 0
+        s.occ = None  # runtime.occupancy: not kept here
         for x, k in adds:
             old = w[x]
             if old == piece:

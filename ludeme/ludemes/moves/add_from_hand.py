@@ -88,6 +88,7 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     def act(s, m):
         to, p, r = m.to, m.piece, m.extra
         s.what[to] = p
+        s.occ = None  # runtime.occupancy: not kept here
         s.rot[to] = r
         held = s.hand[hand_fn(s)]
         k = kind_of[p]

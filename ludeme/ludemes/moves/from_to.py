@@ -243,6 +243,7 @@ def make_board_act(c: CompileContext):
                 h ^= zr[x][r]
                 s.rot[x] = 0
         w[x] = p
+        s.occ = None  # runtime.occupancy: not kept here
         s.hash = h
 
     return put
@@ -311,6 +312,7 @@ def board_to_hand(c: CompileContext, layout):
             h ^= zr[x][r]
             s.rot[x] = 0
         s.what[x] = 0
+        s.occ = None  # runtime.occupancy: not kept here
         s.hash = h
         change(s, owner[m.to - base], kinds[p], 1)
 

@@ -30,16 +30,32 @@ from ludeme.compile.piecemoves import (
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 
 def make_add_act(c: CompileContext):
     """The primitive of placing ``m.piece`` (with rotation ``m.extra``) on ``m.to``."""
     z = c.game.zobrist if c.game else None
+    board = c.game.board if c.game else None
+    bits = occupancy.double_bits(board.n_sites) if board is not None else ()
 
     def act(s, m):
         to, p = m.to, m.piece
-        s.what[to] = p
+        w = s.what
+        occ = s.occ
+        if occ is not None:  # the occupancy kept on the state follows (runtime.occupancy)
+            if p:
+                q = w[to]
+                placed = s.placed
+                if q:
+                    placed[q] ^= 1 << to
+                else:
+                    s.occ = occ ^ bits[to]
+                placed[p] ^= 1 << to
+            else:
+                s.occ = None
+        w[to] = p
         s.hash ^= z[to][p]
 
     return act
@@ -457,6 +473,7 @@ def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
                 # hash follows, since caches on the state are validated by it
                 delta = zobrist[to][m.piece] ^ (zobrist[to][old] if old else 0)
                 what[to] = m.piece
+                s.occ = None  # runtime.occupancy: a trial
                 s.hash ^= delta
                 s.frm, s.to = m.frm, to
                 s.history.append(m)  # the move being tried is the last move, and played
@@ -465,6 +482,7 @@ def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
                 s.ply -= 1
                 s.history.pop()
                 what[to] = old
+                s.occ = None  # runtime.occupancy: a trial
                 s.hash ^= delta
             else:
                 # as in Ludii, the move is tried with its consequences (captures)

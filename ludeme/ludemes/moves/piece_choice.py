@@ -205,6 +205,7 @@ def add_piece(c: CompileContext, what: T.Item, to: T.Region, *, then: T.Effect =
                 continue
             if not old and 0 < pid < count:
                 w[x] = pid
+                s.occ = None  # runtime.occupancy: not kept here
                 s.hash ^= z[x][pid]
             if state is not None:
                 put(s, x, v)

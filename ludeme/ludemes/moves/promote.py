@@ -64,6 +64,7 @@ def move_promote(c: CompileContext, site: T.Site = None, what: T.Item = None,
         if q:
             h ^= z[x][q]
         w[x] = p
+        s.occ = None  # runtime.occupancy: not kept here
         s.hash = h ^ z[x][p]
         r = s.rot[x]
         if r:  # the new piece is a new piece: it faces no way yet

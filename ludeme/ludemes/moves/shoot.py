@@ -4,6 +4,7 @@ is a placement of the piece shot, interned at compile time."""
 
 from __future__ import annotations
 
+from ludeme.compile import slidelists
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import site_table
 from ludeme.compile.moveparts import BETWEEN, FROM, TO
@@ -13,11 +14,15 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.moves.generators import make_add_act
 from ludeme.ludemes.moves.promote import piece_id_of_name, piece_named
+from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 # shots to empty sites walk per-line tables of moves made once (False: site by site, as
 # before; tests compare the two)
 LINES = True
+# ... and find each line's first occupied site in the board's occupancy read as bits, as
+# plain slides do (False: site by site along those tables; tests compare the two)
+BITS = True
 
 
 @ludeme("move Shoot", T.Moves, lazy=True,
@@ -55,6 +60,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
         origin = part.site.fn
     else:
         origin = lambda s: s.history[-1].to if s.history else -1  # noqa: E731
+    last_to = from_ is None
     dirs = c.compile(directions, T.Direction) if directions is not None else None
     dirs = dirs if dirs else board.directions["Adjacent"]
     if between is not None:
@@ -96,8 +102,38 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
                     for frm in range(n)]
             return got
 
+        bits_of = None
         interned_row = {pid: [interned[x, pid] for x in range(n)] for pid in shot}
         by_player = [lines_of(pid) if pid else None for pid in per_player]
+        # per player, per origin, per line: its mask in the board's occupancy and the
+        # shots by the bit length of the line's occupied sites there, as plain slides
+        # read them (ludeme.compile.slidelists), when every line's sites rise or fall
+        entries = {pid: [[slidelists.ray_entry(ray, [interned_row[pid][y] for y in ray], n)
+                          for ray in rays[frm]] for frm in range(n)] for pid in shot}
+        if BITS and all(e[3] is not None for es in entries.values() for row in es
+                        for e in row):
+            bits_of = [[tuple((e[3], e[4]) for e in row) for row in entries[pid]] if pid
+                       else None for pid in per_player]
+
+            def gen_bits(s):
+                mine = bits_of[s.who]
+                if last_to:  # (last To), read here rather than by a call
+                    history = s.history
+                    frm = history[-1].to if history else -1
+                else:
+                    frm = origin(s)
+                if mine is None or not 0 <= frm < n:
+                    return []
+                board = s.occ
+                if board is None:  # not kept: made from the board (runtime.occupancy)
+                    board = occupancy.read(s)
+                    if board is None:  # a value beyond a byte
+                        return gen_free(s)
+                out: list[Move] = []
+                extend = out.extend
+                for mask, by_length in mine[frm]:
+                    extend(by_length[(board & mask).bit_length()])
+                return out
 
         def gen_free(s):
             mine = by_player[s.who]
@@ -115,7 +151,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
                     out.extend(free)
             return out
 
-        return MovesV(gen_free)
+        return MovesV(gen_bits if bits_of is not None else gen_free)
 
     def gen(s):
         row = table[s.who]

@@ -43,6 +43,7 @@ from ludeme.compile.piecemoves import (
 from ludeme.compile.values import MovesV, PieceMovesV, RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 # -- move parts ---------------------------------------------------------------------------
@@ -172,6 +173,7 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
     z, zr = g.zobrist, g.zobrist_rot
     set_state = g.set_site_state
     set_count = g.set_count
+    bits = occupancy.double_bits(g.board.n_sites)
 
     def act(s, m):
         w = s.what
@@ -186,6 +188,25 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
             return
         h = s.hash ^ z[frm][p] ^ z[to][p]
         q = w[to]
+        occ = s.occ
+        if occ is not None:  # the occupancy kept on the state follows (runtime.occupancy)
+            a = w[frm]
+            if a == p and not q and frm != to:  # the usual move: to an empty site
+                s.occ = occ ^ bits[frm] ^ bits[to]
+                s.placed[p] ^= (1 << frm) | (1 << to)
+            elif frm == to or not p:
+                s.occ = None
+            else:
+                placed = s.placed
+                if a:
+                    occ ^= bits[frm]
+                    placed[a] ^= 1 << frm
+                if q:
+                    placed[q] ^= 1 << to
+                else:
+                    occ ^= bits[to]
+                placed[p] ^= 1 << to
+                s.occ = occ
         if q:
             h ^= z[to][q]
         w[frm] = 0
@@ -650,7 +671,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         who = s.who
         w = s.what
         if inline[who]:
-            return slides(s, who)
+            return slides(s)
         out: list[Move] = []
         if every[who] is not None:
             every[who](s, out)
@@ -704,7 +725,8 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     # moves, none repeated): the pieces that move are the moves' origins (see MovesV)
     origins = None if any(repeats) else \
         tuple(frozenset(pid for pid, ok in enumerate(row) if ok) for row in moving)
-    return MovesV(gen, reaches=reaches, origins=origins)
+    # when every player's pieces slide by plain ray tables, the lister is the generator
+    return MovesV(slides if all(inline[1:]) else gen, reaches=reaches, origins=origins)
 
 
 def _as_player(player, moves: MovesV) -> MovesV:

@@ -46,6 +46,7 @@ def move_swap(c: CompileContext, what: T.SwapType, a: T.Site = None, b: T.Site =
         if t:
             h ^= zr[y][t] ^ zr[x][t]
         w[x], w[y], rot[x], rot[y] = q, p, t, r
+        s.occ = None  # runtime.occupancy: not kept here
         s.hash = h
         ss = s.site_state
         if ss is not None and (ss[x] or ss[y]):

@@ -49,6 +49,7 @@ def _draw_act(edges: tuple[int, ...], zobrist):
             what[e] = p
             h ^= zobrist[e][p]
         s.hash = h
+        s.occ = None  # runtime.occupancy: not kept here
 
     return act
 
@@ -168,6 +169,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                     if test is not None:
                         for x in edges:
                             what[x] = pid
+                        s.occ = None  # runtime.occupancy: a trial
                         s.hash ^= TRIAL_HASH
                         hist.append(m)
                         s.frm = m.frm
@@ -176,6 +178,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                         hist.pop()
                         for x in edges:
                             what[x] = 0
+                        s.occ = None  # runtime.occupancy: a trial
                         s.hash ^= TRIAL_HASH
                         if not ok:
                             continue

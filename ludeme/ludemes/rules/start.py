@@ -88,6 +88,7 @@ keeps it, as in Ludii. Ludii: ``(place <string> [<string>]
             for x in sites:
                 if not w[x]:  # as Ludii's ActionAdd, a piece already there stays
                     w[x] = pid
+                    s.occ = None  # runtime.occupancy: not kept here
                     s.hash ^= z[x][pid]
     else:
         region = where.fn
@@ -97,6 +98,7 @@ keeps it, as in Ludii. Ludii: ``(place <string> [<string>]
             for x in list(region(s)):
                 if not w[x]:
                     w[x] = pid
+                    s.occ = None  # runtime.occupancy: not kept here
                     s.hash ^= z[x][pid]
 
     if state:
