@@ -275,3 +275,54 @@ def test_sites_with_room_around_selected_in_one_pass(monkeypatch, board, dirs, o
     monkeypatch.setattr(state, "FUSED_SELECT", False)
     slow = compiled(text)
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
+
+
+# -- the articulation-point search written out for a neighbour table --------------------
+
+@pytest.mark.parametrize("shape", ["hex 4", "square 6", "tri 5", "rectangle 3 7"])
+@pytest.mark.parametrize("relation", ["Orthogonal", "Adjacent"])
+def test_generated_search_finds_what_the_loop_finds(shape, relation):
+    from ludeme.board import Board, shapes
+    from ludeme.compile import articulation
+    from ludeme.ludemes.conditions import connected
+
+    kind, *size = shape.split()
+    make = {"hex": shapes.hex_shape, "square": lambda k: shapes.rectangle(k, k),
+            "tri": shapes.tri_shape, "rectangle": shapes.rectangle}[kind]
+    board = Board(make(*map(int, size)))
+    nb = board.nbrs[relation]
+    n = len(nb)
+    search = articulation.searcher(nb)
+    rng = random.Random(n)
+    cuts = 0
+    for _ in range(200):
+        in_c = bytearray(rng.random() < 0.7 for _ in range(n))
+        seeds = [x for x in rng.sample(range(n), 3) if in_c[x]]
+        want = connected._articulation_recursive(seeds, in_c, nb, n)
+        assert search(seeds, in_c) == want
+        cuts += sum(want[1])
+    assert cuts                      # some positions had articulation points
+
+
+@pytest.mark.parametrize("board,dirs,edge,region", [
+    ("(hex 4)", "Orthogonal", "Perimeter", "(sites Empty)"),
+    ("(square 6)", "Orthogonal", "Perimeter", "(sites Board)"),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)"),
+])
+def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs, edge,
+                                                        region):
+    from ludeme.compile import articulation
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
+    searched = []
+    searcher = articulation.searcher
+    monkeypatch.setattr(articulation, "searcher",
+                        lambda nb: searched.append(nb) or searcher(nb))
+    fast = compiled(text)
+    assert searched                 # compiled with the generated search
+    monkeypatch.setattr(articulation, "GENERATED", False)
+    searched.clear()
+    slow = compiled(text)
+    assert not searched
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80

@@ -27,6 +27,7 @@ import sys
 from itertools import compress
 from operator import not_
 
+from ludeme.compile import articulation
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -162,6 +163,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             a_table[x] = 1
     fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
+    # the search written out for this neighbour table (made on its first use)
+    search = articulation.searcher(nb) if articulation.GENERATED else None
 
     def evaluate(s, with_a: bool):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
@@ -190,7 +193,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a:
             # J(X'') and its articulation points in one depth-first search; the
             # discovery numbers serve as the joined table (0: not joined)
-            joined, cut, separated, order = _articulation(seeds, in_c, nb, n)
+            joined, cut, separated, order = _articulation(seeds, in_c, nb, n, search)
             separated = (separated, order)
         else:
             separated = cut = None
@@ -469,15 +472,21 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     return _articulation(seeds, in_c, nb, n)[1]
 
 
-def _articulation(seeds: list[int], in_c: bytearray, nb, n: int):
+def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None):
     """(discovery numbers, articulation points, separated) of the graph of the sites
     reachable from ``seeds`` through sites of ``in_c`` plus one extra node joined to
     every seed, by Tarjan's depth-first search from the extra node (recursive, which is
-    faster, when the board fits the recursion limit). A site's discovery number is 0
-    when it is not reached; ``order`` lists the sites as reached (after a -1 for the
-    extra node); ``separated[v]`` lists, for an articulation point v, each of its
-    cut-off subtrees as a slice (start, stop) of ``order``."""
-    if n + 100 < sys.getrecursionlimit():
+    faster, when the board fits the recursion limit; by ``search``, the recursion
+    written out for ``nb`` (``ludeme.compile.articulation``), when given). A site's
+    discovery number is 0 when it is not reached; ``order`` lists the sites as reached
+    (after a -1 for the extra node); ``separated[v]`` lists, for an articulation point
+    v, each of its cut-off subtrees as a slice (start, stop) of ``order``."""
+    if search is not None:
+        try:
+            return search(seeds, in_c)
+        except RecursionError:          # called from deep in a search: the loop below
+            pass
+    elif n + 100 < sys.getrecursionlimit():
         try:
             return _articulation_recursive(seeds, in_c, nb, n)
         except RecursionError:          # called from deep in a search: the loop below
