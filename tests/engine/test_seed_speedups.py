@@ -292,37 +292,49 @@ def test_generated_search_finds_what_the_loop_finds(shape, relation):
     board = Board(make(*map(int, size)))
     nb = board.nbrs[relation]
     n = len(nb)
-    search = articulation.searcher(nb)
+    lean, recording = articulation.searcher(nb, False), articulation.searcher(nb, True)
     rng = random.Random(n)
     cuts = 0
     for _ in range(200):
         in_c = bytearray(rng.random() < 0.7 for _ in range(n))
         seeds = [x for x in rng.sample(range(n), 3) if in_c[x]]
-        want = connected._articulation_recursive(seeds, in_c, nb, n)
-        assert search(seeds, in_c) == want
-        cuts += sum(want[1])
+        joined, cut, parts, reached = connected._articulation(seeds, in_c, nb, n)
+        for found in (lean(seeds, in_c), recording(seeds, in_c)):
+            assert list(map(bool, found[0])) == list(map(bool, joined))
+            assert found[1] == cut and found[3] == reached
+        assert recording(seeds, in_c)[2] == parts
+        cuts += sum(cut)
     assert cuts                      # some positions had articulation points
 
 
-@pytest.mark.parametrize("board,dirs,edge,region", [
-    ("(hex 4)", "Orthogonal", "Perimeter", "(sites Empty)"),
-    ("(square 6)", "Orthogonal", "Perimeter", "(sites Board)"),
-    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)"),
+@pytest.mark.parametrize("board,dirs,edge,region,form", [
+    ("(hex 4)", "Orthogonal", "Perimeter", "(sites Empty)", False),
+    ("(square 6)", "Orthogonal", "Perimeter", "(sites Board)", False),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)", False),
+    # a fixed region short of every empty site: the sites a placement cuts off are read
+    ("(hex 4)", "Orthogonal", "Perimeter", "(difference (sites Board) (sites Corners))", True),
 ])
 def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs, edge,
-                                                        region):
+                                                        region, form):
     from ludeme.compile import articulation
     from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
 
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
-    searched = []
+    ran = []
     searcher = articulation.searcher
-    monkeypatch.setattr(articulation, "searcher",
-                        lambda nb: searched.append(nb) or searcher(nb))
+
+    def counted(nb, record):
+        search = searcher(nb, record)
+        return lambda *a: ran.append(record) or search(*a)
+
+    monkeypatch.setattr(articulation, "searcher", counted)
     fast = compiled(text)
-    assert searched                 # compiled with the generated search
     monkeypatch.setattr(articulation, "GENERATED", False)
-    searched.clear()
     slow = compiled(text)
-    assert not searched
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    # the generated search answered placements in the form expected (lean or
+    # recording; the fillings' direct questions take the recording one)
+    assert form in ran
+    count = len(ran)
+    agree_along_games(slow, slow, seed=1, games=1)
+    assert len(ran) == count            # the game compiled with the switch off never does

@@ -163,13 +163,16 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             a_table[x] = 1
     fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
-    # the search written out for this neighbour table (made on its first use)
-    search = articulation.searcher(nb) if articulation.GENERATED else None
+    # the search written out for this neighbour table (made on its first use): lean,
+    # or recording the sites each articulation point cuts off (``lost_sites``)
+    searches = {record: articulation.searcher(nb, record) if articulation.GENERATED
+                else None for record in (False, True)}
 
-    def evaluate(s, with_a: bool):
+    def evaluate(s, with_a: bool, record: bool = True):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
         off, whether a site of A is joined only through a neighbour) for the position;
-        the tables of A and the articulation points only when ``with_a``."""
+        the tables of A and the articulation points only when ``with_a``, the sites each
+        cuts off only when ``record`` too (None otherwise)."""
         w = s.what
         in_c = bytearray(n)
         if empty_range is not None:
@@ -193,8 +196,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a:
             # J(X'') and its articulation points in one depth-first search; the
             # discovery numbers serve as the joined table (0: not joined)
-            joined, cut, separated, order = _articulation(seeds, in_c, nb, n, search)
-            separated = (separated, order)
+            joined, cut, separated, reached = _articulation(seeds, in_c, nb, n,
+                                                            searches[record])
         else:
             separated = cut = None
             joined = bytearray(n)
@@ -210,7 +213,6 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a and a_is_c:
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
-            reached = len(separated[1]) - 1
             return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
         if with_a and fold_a:
             # A fixed: its table is made; the sites joined only through a neighbour
@@ -256,6 +258,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
+    # after_add never asks which sites an articulation point cuts off when A = C are all
+    # the empty sites, or A is fixed and holds all of C: the search need not record them
+    lean = (a_is_c and empty_range == (0, n)) or a_covers_c
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
@@ -276,7 +281,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         w[t] = 0                      # X'': the position before t was filled
         s.hash ^= TRIAL_HASH
         key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
-        if key != cache[0]:
+        if key != cache[0] or cache[1][6] is None:      # (lost_sites reads the slices)
             if counting:
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
@@ -340,7 +345,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if key != cache[0]:
             if counting:
                 stats["base"] += 1
-            cache[1] = evaluate(s, True)
+            cache[1] = evaluate(s, True, not lean)
             cache[0] = key
             cache[2] = cache[3] = None
         holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]
@@ -473,20 +478,28 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
 
 
 def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None):
-    """(discovery numbers, articulation points, separated) of the graph of the sites
-    reachable from ``seeds`` through sites of ``in_c`` plus one extra node joined to
-    every seed, by Tarjan's depth-first search from the extra node (recursive, which is
-    faster, when the board fits the recursion limit; by ``search``, the recursion
-    written out for ``nb`` (``ludeme.compile.articulation``), when given). A site's
-    discovery number is 0 when it is not reached; ``order`` lists the sites as reached
-    (after a -1 for the extra node); ``separated[v]`` lists, for an articulation point
-    v, each of its cut-off subtrees as a slice (start, stop) of ``order``."""
+    """(joined, articulation points, (separated, order) or None, how many sites were
+    reached) of the graph of the sites reachable from ``seeds`` through sites of
+    ``in_c`` plus one extra node joined to every seed, by Tarjan's depth-first search
+    from the extra node: by ``search``, the recursion written out for ``nb``
+    (``ludeme.compile.articulation``), when given; else recursive, which is faster, when
+    the board fits the recursion limit; else a loop. ``joined[x]`` is nonzero exactly
+    for the sites reached; ``order`` lists the sites as reached (after a -1 for the
+    extra node); ``separated[v]`` lists, for an articulation point v, each of its
+    cut-off subtrees as a slice (start, stop) of ``order`` (None from a lean
+    ``search``)."""
     if search is not None:
         try:
             return search(seeds, in_c)
         except RecursionError:          # called from deep in a search: the loop below
             pass
-    elif n + 100 < sys.getrecursionlimit():
+    disc, cut, separated, order = _plain_articulation(seeds, in_c, nb, n)
+    return disc, cut, (separated, order), len(order) - 1
+
+
+def _plain_articulation(seeds: list[int], in_c: bytearray, nb, n: int):
+    """(discovery numbers (0: not reached), articulation points, separated, order)."""
+    if n + 100 < sys.getrecursionlimit():
         try:
             return _articulation_recursive(seeds, in_c, nb, n)
         except RecursionError:          # called from deep in a search: the loop below
