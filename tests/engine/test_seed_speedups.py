@@ -338,3 +338,29 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
     count = len(ran)
     agree_along_games(slow, slow, seed=1, games=1)
     assert len(ran) == count            # the game compiled with the switch off never does
+
+
+# -- (is Connected (sites Board) ...) after a placement: the answers from counts ---------
+
+@pytest.mark.parametrize("board,dirs,edge", [("(hex 4)", "Orthogonal", "Perimeter"),
+                                             ("(square 6)", "Orthogonal", "Perimeter"),
+                                             ("(rectangle 4 6)", "Adjacent", "Corners"),
+                                             ("(tri 6)", "Orthogonal", "Perimeter")])
+def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, board, dirs,
+                                                                    edge):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
+    made = []
+    covering_table = connected._covering_table
+    monkeypatch.setattr(connected, "_covering_table",
+                        lambda *a: made.append(1) or covering_table(*a))
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "COVERING_COUNTS", False)
+    slow = compiled(text)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    assert made
+    count = len(made)
+    agree_along_games(slow, slow, seed=2, games=2)
+    assert len(made) == count           # compiled with the switch off: never made

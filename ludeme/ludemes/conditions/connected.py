@@ -27,6 +27,8 @@ import sys
 from itertools import compress
 from operator import not_
 
+import numpy as np
+
 from ludeme.compile import articulation
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
@@ -46,6 +48,10 @@ COUNT_STATS = False
 #: answer every placement at once when the tested region is fixed (tests turn it off
 #: to compare with asking each placement)
 ONE_TABLE = True
+#: when the tested region holds every site, answer every placement from the articulation
+#: points and the counts of empty sites around every site, made with numpy (tests turn
+#: it off to compare with the loops over the sites)
+COVERING_COUNTS = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -214,6 +220,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
             return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
+        if with_a and covering:
+            # A holds every site: the answers for every placement at once (in the place
+            # of the sites joined only through a neighbour, which are not needed)
+            if reached != sum(in_c):
+                return False, a_table, in_b, in_c, joined, cut, separated, None
+            table = _covering_table(in_c, cut, around_table)
+            return table is not None, a_table, in_b, in_c, joined, cut, separated, table
         if with_a and fold_a:
             # A fixed: its table is made; the sites joined only through a neighbour
             # listed in one comprehension, each asked in C whether it has one
@@ -261,6 +274,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # after_add never asks which sites an articulation point cuts off when A = C are all
     # the empty sites, or A is fixed and holds all of C: the search need not record them
     lean = (a_is_c and empty_range == (0, n)) or a_covers_c
+    covering = a_covers_c and COVERING_COUNTS        # (the flag as compiled)
+    around_table = _around_table(nb, n) if covering else None
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
@@ -361,6 +376,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
             return cache[2]
+        if covering:
+            if cache[2] is None:
+                cache[2] = _Table(loose)       # evaluate's table (see there)
+            return cache[2]
 
         def decide(t, piece):
             if not in_c[t]:
@@ -432,6 +451,35 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
 
 def _undecided(t: int, piece: int) -> None:
     return None
+
+
+def _around_table(nb, n: int) -> np.ndarray:
+    """``table[j, x]``: the j-th neighbour of site x, or n (a site always 0) where x has
+    fewer than j + 1 neighbours."""
+    k = max(map(len, nb), default=0)
+    return np.array([[a[j] if j < len(a) else n for a in nb] for j in range(k)],
+                    dtype=np.intp).reshape(k, n)
+
+
+def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray) -> bytes | None:
+    """``blocked`` for every empty site when A holds every site, B holds only empty
+    sites, C is the empty sites and the search reached all of C (so J = C), or None
+    when P does not hold. P holds when every piece has an empty neighbour; filling an
+    empty site t keeps it exactly when t is not an articulation point (the sites it
+    would cut off are in A), t has an empty neighbour (t is in A and leaves C) and t is
+    not the only empty neighbour of a piece."""
+    empty = np.frombuffer(bytes(in_c) + b"\0", np.uint8)   # site n: never empty
+    flags = empty[around]                  # [j, x]: x's j-th neighbour is empty
+    counts = flags.sum(axis=0)
+    on_board = empty[:-1] != 0
+    none = counts == 0
+    if (none & ~on_board).any():
+        return None                        # a piece with no empty neighbour
+    blocked = (none | (np.frombuffer(cut, np.uint8) != 0)) & on_board
+    last = (counts == 1) & ~on_board       # pieces with one empty neighbour: that one
+    if last.any():
+        blocked[around[(flags != 0) & last]] = True
+    return blocked.view(np.uint8).tobytes()
 
 
 def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
