@@ -225,7 +225,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # of the sites joined only through a neighbour, which are not needed)
             if reached != sum(in_c):
                 return False, a_table, in_b, in_c, joined, cut, separated, None
-            table = _covering_table(in_c, cut, around_table)
+            table = _covering_table(in_c, cut, around_table, nb)
             return table is not None, a_table, in_b, in_c, joined, cut, separated, table
         if with_a and fold_a:
             # A fixed: its table is made; the sites joined only through a neighbour
@@ -461,25 +461,32 @@ def _around_table(nb, n: int) -> np.ndarray:
                     dtype=np.intp).reshape(k, n)
 
 
-def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray) -> bytes | None:
+def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray, nb) -> bytes | None:
     """``blocked`` for every empty site when A holds every site, B holds only empty
     sites, C is the empty sites and the search reached all of C (so J = C), or None
     when P does not hold. P holds when every piece has an empty neighbour; filling an
     empty site t keeps it exactly when t is not an articulation point (the sites it
     would cut off are in A), t has an empty neighbour (t is in A and leaves C) and t is
-    not the only empty neighbour of a piece."""
-    empty = np.frombuffer(bytes(in_c) + b"\0", np.uint8)   # site n: never empty
-    flags = empty[around]                  # [j, x]: x's j-th neighbour is empty
-    counts = flags.sum(axis=0)
-    on_board = empty[:-1] != 0
-    none = counts == 0
-    if (none & ~on_board).any():
+    not the only empty neighbour of a piece. The counts of empty neighbours are made
+    by numpy (one gather, one sum); the rest is done on the tables as integers, one
+    byte a site (numpy's calls cost more than these on a few hundred sites)."""
+    n = len(in_c)
+    flags = np.frombuffer(bytes(in_c) + b"\0", np.uint8)[around]    # site n: not empty
+    counts = np.add.reduce(flags, axis=0, dtype=np.uint8).tobytes()
+    pieces = int.from_bytes(in_c.translate(_EMPTY_FLAG), "little")
+    none = int.from_bytes(counts.translate(_EMPTY_FLAG), "little")     # no empty one
+    if none & pieces:
         return None                        # a piece with no empty neighbour
-    blocked = (none | (np.frombuffer(cut, np.uint8) != 0)) & on_board
-    last = (counts == 1) & ~on_board       # pieces with one empty neighbour: that one
-    if last.any():
-        blocked[around[(flags != 0) & last]] = True
-    return blocked.view(np.uint8).tobytes()
+    blocked = (none | int.from_bytes(cut, "little")) & int.from_bytes(in_c, "little")
+    table = bytearray(blocked.to_bytes(n, "little"))
+    last = int.from_bytes(counts.translate(_ONE_FLAG), "little") & pieces
+    if last:                               # pieces with one empty neighbour: that one
+        for x in compress(range(n), last.to_bytes(n, "little")):
+            for y in nb[x]:
+                if in_c[y]:
+                    table[y] = 1
+                    break
+    return table
 
 
 def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
@@ -502,6 +509,8 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
 
 #: bytes.translate table: 1 for an empty site (0), 0 for any piece
 _EMPTY_FLAG = bytes([1] + [0] * 255)
+#: bytes.translate table: 1 for 1, 0 otherwise
+_ONE_FLAG = bytes([0, 1] + [0] * 254)
 
 
 class _Table:
