@@ -186,8 +186,13 @@ def measure(runners: dict[str, Callable[[random.Random], int]], seconds: float,
             clock: Callable[[], float] = time.process_time) -> dict[str, dict]:
     """Alternate the runners in ``rounds`` slices of ``seconds / rounds`` each, timed by
     ``clock``: by default this process's CPU time, which other work on a loaded machine
-    does not inflate the way it inflates wall-clock time."""
+    does not inflate the way it inflates wall-clock time. Each runner first plays one
+    playout untimed (a warm-up)."""
     totals = {k: {"moves": 0, "playouts": 0, "seconds": 0.0} for k in runners}
+    # one untimed playout each first: what either side makes on first use (tables,
+    # generated code) is not counted against its steady rate
+    for run in runners.values():
+        run(random.Random(seed + 1))
     rngs = {k: random.Random(seed) for k in runners}
     for _ in range(rounds):
         for key, run in runners.items():

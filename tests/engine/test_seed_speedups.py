@@ -275,3 +275,92 @@ def test_sites_with_room_around_selected_in_one_pass(monkeypatch, board, dirs, o
     monkeypatch.setattr(state, "FUSED_SELECT", False)
     slow = compiled(text)
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
+
+
+# -- the articulation-point search written out for a neighbour table --------------------
+
+@pytest.mark.parametrize("shape", ["hex 4", "square 6", "tri 5", "rectangle 3 7"])
+@pytest.mark.parametrize("relation", ["Orthogonal", "Adjacent"])
+def test_generated_search_finds_what_the_loop_finds(shape, relation):
+    from ludeme.board import Board, shapes
+    from ludeme.compile import articulation
+    from ludeme.ludemes.conditions import connected
+
+    kind, *size = shape.split()
+    make = {"hex": shapes.hex_shape, "square": lambda k: shapes.rectangle(k, k),
+            "tri": shapes.tri_shape, "rectangle": shapes.rectangle}[kind]
+    board = Board(make(*map(int, size)))
+    nb = board.nbrs[relation]
+    n = len(nb)
+    lean, recording = articulation.searcher(nb, False), articulation.searcher(nb, True)
+    rng = random.Random(n)
+    cuts = 0
+    for _ in range(200):
+        in_c = bytearray(rng.random() < 0.7 for _ in range(n))
+        seeds = [x for x in rng.sample(range(n), 3) if in_c[x]]
+        joined, cut, parts, reached = connected._articulation(seeds, in_c, nb, n)
+        for found in (lean(seeds, in_c), recording(seeds, in_c)):
+            assert list(map(bool, found[0])) == list(map(bool, joined))
+            assert found[1] == cut and found[3] == reached
+        assert recording(seeds, in_c)[2] == parts
+        cuts += sum(cut)
+    assert cuts                      # some positions had articulation points
+
+
+@pytest.mark.parametrize("board,dirs,edge,region,form", [
+    ("(hex 4)", "Orthogonal", "Perimeter", "(sites Empty)", False),
+    ("(square 6)", "Orthogonal", "Perimeter", "(sites Board)", False),
+    ("(rectangle 4 6)", "Adjacent", "Corners", "(sites Empty)", False),
+    # a fixed region short of every empty site: the sites a placement cuts off are read
+    ("(hex 4)", "Orthogonal", "Perimeter", "(difference (sites Board) (sites Corners))", True),
+])
+def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs, edge,
+                                                        region, form):
+    from ludeme.compile import articulation
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
+    ran = []
+    searcher = articulation.searcher
+
+    def counted(nb, record):
+        search = searcher(nb, record)
+        return lambda *a: ran.append(record) or search(*a)
+
+    monkeypatch.setattr(articulation, "searcher", counted)
+    fast = compiled(text)
+    monkeypatch.setattr(articulation, "GENERATED", False)
+    slow = compiled(text)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    # the generated search answered placements in the form expected (lean or
+    # recording; the fillings' direct questions take the recording one)
+    assert form in ran
+    count = len(ran)
+    agree_along_games(slow, slow, seed=1, games=1)
+    assert len(ran) == count            # the game compiled with the switch off never does
+
+
+# -- (is Connected (sites Board) ...) after a placement: the answers from counts ---------
+
+@pytest.mark.parametrize("board,dirs,edge", [("(hex 4)", "Orthogonal", "Perimeter"),
+                                             ("(square 6)", "Orthogonal", "Perimeter"),
+                                             ("(rectangle 4 6)", "Adjacent", "Corners"),
+                                             ("(tri 6)", "Orthogonal", "Perimeter")])
+def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, board, dirs,
+                                                                    edge):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+
+    text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
+    made = []
+    covering_table = connected._covering_table
+    monkeypatch.setattr(connected, "_covering_table",
+                        lambda *a: made.append(1) or covering_table(*a))
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "COVERING_COUNTS", False)
+    slow = compiled(text)
+    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
+    assert made
+    count = len(made)
+    agree_along_games(slow, slow, seed=2, games=2)
+    assert len(made) == count           # compiled with the switch off: never made

@@ -27,6 +27,9 @@ import sys
 from itertools import compress
 from operator import not_
 
+import numpy as np
+
+from ludeme.compile import articulation
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -45,6 +48,10 @@ COUNT_STATS = False
 #: answer every placement at once when the tested region is fixed (tests turn it off
 #: to compare with asking each placement)
 ONE_TABLE = True
+#: when the tested region holds every site, answer every placement from the articulation
+#: points and the counts of empty sites around every site, made with numpy (tests turn
+#: it off to compare with the loops over the sites)
+COVERING_COUNTS = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -162,11 +169,16 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             a_table[x] = 1
     fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
+    # the search written out for this neighbour table (made on its first use): lean,
+    # or recording the sites each articulation point cuts off (``lost_sites``)
+    searches = {record: articulation.searcher(nb, record) if articulation.GENERATED
+                else None for record in (False, True)}
 
-    def evaluate(s, with_a: bool):
+    def evaluate(s, with_a: bool, record: bool = True):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
         off, whether a site of A is joined only through a neighbour) for the position;
-        the tables of A and the articulation points only when ``with_a``."""
+        the tables of A and the articulation points only when ``with_a``, the sites each
+        cuts off only when ``record`` too (None otherwise)."""
         w = s.what
         in_c = bytearray(n)
         if empty_range is not None:
@@ -190,8 +202,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a:
             # J(X'') and its articulation points in one depth-first search; the
             # discovery numbers serve as the joined table (0: not joined)
-            joined, cut, separated, order = _articulation(seeds, in_c, nb, n)
-            separated = (separated, order)
+            joined, cut, separated, reached = _articulation(seeds, in_c, nb, n,
+                                                            searches[record])
         else:
             separated = cut = None
             joined = bytearray(n)
@@ -207,8 +219,14 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a and a_is_c:
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
-            reached = len(separated[1]) - 1
             return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
+        if with_a and covering:
+            # A holds every site: the answers for every placement at once (in the place
+            # of the sites joined only through a neighbour, which are not needed)
+            if reached != sum(in_c):
+                return False, a_table, in_b, in_c, joined, cut, separated, None
+            table = _covering_table(in_c, cut, around_table, nb)
+            return table is not None, a_table, in_b, in_c, joined, cut, separated, table
         if with_a and fold_a:
             # A fixed: its table is made; the sites joined only through a neighbour
             # listed in one comprehension, each asked in C whether it has one
@@ -253,6 +271,11 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
     cache: list = [None, None, None, None]
+    # after_add never asks which sites an articulation point cuts off when A = C are all
+    # the empty sites, or A is fixed and holds all of C: the search need not record them
+    lean = (a_is_c and empty_range == (0, n)) or a_covers_c
+    covering = a_covers_c and COVERING_COUNTS        # (the flag as compiled)
+    around_table = _around_table(nb, n) if covering else None
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
@@ -274,7 +297,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         s.occ = None  # runtime.occupancy: a trial
         s.hash ^= TRIAL_HASH
         key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
-        if key != cache[0]:
+        if key != cache[0] or cache[1][6] is None:      # (lost_sites reads the slices)
             if counting:
                 stats["base"] += 1
             cache[1] = evaluate(s, True)
@@ -339,7 +362,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if key != cache[0]:
             if counting:
                 stats["base"] += 1
-            cache[1] = evaluate(s, True)
+            cache[1] = evaluate(s, True, not lean)
             cache[0] = key
             cache[2] = cache[3] = None
         holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]
@@ -354,6 +377,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
+            return cache[2]
+        if covering:
+            if cache[2] is None:
+                cache[2] = _Table(loose)       # evaluate's table (see there)
             return cache[2]
 
         def decide(t, piece):
@@ -430,6 +457,42 @@ def _undecided(t: int, piece: int) -> None:
     return None
 
 
+def _around_table(nb, n: int) -> np.ndarray:
+    """``table[j, x]``: the j-th neighbour of site x, or n (a site always 0) where x has
+    fewer than j + 1 neighbours."""
+    k = max(map(len, nb), default=0)
+    return np.array([[a[j] if j < len(a) else n for a in nb] for j in range(k)],
+                    dtype=np.intp).reshape(k, n)
+
+
+def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray, nb) -> bytes | None:
+    """``blocked`` for every empty site when A holds every site, B holds only empty
+    sites, C is the empty sites and the search reached all of C (so J = C), or None
+    when P does not hold. P holds when every piece has an empty neighbour; filling an
+    empty site t keeps it exactly when t is not an articulation point (the sites it
+    would cut off are in A), t has an empty neighbour (t is in A and leaves C) and t is
+    not the only empty neighbour of a piece. The counts of empty neighbours are made
+    by numpy (one gather, one sum); the rest is done on the tables as integers, one
+    byte a site (numpy's calls cost more than these on a few hundred sites)."""
+    n = len(in_c)
+    flags = np.frombuffer(bytes(in_c) + b"\0", np.uint8)[around]    # site n: not empty
+    counts = np.add.reduce(flags, axis=0, dtype=np.uint8).tobytes()
+    pieces = int.from_bytes(in_c.translate(_EMPTY_FLAG), "little")
+    none = int.from_bytes(counts.translate(_EMPTY_FLAG), "little")     # no empty one
+    if none & pieces:
+        return None                        # a piece with no empty neighbour
+    blocked = (none | int.from_bytes(cut, "little")) & int.from_bytes(in_c, "little")
+    table = bytearray(blocked.to_bytes(n, "little"))
+    last = int.from_bytes(counts.translate(_ONE_FLAG), "little") & pieces
+    if last:                               # pieces with one empty neighbour: that one
+        for x in compress(range(n), last.to_bytes(n, "little")):
+            for y in nb[x]:
+                if in_c[y]:
+                    table[y] = 1
+                    break
+    return table
+
+
 def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
     """``blocked[y]``: y is the only joined neighbour of a site of ``loose`` (the sites
     of A joined only through a neighbour). With nothing cut off, filling t leaves
@@ -450,6 +513,8 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
 
 #: bytes.translate table: 1 for an empty site (0), 0 for any piece
 _EMPTY_FLAG = bytes([1] + [0] * 255)
+#: bytes.translate table: 1 for 1, 0 otherwise
+_ONE_FLAG = bytes([0, 1] + [0] * 254)
 
 
 class _Table:
@@ -473,14 +538,28 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     return _articulation(seeds, in_c, nb, n)[1]
 
 
-def _articulation(seeds: list[int], in_c: bytearray, nb, n: int):
-    """(discovery numbers, articulation points, separated) of the graph of the sites
-    reachable from ``seeds`` through sites of ``in_c`` plus one extra node joined to
-    every seed, by Tarjan's depth-first search from the extra node (recursive, which is
-    faster, when the board fits the recursion limit). A site's discovery number is 0
-    when it is not reached; ``order`` lists the sites as reached (after a -1 for the
+def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None):
+    """(joined, articulation points, (separated, order) or None, how many sites were
+    reached) of the graph of the sites reachable from ``seeds`` through sites of
+    ``in_c`` plus one extra node joined to every seed, by Tarjan's depth-first search
+    from the extra node: by ``search``, the recursion written out for ``nb``
+    (``ludeme.compile.articulation``), when given; else recursive, which is faster, when
+    the board fits the recursion limit; else a loop. ``joined[x]`` is nonzero exactly
+    for the sites reached; ``order`` lists the sites as reached (after a -1 for the
     extra node); ``separated[v]`` lists, for an articulation point v, each of its
-    cut-off subtrees as a slice (start, stop) of ``order``."""
+    cut-off subtrees as a slice (start, stop) of ``order`` (None from a lean
+    ``search``)."""
+    if search is not None:
+        try:
+            return search(seeds, in_c)
+        except RecursionError:          # called from deep in a search: the loop below
+            pass
+    disc, cut, separated, order = _plain_articulation(seeds, in_c, nb, n)
+    return disc, cut, (separated, order), len(order) - 1
+
+
+def _plain_articulation(seeds: list[int], in_c: bytearray, nb, n: int):
+    """(discovery numbers (0: not reached), articulation points, separated, order)."""
     if n + 100 < sys.getrecursionlimit():
         try:
             return _articulation_recursive(seeds, in_c, nb, n)
