@@ -5,6 +5,8 @@ positions and the same hashes along seeded random games."""
 
 from __future__ import annotations
 
+import collections
+import itertools
 import random
 
 import pytest
@@ -170,14 +172,43 @@ def test_race_counts_and_empty_tests_as_the_general_paths(seed):
 
 @pytest.mark.parametrize("faces", [[(0, 1)] * 4, [(1, 2, 3, 4, 5, 6)] * 2, [(1, 2, 3)],
                                    [(7,), (0, 1, 2, 3, 4)], [(2, 2, 5)]])
-def test_dice_drawn_as_random_choice(faces):
-    """The dice's own draw gives the rolls ``Random.choice`` gives, face by face, so a
-    seed replays the same game as before."""
+def test_dice_drawn_as_one_randrange_over_every_roll(faces):
+    """A roll is ``product(*faces)[rng.randrange(n)]`` (one draw a roll, see
+    ``DiceSpec.sample``), whether the generator is a ``random.Random`` (whose bits the
+    dice draw themselves) or another kind (its own ``randrange``); so a seed replays the
+    same game, and each die's faces come out equally often."""
     spec = DiceSpec()
     spec.add(0, faces)
-    a, b = random.Random(11), random.Random(11)
-    for _ in range(300):
-        assert spec.sample(a) == tuple(b.choice(f) for f in faces)
+    rolls = list(itertools.product(*faces))
+
+    class Other(random.Random):  # not exactly random.Random: its randrange is asked
+        pass
+
+    for rng in (random.Random(11), Other(11)):
+        b = random.Random(11)
+        seen = [spec.sample(rng) for _ in range(600)]
+        assert seen == [rolls[b.randrange(len(rolls))] for _ in range(600)]
+    per_die = [collections.Counter(r[i] for r in seen) for i in range(len(faces))]
+    for f, counts in zip(faces, per_die, strict=True):
+        assert set(counts) == set(f)  # every face comes up
+
+
+def test_dice_beyond_the_table_of_rolls_draw_the_same_way(monkeypatch):
+    """Dice with more rolls than ``MAX_OUTCOMES`` work out the drawn roll from its
+    number instead of a table: the same roll for the same number."""
+    from ludeme.runtime import chance
+
+    faces = [(1, 2, 3), (0, 1), (4, 5, 6, 7, 9)]
+    small = DiceSpec()
+    small.add(0, faces)
+    assert small._draws()[0] is not None  # its table, made before the limit is lowered
+    monkeypatch.setattr(chance, "MAX_OUTCOMES", 8)
+    big = DiceSpec()
+    big.add(0, faces)
+    assert big._draws()[0] is None  # no table
+    a, b = random.Random(5), random.Random(5)
+    assert [big.sample(a) for _ in range(200)] == [small.sample(b) for _ in range(200)]
+    assert [big.roll_at(r) for r in range(30)] == list(itertools.product(*faces))
 
 
 def test_random_playout_draws_as_randrange():
