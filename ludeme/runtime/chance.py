@@ -117,7 +117,7 @@ class DiceSpec:
         draw = self._draw
         if draw is None:
             draw = self._draws()
-        rolls, n, k = draw
+        rolls, n, k, _ = draw
         if type(rng) is random.Random and _RANDBELOW_BITS:
             # randrange(n), as CPython draws it (getrandbits of n's bit length until
             # below n; checked on this interpreter: _RANDBELOW_BITS), without its checks
@@ -140,16 +140,21 @@ class DiceSpec:
         out.reverse()
         return tuple(out)
 
-    def _draws(self) -> tuple[tuple[tuple[int, ...], ...] | None, int, int]:
+    def _draws(self) -> tuple:
         """What ``sample`` draws from: every roll in order (None when they are more than
-        ``MAX_OUTCOMES``: then worked out per draw), how many, and their bit length."""
+        ``MAX_OUTCOMES``: then worked out per draw), how many, their bit length, and per
+        roll in that order what ``showing`` says of it (for ``set_dice``; None without
+        the table)."""
         n = 1
         for f in self.faces:
             n *= len(f)
         if n == 0:
             raise ValueError("a die without faces cannot be rolled")
-        rolls = tuple(itertools.product(*self.faces)) if n <= MAX_OUTCOMES else None
-        self._draw = (rolls, n, n.bit_length())
+        rolls = shown = None
+        if n <= MAX_OUTCOMES:
+            rolls = tuple(itertools.product(*self.faces))
+            shown = tuple(map(self.showing, rolls))
+        self._draw = (rolls, n, n.bit_length(), shown)
         return self._draw
 
     def initial(self) -> DiceState:
@@ -300,8 +305,9 @@ def request_roll(s: State, after: Callable[[State], None] | None = None) -> None
         d.after = d.after + ((after, s.who, s.nxt),)
 
 
-def set_dice(s: State, roll: Sequence[int]) -> None:
-    """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
+def set_dice(s: State, roll: Sequence[int], known: tuple[int, int, bool] | None = None) -> None:
+    """Every die shows the face ``roll`` gives it, unused (the hash follows); ``known``
+    is ``DiceSpec.showing`` of the roll when the caller has it."""
     d = s.dice
     spec = s.game.dice
     values = d.values
@@ -316,9 +322,10 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
         old = spec.key(d)
     if type(roll) is not tuple:
         roll = tuple(roll)
-    known = spec._shown.get(roll)
     if known is None:
-        known = spec.showing(roll)
+        known = spec._shown.get(roll)
+        if known is None:
+            known = spec.showing(roll)
     values[:] = roll
     d.left[:] = roll
     d.total = known[1]

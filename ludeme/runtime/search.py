@@ -168,7 +168,7 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     next_of = game.next_of
     dice = state.dice
     spec = game.dice
-    rolls, count, k = spec._draw or spec._draws()
+    rolls, count, k, shown = spec._draw or spec._draws()
     sample = spec.sample
     bits = rng.getrandbits
     n = 0
@@ -179,31 +179,25 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
             break
         if not dice.rolled:
             # the chance node every decision starts with: DiceSpec.sample and State._roll
-            if rolls is not None:
+            if dice.after or rolls is None:
+                state._roll(sample(rng))  # consequences of the roll to run, or no table
+            else:
                 r = bits(k)
                 while r >= count:
                     r = bits(k)
                 roll = rolls[r]
-            else:
-                roll = sample(rng)
-            if dice.after:
-                state._roll(roll)  # consequences of the roll to run
-            else:
-                set_dice(state, roll)
+                set_dice(state, roll, shown[r])
                 dice.log = (state.ply, roll, dice.log)
                 dice.count += 1
                 state._moves = None
             if n >= max_moves:
                 break
-        # State.legal_moves, the dice rolled (the mover's context, as _dice_moves sets it)
-        who, nxt = state.who, state.nxt
+        # State.legal_moves once the dice are rolled: the mover's context (as
+        # _dice_moves sets it; the move played sets its own, so it is not put back)
         state.who = mover = state.mover
         state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
         gen, stuck = after_roll[state.phase]
-        dice.live = True
         moves = gen(state)
-        dice.live = False
-        state.who, state.nxt = who, nxt
         if dice.pending:  # the moves asked for another roll: the general loop's way
             state._moves = []
             state._roll(sample(rng))
