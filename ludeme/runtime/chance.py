@@ -51,7 +51,7 @@ class DiceSpec:
         self._unused_keys: dict[tuple[int, ...], int] = {}
         # by roll: that key, the faces' total and whether they are all equal (``showing``)
         self._shown: dict[tuple[int, ...], tuple[int, int, bool]] = {}
-        self._draw: tuple[tuple[tuple[int, ...], int, int], ...] | None = None
+        self._draw: tuple | None = None  # see _draws
 
     def add(self, owner: int, faces_by_die: Sequence[Sequence[int]]) -> None:
         """A container of dice for ``owner`` (0 = shared), one face list per die. As in
@@ -108,31 +108,53 @@ class DiceSpec:
         return out
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        """A roll drawn with ``rng``: each die in turn, one of its faces uniformly."""
-        draws = self._draw
-        if draws is None:
-            draws = self._draws()
-        if draws and type(rng) is random.Random and _CHOICE_BITS:
-            # rng.choice(f) for each die, its bits drawn here (the same roll for the same
-            # generator state, without two calls per die)
+        """A roll drawn with ``rng``, by one draw of the generator (the definition seeded
+        games replay): with ``n`` the number of rolls (every die's faces multiplied),
+        ``r = rng.randrange(n)`` picks the ``r``-th roll of ``itertools.product`` of the
+        dice's faces (the first die's face the most significant digit, the last die's the
+        least). Each die thus shows each of its faces with equal probability,
+        independently of the others."""
+        draw = self._draw
+        if draw is None:
+            draw = self._draws()
+        rolls, n, k, _ = draw
+        if type(rng) is random.Random and _RANDBELOW_BITS:
+            # randrange(n), as CPython draws it (getrandbits of n's bit length until
+            # below n; checked on this interpreter: _RANDBELOW_BITS), without its checks
             bits = rng.getrandbits
-            out = []
-            for f, n, k in draws:
+            r = bits(k)
+            while r >= n:
                 r = bits(k)
-                while r >= n:
-                    r = bits(k)
-                out.append(f[r])
-            return tuple(out)
-        # rng.choice(f) draws as f[rng.randrange(len(f))] does (the same bits of the
-        # generator), without randrange's argument checks
-        return tuple(map(rng.choice, self.faces))
+        else:
+            r = rng.randrange(n)
+        if rolls is not None:
+            return rolls[r]
+        return self.roll_at(r)
 
-    def _draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-        """Per die: its faces, how many, and the bits ``Random.choice`` draws for them."""
-        if self._draw is None:
-            self._draw = tuple((f, len(f), len(f).bit_length()) for f in self.faces)
-            if not all(self.faces):
-                self._draw = ()  # a die without faces: Random.choice says so
+    def roll_at(self, r: int) -> tuple[int, ...]:
+        """The ``r``-th roll of ``itertools.product`` of the dice's faces (see ``sample``)."""
+        out = []
+        for f in reversed(self.faces):
+            r, i = divmod(r, len(f))
+            out.append(f[i])
+        out.reverse()
+        return tuple(out)
+
+    def _draws(self) -> tuple:
+        """What ``sample`` draws from: every roll in order (None when they are more than
+        ``MAX_OUTCOMES``: then worked out per draw), how many, their bit length, and per
+        roll in that order what ``showing`` says of it (for ``set_dice``; None without
+        the table)."""
+        n = 1
+        for f in self.faces:
+            n *= len(f)
+        if n == 0:
+            raise ValueError("a die without faces cannot be rolled")
+        rolls = shown = None
+        if n <= MAX_OUTCOMES:
+            rolls = tuple(itertools.product(*self.faces))
+            shown = tuple(map(self.showing, rolls))
+        self._draw = (rolls, n, n.bit_length(), shown)
         return self._draw
 
     def initial(self) -> DiceState:
@@ -174,24 +196,24 @@ class DiceSpec:
         return known
 
 
-def _choice_by_bits() -> bool:
-    """Whether ``Random.choice`` over n items draws ``getrandbits(n.bit_length())``
-    until below n, as CPython's does (checked on this interpreter, so that
-    ``DiceSpec.sample`` may draw the same bits itself)."""
-    for n in range(1, 9):
+def _randbelow_by_bits() -> bool:
+    """Whether ``Random.randrange(n)`` draws ``getrandbits(n.bit_length())`` until below
+    n, as CPython's does (checked on this interpreter, so that ``DiceSpec.sample`` and
+    the playouts may draw the same bits themselves)."""
+    for n in (1, 2, 3, 5, 16, 17, 81, 1000):
         a, b = random.Random(n), random.Random(n)
-        seq = tuple(range(n))
+        k = n.bit_length()
         for _ in range(64):
-            k = n.bit_length()
             r = b.getrandbits(k)
             while r >= n:
                 r = b.getrandbits(k)
-            if a.choice(seq) != r:
+            if a.randrange(n) != r:
                 return False
     return True
 
 
-_CHOICE_BITS = _choice_by_bits()
+_RANDBELOW_BITS = _randbelow_by_bits()
+
 
 
 class DiceState:
@@ -283,8 +305,9 @@ def request_roll(s: State, after: Callable[[State], None] | None = None) -> None
         d.after = d.after + ((after, s.who, s.nxt),)
 
 
-def set_dice(s: State, roll: Sequence[int]) -> None:
-    """Every die shows the face ``roll`` gives it, unused (the hash follows)."""
+def set_dice(s: State, roll: Sequence[int], known: tuple[int, int, bool] | None = None) -> None:
+    """Every die shows the face ``roll`` gives it, unused (the hash follows); ``known``
+    is ``DiceSpec.showing`` of the roll when the caller has it."""
     d = s.dice
     spec = s.game.dice
     values = d.values
@@ -299,9 +322,10 @@ def set_dice(s: State, roll: Sequence[int]) -> None:
         old = spec.key(d)
     if type(roll) is not tuple:
         roll = tuple(roll)
-    known = spec._shown.get(roll)
     if known is None:
-        known = spec.showing(roll)
+        known = spec._shown.get(roll)
+        if known is None:
+            known = spec.showing(roll)
     values[:] = roll
     d.left[:] = roll
     d.total = known[1]

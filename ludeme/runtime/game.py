@@ -20,6 +20,10 @@ COUNT_ROWS = 256
 #: (False: they run for every new state; tests compare the two)
 COPY_START = True
 
+#: ``Game.plain_turns`` serves games with dice too, with the dice's two steps of a turn
+#: (False: a game with dice keeps ``Game.play``; tests compare the two)
+PLAIN_DICE_TURNS = True
+
 
 @dataclass
 class Phase:
@@ -612,12 +616,16 @@ class Game:
         s.prev_mover = who
 
     def plain_turns(self) -> Callable[[State, Move], None] | None:
-        """``play`` for a game that needs none of its rarer steps, or None: no dice, no
-        steps after a move or a turn, no record of positions for ``(noRepeat)``, no
+        """``play`` for a game that needs none of its rarer steps, or None: no steps
+        after a move or a turn, no record of positions for ``(noRepeat)``, no
         phase per player, every phase in turns (no order, no skipping), at most one end
         rule. What it does is ``play`` without those steps' tests; ``compile_game``
-        installs it as the game's ``play``."""
-        if self.dice is not None or self.after_move or self.after_turn or \
+        installs it as the game's ``play``. In a game with dice (``PLAIN_DICE_TURNS``)
+        it takes the dice's steps, and never the draw when every player passed (which
+        Ludii has only without dice)."""
+        dice_spec = self.dice
+        if dice_spec is not None and not PLAIN_DICE_TURNS or \
+                self.after_move or self.after_turn or \
                 self.no_repeat or self.uses_next_phase or \
                 len(self.end_rules) > 1 or \
                 any(ph.order is not None or ph.skip_stuck for ph in self.phases):
@@ -628,6 +636,8 @@ class Game:
         track = self.track_repetition
         ends_checked, all_passed = self._ends_checked, self._all_passed
         game = self
+        if dice_spec is not None:
+            return self._plain_dice_turns(end_rule, track)
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -674,6 +684,63 @@ class Game:
                     ends_checked(s, who) and all_passed(s):
                 s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
                 s._moves = []
+            s.prev_mover = who
+
+        return play
+
+    def _plain_dice_turns(self, end_rule, track: bool) -> Callable[[State, Move], None]:
+        """``plain_turns`` of a game with dice: ``play``'s steps in its order, the dice's
+        included, without those the game never takes."""
+        next_of, mover_change = self.next_of, self.mover_change
+        auto_pass = self.auto_pass_move
+        rolled_key = self.dice.zobrist_rolled
+
+        def play(s: State, m: Move) -> None:
+            who = s.mover
+            following = next_of[who] if not s.inactive else next_active(s, who)
+            s.who = who
+            s.nxt = following
+            s.frm = s.after_frm = m.frm
+            s.to = s.after_to = m.to
+            if s.pending:
+                s.pending = ()
+            if m is auto_pass:
+                s.stalemated |= 1 << (who - 1)
+            elif s.stalemated:
+                s.stalemated &= ~(1 << (who - 1))
+            dice = s.dice
+            if dice.rolled:  # a move is played: the next decision needs its own roll
+                dice.rolled = False
+                s.hash ^= rolled_key
+            dice.live = True  # a (roll) among the consequences makes a chance node
+            act = m.act
+            if act is not no_action:
+                act(s, m)
+            s.history.append(m)
+            s.ply += 1
+            then = m.then
+            if then is not None:
+                then(s)
+            dice.live = False
+            s._moves = None
+            nxt = s.nxt
+            if nxt != who or who == following:
+                if nxt == following or nxt <= 0:
+                    nxt = following
+                s.mover = nxt
+                if nxt != who:
+                    s.hash ^= mover_change[who][nxt]
+            if track:
+                s.hashes.append(s.hash)
+            if end_rule is not None:
+                s.who = who
+                s.nxt = s.mover
+                out = end_rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                s.who = s.mover
+            s.counter += 1
             s.prev_mover = who
 
         return play

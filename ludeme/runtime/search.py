@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from ludeme.runtime.chance import _RANDBELOW_BITS, set_dice
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
 
@@ -58,6 +59,13 @@ ROLL_AT_ONCE = True
 PLAIN_PLAYOUT = True
 
 
+#: a game whose every phase rolls the dice first with a plain ``(do (roll) next:...)``
+#: plays its random playouts by ``_dice_playout`` (with a ``random.Random``): the roll,
+#: the listing and the draw of a move inline in the loop (False: the general loop;
+#: tests compare the two)
+DICE_PLAYOUT = True
+
+
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random moves in place until the game ends; returns the moves played.
     The move is the one ``rng.choice(moves)`` draws (``moves[rng.randrange(len(moves))]``),
@@ -66,8 +74,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
     if PLAIN_PLAYOUT and state.dice is None and game.swap_ply < 0 and \
             state.positions is None and type(rng) is random.Random:
         return _plain_playout(state, rng, max_moves)
-    n = 0
     dice = state.dice
+    if DICE_PLAYOUT and dice is not None and ROLL_AT_ONCE and game.swap_ply < 0 and \
+            state.positions is None and type(rng) is random.Random and _RANDBELOW_BITS:
+        after_roll = [getattr(ph.generate, "after_roll", None) for ph in game.phases]
+        if None not in after_roll:
+            return _dice_playout(state, rng, max_moves, after_roll)
+    n = 0
     spec = state.game.dice
     play = state.game.play  # State.apply's work, without its call
     if type(rng) is random.Random:
@@ -138,6 +151,63 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
         r = bits(k.bit_length())
         while r >= k:
             r = bits(k.bit_length())
+        play(state, moves[r])
+        n += 1
+    return n
+
+
+def _dice_playout(state: State, rng: random.Random, max_moves: int,
+                  after_roll: list[tuple]) -> int:
+    """``random_playout`` of a game whose every phase rolls first (``(do (roll)
+    next:...)``, ``after_roll`` per phase: its moves once rolled, and its pass), with a
+    ``random.Random``: the same rolls and moves drawn the same way, in the same order
+    (a roll, then a move, ...), the roll made as ``State._roll`` makes it and the moves
+    listed as ``State.legal_moves`` lists them, without their calls."""
+    game = state.game
+    play = game.play
+    next_of = game.next_of
+    dice = state.dice
+    spec = game.dice
+    rolls, count, k, shown = spec._draw or spec._draws()
+    sample = spec.sample
+    bits = rng.getrandbits
+    n = 0
+    if max_moves <= 0:
+        return 0
+    while True:
+        if state.outcome is not None:
+            break
+        if not dice.rolled:
+            # the chance node every decision starts with: DiceSpec.sample and State._roll
+            if dice.after or rolls is None:
+                state._roll(sample(rng))  # consequences of the roll to run, or no table
+            else:
+                r = bits(k)
+                while r >= count:
+                    r = bits(k)
+                roll = rolls[r]
+                set_dice(state, roll, shown[r])
+                dice.log = (state.ply, roll, dice.log)
+                dice.count += 1
+                state._moves = None
+            if n >= max_moves:
+                break
+        # State.legal_moves once the dice are rolled: the mover's context (as
+        # _dice_moves sets it; the move played sets its own, so it is not put back)
+        state.who = mover = state.mover
+        state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
+        gen, stuck = after_roll[state.phase]
+        moves = gen(state)
+        if dice.pending:  # the moves asked for another roll: the general loop's way
+            state._moves = []
+            state._roll(sample(rng))
+            continue
+        if not moves:
+            moves = [stuck]
+        j = len(moves)
+        r = bits(j.bit_length())
+        while r >= j:
+            r = bits(j.bit_length())
         play(state, moves[r])
         n += 1
     return n

@@ -3,6 +3,7 @@ meaning, on small descriptions written for these tests (no track needed)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -281,14 +282,17 @@ def test_the_dice_key_is_every_dies_value_and_use():
     assert checked  # some positions had a die used
 
 
-def test_a_sampled_roll_draws_each_die_in_turn_from_the_generator():
-    # rolls recorded from a seed stay the same: each die draws randrange(faces) in turn
+def test_a_sampled_roll_is_one_draw_of_the_generator():
+    # rolls recorded from a seed stay the same: one randrange over every roll, in the
+    # order of itertools.product of the dice's faces (the first die most significant)
     g = line("facesByDie:{{0 1} {1 2 3} {2 4 6 8 10}} num:3")
+    rolls = list(itertools.product(*g.dice.faces))
+    assert len(rolls) == 2 * 3 * 5
     for seed in range(20):
         a, b = random.Random(seed), random.Random(seed)
         for _ in range(30):
-            want = tuple(f[b.randrange(len(f))] for f in g.dice.faces)
-            assert g.dice.sample(a) == want
+            assert g.dice.sample(a) == rolls[b.randrange(len(rolls))]
+        assert a.random() == b.random()  # and no more bits than that draw
 
 
 DICE_PASS = """(game "DicePass" (players 2)

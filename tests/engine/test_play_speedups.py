@@ -5,6 +5,8 @@ positions and the same hashes along seeded random games."""
 
 from __future__ import annotations
 
+import collections
+import itertools
 import random
 
 import pytest
@@ -170,14 +172,43 @@ def test_race_counts_and_empty_tests_as_the_general_paths(seed):
 
 @pytest.mark.parametrize("faces", [[(0, 1)] * 4, [(1, 2, 3, 4, 5, 6)] * 2, [(1, 2, 3)],
                                    [(7,), (0, 1, 2, 3, 4)], [(2, 2, 5)]])
-def test_dice_drawn_as_random_choice(faces):
-    """The dice's own draw gives the rolls ``Random.choice`` gives, face by face, so a
-    seed replays the same game as before."""
+def test_dice_drawn_as_one_randrange_over_every_roll(faces):
+    """A roll is ``product(*faces)[rng.randrange(n)]`` (one draw a roll, see
+    ``DiceSpec.sample``), whether the generator is a ``random.Random`` (whose bits the
+    dice draw themselves) or another kind (its own ``randrange``); so a seed replays the
+    same game, and each die's faces come out equally often."""
     spec = DiceSpec()
     spec.add(0, faces)
-    a, b = random.Random(11), random.Random(11)
-    for _ in range(300):
-        assert spec.sample(a) == tuple(b.choice(f) for f in faces)
+    rolls = list(itertools.product(*faces))
+
+    class Other(random.Random):  # not exactly random.Random: its randrange is asked
+        pass
+
+    for rng in (random.Random(11), Other(11)):
+        b = random.Random(11)
+        seen = [spec.sample(rng) for _ in range(600)]
+        assert seen == [rolls[b.randrange(len(rolls))] for _ in range(600)]
+    per_die = [collections.Counter(r[i] for r in seen) for i in range(len(faces))]
+    for f, counts in zip(faces, per_die, strict=True):
+        assert set(counts) == set(f)  # every face comes up
+
+
+def test_dice_beyond_the_table_of_rolls_draw_the_same_way(monkeypatch):
+    """Dice with more rolls than ``MAX_OUTCOMES`` work out the drawn roll from its
+    number instead of a table: the same roll for the same number."""
+    from ludeme.runtime import chance
+
+    faces = [(1, 2, 3), (0, 1), (4, 5, 6, 7, 9)]
+    small = DiceSpec()
+    small.add(0, faces)
+    assert small._draws()[0] is not None  # its table, made before the limit is lowered
+    monkeypatch.setattr(chance, "MAX_OUTCOMES", 8)
+    big = DiceSpec()
+    big.add(0, faces)
+    assert big._draws()[0] is None  # no table
+    a, b = random.Random(5), random.Random(5)
+    assert [big.sample(a) for _ in range(200)] == [small.sample(b) for _ in range(200)]
+    assert [big.roll_at(r) for r in range(30)] == list(itertools.product(*faces))
 
 
 def test_random_playout_draws_as_randrange():
@@ -311,16 +342,62 @@ def test_plain_turn_plays_as_game_play(src):
         assert b.is_terminal() and a.returns() == b.returns()
 
 
-def test_games_with_rarer_steps_keep_game_play():
-    """Dice (a chance node after moves), positions recorded for ``(noRepeat)``: the
-    game's ``play`` stays the method."""
+def test_games_with_rarer_steps_keep_game_play(monkeypatch):
+    """Positions recorded for ``(noRepeat)``, and dice when ``PLAIN_DICE_TURNS`` is off:
+    the game's ``play`` stays the method."""
+    from ludeme.runtime import game as game_module
     from ludeme.runtime.game import Game
 
     no_repeat = PLACE.replace("(rules", "(rules (meta (noRepeat))")
+    monkeypatch.setattr(game_module, "PLAIN_DICE_TURNS", False)
     for src in (RACE, no_repeat):
         game = ludeme.loads(src)
         assert game.plain_turns() is None
         assert game.play.__func__ is Game.play
+
+
+# a race whose moves to the last square or with a roll of 4 move again (the same mover,
+# a new roll), whose pass ends nothing (a game with dice), with a (then ...) on the move
+RACE_AGAIN = RACE.replace(
+    "(fromTo (from (to)) (to (handSite Next)))))))))",
+    "(fromTo (from (to)) (to (handSite Next)))))"
+    " (then (if (or (= (count Pips) 4) (= (last To) 5)) (moveAgain)))))))")
+
+
+@pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
+def test_plain_dice_turn_plays_as_game_play(src):
+    """A game with dice gets ``Game.plain_turns`` as its ``play`` (``PLAIN_DICE_TURNS``):
+    the same games as ``Game.play`` (the method) given the same rolls, moves again,
+    passes and end rules included, the dice's hash and flags too."""
+    from ludeme.runtime.game import Game
+
+    game = ludeme.loads(src)
+    assert "moveAgain" in src or src != RACE_AGAIN
+    assert getattr(game.play, "__func__", None) is not Game.play
+    again = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        a, b = game.new_initial_state(), game.new_initial_state()
+        while not a.is_terminal():
+            if a.is_chance_node():
+                assert b.is_chance_node()
+                roll = a.sample_chance(rng)
+                b.apply_chance(roll)
+                continue
+            moves = a.legal_moves()
+            assert [m.key for m in moves] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(moves))
+            who = a.mover
+            game.play(a, moves[i])
+            Game.play(game, b, b.legal_moves()[i])
+            again += a.mover == who and a.outcome is None
+            assert (a.hash, a.mover, a.what, a.hand, a.stalemated, a.counter, a.ply) == \
+                (b.hash, b.mover, b.what, b.hand, b.stalemated, b.counter, b.ply)
+            assert (a.dice.rolled, a.dice.live, a.dice.values, a.dice.left) == \
+                (b.dice.rolled, b.dice.live, b.dice.values, b.dice.left)
+            assert a.history == b.history
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert again > 0 or src != RACE_AGAIN  # the same mover moved again
 
 
 NEVER = "(if (= 1 2) (result Mover Draw))"  # an end rule that never holds
@@ -415,6 +492,55 @@ def test_plain_playout_as_the_general_loop(src, monkeypatch):
         assert (a.hash, a.history, a.outcome, a.what, a.mover, a.who, a.nxt) == \
             (b.hash, b.history, b.outcome, b.what, b.mover, b.who, b.nxt)
     assert len(taken) == 4  # the plain loop played the first of each pair
+
+
+# -- the random playout of a game that rolls first (search.DICE_PLAYOUT) ----------------
+
+def _playout_state(s):
+    return (s.hash, s.history, s.outcome, s.what, s.hand, s.mover, s.who, s.nxt, s.ply,
+            s._moves, s.rolls(), s.dice.values, s.dice.left, s.dice.rolled, s.dice.pending)
+
+
+@pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
+def test_dice_playout_as_the_general_loop(src, monkeypatch):
+    """A game whose every phase rolls the dice first plays its random playouts by a
+    loop that rolls and lists the moves inline: the same rolls and moves from the same
+    seeds as the general loop (moves again and passes included), the same state after,
+    whether the game ends or the playout stops at ``max_moves``."""
+    import ludeme.runtime.search as search
+
+    game = ludeme.loads(src)
+    taken = []
+    real = search._dice_playout
+    monkeypatch.setattr(search, "_dice_playout", lambda *a: taken.append(1) or real(*a))
+    played = 0
+    for seed in range(6):
+        for limit in (100_000, 0, 1, 2, 7):
+            a, b = game.new_initial_state(), game.new_initial_state()
+            monkeypatch.setattr(search, "DICE_PLAYOUT", True)
+            na = random_playout(a, random.Random(seed), max_moves=limit)
+            monkeypatch.setattr(search, "DICE_PLAYOUT", False)
+            nb = random_playout(b, random.Random(seed), max_moves=limit)
+            assert na == nb <= limit
+            assert _playout_state(a) == _playout_state(b)
+            played += na
+            # a state the playout stopped in plays on as any other
+            assert a.is_terminal() == b.is_terminal()
+            if not a.is_terminal():
+                a.settle(random.Random(seed))
+                b.settle(random.Random(seed))
+                assert [m.key for m in a.legal_moves()] == [m.key for m in b.legal_moves()]
+    assert len(taken) == 6 * 5 and played > 6 * 10
+
+
+def test_dice_playout_not_taken_by_rolls_with_consequences(monkeypatch):
+    """A roll with a ``then:`` on its moves is not a plain roll first: the general loop."""
+    import ludeme.runtime.search as search
+    from tests.engine.test_chance import DICE_PASS
+
+    game = ludeme.loads(DICE_PASS)
+    monkeypatch.setattr(search, "_dice_playout", lambda *a: pytest.fail("taken"))
+    assert random_playout(game.new_initial_state(), random.Random(3)) > 0
 
 
 def test_plain_playout_stops_at_max_moves():

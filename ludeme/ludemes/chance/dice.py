@@ -160,6 +160,9 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
         # as the phase's moves: once a move is played, a roll is due before the next
         # mover chooses, whatever the position (random playouts roll without listing)
         moves.rolls_first = True
+        # once the dice are rolled for the decision: ``next``'s moves, or the pass
+        # (what ``moves`` returns then, for playouts that rolled themselves)
+        moves.after_roll = (gen, stuck)
 
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out

@@ -216,6 +216,8 @@ def hand_origins(c: CompileContext):
     def hand_piece(x: int) -> int:
         return pid_of.get((owner[x - base], kind[x - base]), 0)
 
+    hand_piece.pid_of = pid_of  # the piece id by (owner, kind index), for tables of it
+
     def act(s, m):
         i = m.frm - base
         change(s, owner[i], kind[i], -1)

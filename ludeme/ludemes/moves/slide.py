@@ -792,29 +792,35 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     if not order:
         c.fail("(forEach Piece container:...) plays pieces held in a hand: there is none",
                "declare hands in the equipment: (hand Each)")
-    # container k (1-based) is the k-th hand declared, as Ludii numbers its containers
-    hand_sites = [()] + [layout.sites(p) for p in order]
-    which = container.fn
-    pieces_owner = c.pieces.owner
-    # the hand sites' owners and kinds (layout.count, read here; the kinds are bound as
-    # pieces are first put in a hand, so they are read as play goes)
+    # container k (1-based) is the k-th hand declared, as Ludii numbers its containers:
+    # its sites, each with its index among the hands' sites
     base, owners, kinds = layout.base, layout.owner, layout.kind
+    hand_slots = [()] + [tuple((x, x - base) for x in layout.sites(p)) for p in order]
+    which = container.fn
+    # per hand site (by index) and kind index, the piece it plays (hand_piece, tabled;
+    # the kinds are bound as pieces are first put in a hand, so they are read as play
+    # goes); per player and piece id, that piece's moves if the player plays it, else None
+    pid_of = hand_piece.pid_of
+    n_kinds = len(c.pieces.kind_names)
+    pid_rows = [[pid_of.get((q, k), 0) for k in range(n_kinds)] for q in owners]
+    pieces_owner = c.pieces.owner
+    usable = [[at if pid and at is not None and pieces_owner[pid] in (who, 0) else None
+               for pid, at in enumerate(row)] for who, row in enumerate(table)]
 
     def gen(s):
         k = which(s)
         out: list[Move] = []
-        if not 0 < k < len(hand_sites):
+        if not 0 < k < len(hand_slots):
             return out
-        who = s.who
-        mine = table[who]
+        mine = usable[s.who]
         hand = s.hand
-        for x in hand_sites[k]:
-            kind = kinds[x - base]
-            if kind < 0 or not hand[owners[x - base]][kind]:
+        for x, i in hand_slots[k]:
+            kind = kinds[i]
+            if kind < 0 or not hand[owners[i]][kind]:
                 continue
-            p = hand_piece(x)
-            if p and pieces_owner[p] in (who, 0) and mine[p] is not None:
-                mine[p](s, x, out)
+            at = mine[pid_rows[i][kind]]
+            if at is not None:
+                at(s, x, out)
         return out
 
     # when every piece's moves start from its site (anchored), those of one hand site
