@@ -15,7 +15,8 @@ sets of sites meeting them are found in C from the state's values (``bytes.trans
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
 
 #: one bit per site (site x is bit x): sets are built from the state's values as text
 #: of "0" and "1" (``bytes.translate``, then ``int(..., 2)``), in C
@@ -139,3 +140,20 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
         return found
 
     return origins
+
+
+#: "0" -> 0 and "1" -> 1, so that a bit set written in binary selects with ``compress``
+_BIT_BYTES = bytes(range(256)).replace(b"01", b"\x00\x01", 1)
+
+
+def site_lister(n: int) -> Callable[[int], Iterator[int]]:
+    """``sites(bits)``: the sites of a bit set (site x as bit x, every bit below ``n``)
+    in ascending order, read in C (the set written in binary, then ``compress``)."""
+    width = f"0{n}b"
+    board = range(n)
+    table = _BIT_BYTES
+
+    def sites(bits: int) -> Iterator[int]:
+        return compress(board, format(bits, width).encode()[::-1].translate(table))
+
+    return sites

@@ -455,10 +455,17 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
     states = read == _read_states
     width = f"0{n}b"
 
-    def exists_at(s, sites):
+    def hits(s) -> int | None:
+        """The sites from which the rule would capture, as a bit set (site x: bit x),
+        or None when a value is beyond the tables."""
         try:
-            hit = origins(bytes(s.site_state if states else s.what), s.who)
-        except ValueError:  # a value beyond the tables: the scan, site by site
+            return origins(bytes(s.site_state if states else s.what), s.who)
+        except ValueError:
+            return None
+
+    def exists_at(s, sites):
+        hit = hits(s)
+        if hit is None:  # a value beyond the tables: the scan, site by site
             old = s.frm
             found = []
             for x in sites:
@@ -472,6 +479,9 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
         at = format(hit, width)[::-1]  # "1" at the sites that flank
         return [x for x in sites if at[x] == "1"]
 
+    # the same answer for every board site at once, for callers that can take a bit set
+    # (``(forEach Site ...)``: see ``MovesV.at_sites``)
+    exists_at.bits = hits
     return exists_at
 
 

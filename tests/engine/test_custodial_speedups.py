@@ -1,0 +1,68 @@
+"""Speed-ups of flanking placements, flips and custodial captures (issue 14, Reversi and
+Tablut) checked against the plain paths they replace: each module switch turned off
+compiles the same description the old way, and both must give the same legal moves,
+positions and results along seeded random games and on random fillings of the board."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludeme.api import _compile
+from ludeme.compile import bitlines
+from ludeme.expand import expand
+from ludeme.ludemes.moves import foreach
+from tests.engine.test_speedups import DISCS, FLANKS, RUNS, agree_along_games_and_fillings
+
+_FLAGS = {"bit_sites": (foreach, "BIT_SITES")}
+
+
+def compiled(text: str, **flags):
+    """The game compiled afresh with the named switches set for the compilation only."""
+    undo = []
+    for key, value in flags.items():
+        module, name = _FLAGS[key]
+        undo.append((module, name, getattr(module, name)))
+        setattr(module, name, value)
+    try:
+        return _compile(expand("<test>", [], None, text=text))
+    finally:
+        for module, name, old in undo:
+            setattr(module, name, old)
+
+
+# -- (forEach Site <region> ...) reading the flanking sites as a bit set ----------------------
+
+@pytest.mark.parametrize("text,pieces", [
+    (DISCS.format(board="(square 6)", dirs="Adjacent", limit="", p1='"c3" "d4"',
+                  p2='"c4" "d3"'), ("Disc0",)),
+    (DISCS.format(board="(rectangle 5 7)", dirs="Orthogonal", limit="(max 2)",
+                  p1='"c3" "d4" "b2"', p2='"c4" "d3" "e5"'), ("Disc0",)),
+    (FLANKS.format(board="(square 7)", dirs="Diagonal", region="(sites Board)", then="",
+                   p1='"c3" "d4" "e5"', p2='"c4" "d3" "e4"'), ("Stone1", "Stone2")),
+    (FLANKS.format(board="(square 6)", dirs="Adjacent",
+                   region="(difference (sites Empty) (sites Corners))", then="",
+                   p1='"c3" "d4"', p2='"c4" "d3"'), ("Stone1", "Stone2")),
+    (RUNS.format(board="(square 5)", dirs="Adjacent", limit="(max 2)", p1='"b2" "c3"',
+                 p2='"c2" "d4"'), ("Stone1", "Stone2")),
+])
+def test_flanking_sites_read_from_a_bit_set(text, pieces, monkeypatch):
+    read = []
+    real = bitlines.site_lister
+
+    def counted(n):
+        sites = real(n)
+
+        def count(bits):
+            read.append(bits)
+            return sites(bits)
+        return count
+
+    monkeypatch.setattr(bitlines, "site_lister", counted)
+    fast = compiled(text)
+    monkeypatch.setattr(bitlines, "site_lister", real)
+    slow = compiled(text, bit_sites=False)
+    discs = pieces == ("Disc0",)
+    assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text),
+                                          games=10 if discs else 6,
+                                          fillings=0 if discs else 60) > 100
+    assert any(read)  # the bit sets answered
