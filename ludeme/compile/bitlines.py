@@ -157,3 +157,17 @@ def site_lister(n: int) -> Callable[[int], Iterator[int]]:
         return compress(board, format(bits, width).encode()[::-1].translate(table))
 
     return sites
+
+
+def piece_region(table: bytes, first: int, stop: int) -> Callable[[Sequence[int]], int] | None:
+    """``region(what)``: as a bit set, the sites x of ``first <= x < stop`` whose piece
+    ``what[x]`` has ``table[what[x]]`` true (a region known by its pieces alone:
+    ``RegionV.by_piece``), found in C; None when the piece ids do not fit in bytes."""
+    if len(table) > 256:
+        return None
+    ascii01 = bytes(ONE if table[v] else ZERO for v in range(len(table))).ljust(256, b"2")
+
+    def region(what: Sequence[int]) -> int:
+        return int(bytes(what[first:stop]).translate(ascii01)[::-1], 2) << first
+
+    return region

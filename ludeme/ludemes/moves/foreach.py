@@ -83,13 +83,16 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
             return list(map(move_at, found))
 
         if bits is not None and member is not None:
-            from ludeme.compile.bitlines import site_lister
+            from ludeme.compile import bitlines
 
             # the board sites in ascending order (Ludii's order over a region), each
-            # asked whether it is in the region
-            listed = site_lister(c.require_board().n_sites)
+            # asked whether it is in the region, or the region's own bit set taken
+            # (a region known by the pieces on its sites, such as (sites Empty))
+            listed = bitlines.site_lister(c.require_board().n_sites)
             move_of = _MovesBySite(move_at).__getitem__
             listing = generate
+            by_piece = region.by_piece
+            in_region = bitlines.piece_region(*by_piece) if by_piece is not None else None
 
             def generate(s):  # noqa: F811
                 hit = bits(s)
@@ -99,6 +102,17 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
                 if not found and otherwise is not None:
                     return otherwise(s)
                 return list(map(move_of, found))
+
+            if in_region is not None:
+                def generate(s):  # noqa: F811
+                    hit = bits(s)
+                    if hit is None:
+                        return listing(s)
+                    if hit:
+                        hit &= in_region(s.what)
+                    if not hit:
+                        return otherwise(s) if otherwise is not None else []
+                    return list(map(move_of, listed(hit)))
 
     elif moves.at_site is not None and FOLD_AT_SITE:
         # at most one move per site, known by a test: no list per site
