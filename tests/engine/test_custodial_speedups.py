@@ -5,15 +5,20 @@ positions and results along seeded random games and on random fillings of the bo
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ludeme.api import _compile
 from ludeme.compile import bitlines
 from ludeme.expand import expand
+from ludeme.ludemes.containers import site_states
+from ludeme.ludemes.effects import captures
 from ludeme.ludemes.moves import foreach
-from tests.engine.test_speedups import DISCS, FLANKS, RUNS, agree_along_games_and_fillings
+from tests.engine.test_speedups import DISCS, FLANKS, RUNS, agree_along_games_and_fillings, legal
 
-_FLAGS = {"bit_sites": (foreach, "BIT_SITES")}
+_FLAGS = {"bit_sites": (foreach, "BIT_SITES"), "flat_effects": (captures, "FLAT_EFFECTS"),
+          "inline_flip": (site_states, "INLINE_FLIP")}
 
 
 def compiled(text: str, **flags):
@@ -66,3 +71,54 @@ def test_flanking_sites_read_from_a_bit_set(text, pieces, monkeypatch):
                                           games=10 if discs else 6,
                                           fillings=0 if discs else 60) > 100
     assert any(read)  # the bit sets answered
+
+
+# -- the effect on each enclosed site: (allCombinations ...)'s parts called in turn, and
+# (flip ...) turning the disc and keeping the hash itself ---------------------------------
+
+def same_positions_along_games(fast, slow, seed: int, games: int = 8) -> int:
+    """Play the same random moves in both games: the same legal moves, the same sites,
+    state values, scores and hash (the fast game's hash also checked against one worked
+    out from scratch) at every ply; returns the plies compared."""
+    rng = random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            moves = sorted(legal(a))
+            assert moves == sorted(legal(b))
+            assert (a.what, a.site_state, a.score, a.hash) == \
+                (b.what, b.site_state, b.score, b.hash)
+            assert a.hash == fast._full_hash(a)
+            m = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            plies += 1
+        assert b.is_terminal() and a.returns() == b.returns()
+    return plies
+
+
+@pytest.mark.parametrize("board,dirs,limit,flag", [
+    ("(square 6)", "Adjacent", "", "flat_effects"),
+    ("(rectangle 5 7)", "Orthogonal", "(max 2)", "flat_effects"),
+    ("(square 6)", "Adjacent", "", "inline_flip"),
+    ("(hex 4)", "Adjacent", "(max 3)", "inline_flip"),
+])
+def test_flips_on_enclosed_sites_as_before(board, dirs, limit, flag):
+    text = DISCS.format(board=board, dirs=dirs, limit=limit, p1='"c3" "d4"', p2='"c4" "d3"')
+    fast, slow = compiled(text), compiled(text, **{flag: False})
+    assert same_positions_along_games(fast, slow, seed=len(board) + len(limit)) > 100
+
+
+def test_allcombinations_parts_are_called_in_turn(monkeypatch):
+    text = DISCS.format(board="(square 6)", dirs="Adjacent", limit="", p1='"c3" "d4"',
+                        p2='"c4" "d3"')
+    split = []
+    real = captures._steps
+    monkeypatch.setattr(captures, "_steps", lambda e: split.append(real(e)) or split[-1])
+    compiled(text)
+    assert max(len(steps) for steps in split) == 2  # the add and the flip
+    monkeypatch.setattr(captures, "FLAT_EFFECTS", False)
+    split.clear()
+    compiled(text)
+    assert split and max(len(steps) for steps in split) == 1

@@ -98,6 +98,10 @@ ONE_CALL = True
 # that question asked of many sites at once (``(forEach Site ...)``) answered for all of
 # them as bit masks where the board's lines allow (False: site by site; tests compare)
 BIT_LINES = True
+# an effect on the enclosed sites made of several in turn (``(allCombinations ...)``)
+# has its parts called directly for each site (False: through its own call; tests
+# compare the two)
+FLAT_EFFECTS = True
 
 
 def _remover(c: CompileContext) -> Callable:
@@ -196,6 +200,15 @@ def _nothing(s) -> None:
     """A prepared effect that found nothing to do."""
 
 
+def _steps(effect: Callable) -> tuple[Callable, ...]:
+    """The effects that ``effect`` runs in order when it says so (``fn.parts``, as
+    ``(allCombinations ...)`` does), flattened; else ``effect`` alone."""
+    parts = getattr(effect, "parts", None) if FLAT_EFFECTS else None
+    if parts is None:
+        return (effect,)
+    return tuple(f for p in parts for f in _steps(p))
+
+
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
     """Apply the capture effect to every victim found (all found before any is removed),
     restore the context, then run ``then:`` once."""
@@ -207,6 +220,20 @@ def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
         s.to, s.between = old_to, old_between
         if thenfn is not None:
             thenfn(s)
+
+    steps = _steps(effect)
+    if len(steps) == 2:
+        # the two effects of an (allCombinations ...) called in turn, without its call
+        first, second = steps
+
+        def finish(s, victims, old_to, old_between):  # noqa: F811
+            for b in victims:
+                s.between = b
+                first(s)
+                second(s)
+            s.to, s.between = old_to, old_between
+            if thenfn is not None:
+                thenfn(s)
 
     return finish
 
