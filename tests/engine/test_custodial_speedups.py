@@ -13,12 +13,12 @@ from ludeme.api import _compile
 from ludeme.compile import bitlines
 from ludeme.expand import expand
 from ludeme.ludemes.containers import site_states
-from ludeme.ludemes.effects import captures
+from ludeme.ludemes.effects import add, captures
 from ludeme.ludemes.moves import foreach
 from tests.engine.test_speedups import DISCS, FLANKS, RUNS, agree_along_games_and_fillings, legal
 
 _FLAGS = {"bit_sites": (foreach, "BIT_SITES"), "flat_effects": (captures, "FLAT_EFFECTS"),
-          "inline_flip": (site_states, "INLINE_FLIP")}
+          "inline_flip": (site_states, "INLINE_FLIP"), "one_site_add": (add, "ONE_SITE")}
 
 
 def compiled(text: str, **flags):
@@ -122,3 +122,17 @@ def test_allcombinations_parts_are_called_in_turn(monkeypatch):
     split.clear()
     compiled(text)
     assert split and max(len(steps) for steps in split) == 1
+
+
+# -- (add ... (to <one site>)) without a one-site region ------------------------------------
+
+@pytest.mark.parametrize("text", [
+    DISCS.format(board="(square 6)", dirs="Adjacent", limit="", p1='"c3" "d4"',
+                 p2='"c4" "d3"'),
+    FLANKS.format(board="(square 6)", dirs="Orthogonal", region="(sites Empty)",
+                  then="(then (add (piece (id \"Stone\" Mover)) (to (last To))))",
+                  p1='"c3" "d4"', p2='"c4" "d3"'),
+])
+def test_add_to_one_site_as_before(text):
+    fast, slow = compiled(text), compiled(text, one_site_add=False)
+    assert same_positions_along_games(fast, slow, seed=len(text), games=6) > 60
