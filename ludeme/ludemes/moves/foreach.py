@@ -109,7 +109,10 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
                     if hit is None:
                         return listing(s)
                     if hit:
-                        hit &= in_region(s.what)
+                        try:
+                            hit &= in_region(s.what)
+                        except ValueError:  # a piece beyond the region's table
+                            return listing(s)
                     if not hit:
                         return otherwise(s) if otherwise is not None else []
                     return list(map(move_of, listed(hit)))
