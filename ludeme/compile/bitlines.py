@@ -105,6 +105,14 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
             on = targets & mask
             run = on & (ends >> d)
             acc = run
+            if not capped:
+                # no run is as long as the board: no count to keep
+                while run:
+                    run = on & (run >> d)
+                    acc |= run
+                if acc:
+                    found |= (acc >> d) & mask
+                continue
             k = 1
             while run and k < limit:
                 run = on & (run >> d)
@@ -123,6 +131,13 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
             on = targets & mask
             run = on & (ends << d)
             acc = run
+            if not capped:
+                while run:
+                    run = on & (run << d)
+                    acc |= run
+                if acc:
+                    found |= (acc << d) & mask
+                continue
             k = 1
             while run and k < limit:
                 run = on & (run << d)
