@@ -15,7 +15,8 @@ sets of sites meeting them are found in C from the state's values (``bytes.trans
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
 
 #: one bit per site (site x is bit x): sets are built from the state's values as text
 #: of "0" and "1" (``bytes.translate``, then ``int(..., 2)``), in C
@@ -104,6 +105,14 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
             on = targets & mask
             run = on & (ends >> d)
             acc = run
+            if not capped:
+                # no run is as long as the board: no count to keep
+                while run:
+                    run = on & (run >> d)
+                    acc |= run
+                if acc:
+                    found |= (acc >> d) & mask
+                continue
             k = 1
             while run and k < limit:
                 run = on & (run >> d)
@@ -122,6 +131,13 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
             on = targets & mask
             run = on & (ends << d)
             acc = run
+            if not capped:
+                while run:
+                    run = on & (run << d)
+                    acc |= run
+                if acc:
+                    found |= (acc << d) & mask
+                continue
             k = 1
             while run and k < limit:
                 run = on & (run << d)
@@ -139,3 +155,34 @@ def flanking_origins(offsets: list[tuple[int, int]], limit: int, n: int,
         return found
 
     return origins
+
+
+#: "0" -> 0 and "1" -> 1, so that a bit set written in binary selects with ``compress``
+_BIT_BYTES = bytes(range(256)).replace(b"01", b"\x00\x01", 1)
+
+
+def site_lister(n: int) -> Callable[[int], Iterator[int]]:
+    """``sites(bits)``: the sites of a bit set (site x as bit x, every bit below ``n``)
+    in ascending order, read in C (the set written in binary, then ``compress``)."""
+    width = f"0{n}b"
+    board = range(n)
+    table = _BIT_BYTES
+
+    def sites(bits: int) -> Iterator[int]:
+        return compress(board, format(bits, width).encode()[::-1].translate(table))
+
+    return sites
+
+
+def piece_region(table: bytes, first: int, stop: int) -> Callable[[Sequence[int]], int] | None:
+    """``region(what)``: as a bit set, the sites x of ``first <= x < stop`` whose piece
+    ``what[x]`` has ``table[what[x]]`` true (a region known by its pieces alone:
+    ``RegionV.by_piece``), found in C; None when the piece ids do not fit in bytes."""
+    if len(table) > 256:
+        return None
+    ascii01 = bytes(ONE if table[v] else ZERO for v in range(len(table))).ljust(256, b"2")
+
+    def region(what: Sequence[int]) -> int:
+        return int(bytes(what[first:stop]).translate(ascii01)[::-1], 2) << first
+
+    return region

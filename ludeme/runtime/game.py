@@ -438,7 +438,7 @@ class Game:
         old = st[x]
         if old == v:
             return
-        keys = self.site_state_keys[x]
+        keys = (self._site_state_keys or self.site_state_keys)[x]  # no property call
         s.hash ^= (keys[old & 127] if old else 0) ^ (keys[v & 127] if v else 0)
         st[x] = v
 

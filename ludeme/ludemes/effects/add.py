@@ -9,6 +9,10 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.rules.start import piece_named
 
+# an add to one site (``(to (site))``) puts the piece there without building the
+# one-site region (False: through the region, as before; tests compare the two)
+ONE_SITE = True
+
 
 @ludeme("add", T.Effect,
         ludii="A site already holding the same piece takes the state again (Ludii "
@@ -49,5 +53,20 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
                 s.hash ^= z[x][pid]
             if state is not None:
                 put(s, x, v)
+
+    one = to.one_site if ONE_SITE else None
+    if one is not None:
+        # one site given, as (to (site)): no region built and walked
+        def run(s):  # noqa: F811
+            x = one(s)
+            w = s.what
+            old = w[x]
+            if old and old != pid:
+                return
+            if not old:
+                w[x] = pid
+                s.hash ^= z[x][pid]
+            if state is not None:
+                put(s, x, state(s))
 
     return effect_then(run, then)

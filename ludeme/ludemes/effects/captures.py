@@ -98,6 +98,10 @@ ONE_CALL = True
 # that question asked of many sites at once (``(forEach Site ...)``) answered for all of
 # them as bit masks where the board's lines allow (False: site by site; tests compare)
 BIT_LINES = True
+# an effect on the enclosed sites made of several in turn (``(allCombinations ...)``)
+# has its parts called directly for each site (False: through its own call; tests
+# compare the two)
+FLAT_EFFECTS = True
 
 
 def _remover(c: CompileContext) -> Callable:
@@ -196,6 +200,15 @@ def _nothing(s) -> None:
     """A prepared effect that found nothing to do."""
 
 
+def _steps(effect: Callable) -> tuple[Callable, ...]:
+    """The effects that ``effect`` runs in order when it says so (``fn.parts``, as
+    ``(allCombinations ...)`` does), flattened; else ``effect`` alone."""
+    parts = getattr(effect, "parts", None) if FLAT_EFFECTS else None
+    if parts is None:
+        return (effect,)
+    return tuple(f for p in parts for f in _steps(p))
+
+
 def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
     """Apply the capture effect to every victim found (all found before any is removed),
     restore the context, then run ``then:`` once."""
@@ -207,6 +220,20 @@ def _finisher(effect: Callable, thenfn: Callable | None) -> Callable:
         s.to, s.between = old_to, old_between
         if thenfn is not None:
             thenfn(s)
+
+    steps = _steps(effect)
+    if len(steps) == 2:
+        # the two effects of an (allCombinations ...) called in turn, without its call
+        first, second = steps
+
+        def finish(s, victims, old_to, old_between):  # noqa: F811
+            for b in victims:
+                s.between = b
+                first(s)
+                second(s)
+            s.to, s.between = old_to, old_between
+            if thenfn is not None:
+                thenfn(s)
 
     return finish
 
@@ -455,10 +482,17 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
     states = read == _read_states
     width = f"0{n}b"
 
-    def exists_at(s, sites):
+    def hits(s) -> int | None:
+        """The sites from which the rule would capture, as a bit set (site x: bit x),
+        or None when a value is beyond the tables."""
         try:
-            hit = origins(bytes(s.site_state if states else s.what), s.who)
-        except ValueError:  # a value beyond the tables: the scan, site by site
+            return origins(bytes(s.site_state if states else s.what), s.who)
+        except ValueError:
+            return None
+
+    def exists_at(s, sites):
+        hit = hits(s)
+        if hit is None:  # a value beyond the tables: the scan, site by site
             old = s.frm
             found = []
             for x in sites:
@@ -472,6 +506,9 @@ def _exists_at_sites(c: CompileContext, whole_lines, limit: int, folded,
         at = format(hit, width)[::-1]  # "1" at the sites that flank
         return [x for x in sites if at[x] == "1"]
 
+    # the same answer for every board site at once, for callers that can take a bit set
+    # (``(forEach Site ...)``: see ``MovesV.at_sites``)
+    exists_at.bits = hits
     return exists_at
 
 

@@ -16,6 +16,26 @@ from ludeme.runtime.state import State
 # the moves of a generator that makes at most one move per site (``MovesV.at_site``)
 # are found by its test alone (False: every site's list, as before; tests compare them)
 FOLD_AT_SITE = True
+# when that test, asked of every board site at once, can answer with a bit set
+# (``at_sites.bits(state)``: site x as bit x, None when it cannot answer), the region is
+# asked only about the sites found (its ``contains``) instead of being listed and
+# sorted, and each site's move is looked up in C (False: the region listed; tests compare)
+BIT_SITES = True
+
+
+class _MovesBySite(dict):
+    """site -> the generator's move at that site (``move_at(site)``, which is the same
+    move every time: the moves are interned), made on first use and then read in C."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[int], object]):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, x: int):
+        m = self[x] = self._make(x)
+        return m
 
 
 @ludeme("forEach Site", T.Moves)
@@ -53,12 +73,49 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
         # at once: no context bound per site
         _, move_at = moves.at_site
         test_all = moves.at_sites
+        bits = getattr(test_all, "bits", None) if BIT_SITES else None
+        member = region.contains
 
         def generate(s):
             found = test_all(s, sorted(sites(s)))
             if not found and otherwise is not None:
                 return otherwise(s)
             return list(map(move_at, found))
+
+        if bits is not None and member is not None:
+            from ludeme.compile import bitlines
+
+            # the board sites in ascending order (Ludii's order over a region), each
+            # asked whether it is in the region, or the region's own bit set taken
+            # (a region known by the pieces on its sites, such as (sites Empty))
+            listed = bitlines.site_lister(c.require_board().n_sites)
+            move_of = _MovesBySite(move_at).__getitem__
+            listing = generate
+            by_piece = region.by_piece
+            in_region = bitlines.piece_region(*by_piece) if by_piece is not None else None
+
+            def generate(s):  # noqa: F811
+                hit = bits(s)
+                if hit is None:
+                    return listing(s)
+                found = [x for x in listed(hit) if member(s, x)] if hit else ()
+                if not found and otherwise is not None:
+                    return otherwise(s)
+                return list(map(move_of, found))
+
+            if in_region is not None:
+                def generate(s):  # noqa: F811
+                    hit = bits(s)
+                    if hit is None:
+                        return listing(s)
+                    if hit:
+                        try:
+                            hit &= in_region(s.what)
+                        except ValueError:  # a piece beyond the region's table
+                            return listing(s)
+                    if not hit:
+                        return otherwise(s) if otherwise is not None else []
+                    return list(map(move_of, listed(hit)))
 
     elif moves.at_site is not None and FOLD_AT_SITE:
         # at most one move per site, known by a test: no list per site

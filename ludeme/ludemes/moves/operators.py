@@ -103,4 +103,8 @@ def all_combinations(c: CompileContext, first: T.Effect, second: T.Effect, *,
         if after is not None:
             after(s)
 
+    if after is None:
+        # the effects it runs, in order, for callers that apply it many times in a
+        # row and can call them directly (a capture's effect on each enclosed site)
+        run.parts = (a, b)
     return EffectV(run)
