@@ -161,3 +161,39 @@ def test_a_position_set_up_is_made_afresh():
     # a1's queen is stopped by c3's dot on the diagonal
     assert "a1-b2" in moves and "a1-d4" not in moves
     assert check_kept(s)
+
+
+def _bundled() -> dict[str, str]:
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "descriptions"
+    return {p.stem: p.read_text() for p in sorted(folder.glob("*.lud"))}
+
+
+def _writers() -> dict[str, str]:
+    """Descriptions whose moves write the board every way the bundled games and the
+    flipping-disc tests do (placements, claims, stacks, paths, captures, flips)."""
+    from tests.engine.test_speedups import DISCS, RUNS
+    args = dict(board="(square 6)", dirs="Adjacent", limit="", p1='"c3" "d4"', p2='"c4" "d3"')
+    return {**_bundled(), "discs": DISCS.format(**args), "runs": RUNS.format(**args)}
+
+
+@pytest.mark.parametrize("name", sorted(_writers()))
+def test_every_writer_keeps_or_drops_the_occupancy(name):
+    """The occupancy made at every ply (as a sliding listing would) is, after any move,
+    either dropped or still the board's: no writer of ``State.what`` leaves it stale."""
+    game = _compile(expand("<test>", [], None, text=_writers()[name]))
+    plies = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal() and s.ply < 120:
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_chance(rng.choice(outcomes)[0])
+                continue
+            occupancy.read(s)
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+            check_kept(s)
+            plies += 1
+    assert plies > 20

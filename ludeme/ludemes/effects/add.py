@@ -65,6 +65,7 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
                 return
             if not old:
                 w[x] = pid
+                s.occ = None  # runtime.occupancy: not kept here
                 s.hash ^= z[x][pid]
             if state is not None:
                 put(s, x, state(s))
