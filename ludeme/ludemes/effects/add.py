@@ -40,34 +40,27 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
     z = c.game.zobrist
     put = c.game.set_site_state
 
-    def run(s):
+    def place(s, x: int, v: int) -> None:
         w = s.what
+        old = w[x]
+        if old and old != pid:
+            return
+        if not old:
+            w[x] = pid
+            s.occ = None  # runtime.occupancy: not kept here
+            s.hash ^= z[x][pid]
+        if state is not None:
+            put(s, x, v)
+
+    def run(s):
         v = state(s) if state is not None else 0
         for x in list(region(s)):
-            old = w[x]
-            if old and old != pid:
-                continue
-            if not old:
-                w[x] = pid
-                s.occ = None  # runtime.occupancy: not kept here
-                s.hash ^= z[x][pid]
-            if state is not None:
-                put(s, x, v)
+            place(s, x, v)
 
     one = to.one_site if ONE_SITE else None
     if one is not None:
         # one site given, as (to (site)): no region built and walked
         def run(s):  # noqa: F811
-            x = one(s)
-            w = s.what
-            old = w[x]
-            if old and old != pid:
-                return
-            if not old:
-                w[x] = pid
-                s.occ = None  # runtime.occupancy: not kept here
-                s.hash ^= z[x][pid]
-            if state is not None:
-                put(s, x, state(s))
+            place(s, one(s), state(s) if state is not None else 0)
 
     return effect_then(run, then)

@@ -606,22 +606,12 @@ def no_moves(c: CompileContext, who: T.Role):
         # has just moved as the previous one (so (is Prev Mover) means a move again)
         old = s.prev_mover
         s.prev_mover = s.who
-        if s.mover == p:  # asked once the turn has passed, as end rules are: as below
-            computing[0] = True
-            try:
-                none = stuck(s)
-            finally:
-                computing[0] = False
-                s.prev_mover = old
-            if none:
-                s.stalemated |= 1 << (p - 1)
-            elif s.stalemated:
-                s.stalemated &= ~(1 << (p - 1))
-            return none
-        mover, moves, phase = s.mover, s._moves, s.phase
+        mover = s.mover
         if mover != p:
             # asked before the turn passes (in (do ... ifAfterwards:)): that player is
-            # made the mover for the question, in its own phase, as Ludii does
+            # made the mover for the question, in its own phase, as Ludii does (once
+            # the turn has passed, as end rules ask, there is nothing to swap)
+            moves, phase = s._moves, s.phase
             s.mover, s._moves = p, None
             s.hash ^= zm[mover] ^ zm[p]
             if s.player_phase is not None:
