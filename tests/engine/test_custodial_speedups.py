@@ -9,13 +9,18 @@ import random
 
 import pytest
 
-from ludeme.api import _compile
 from ludeme.compile import bitlines
-from ludeme.expand import expand
 from ludeme.ludemes.containers import site_states
 from ludeme.ludemes.effects import add, captures
 from ludeme.ludemes.moves import foreach
-from tests.engine.test_speedups import DISCS, FLANKS, RUNS, agree_along_games_and_fillings, legal
+from tests.engine.test_speedups import (
+    DISCS,
+    FLANKS,
+    RUNS,
+    agree_along_games_and_fillings,
+    compiled_with,
+    legal,
+)
 
 _FLAGS = {"bit_sites": (foreach, "BIT_SITES"), "flat_effects": (captures, "FLAT_EFFECTS"),
           "inline_flip": (site_states, "INLINE_FLIP"), "one_site_add": (add, "ONE_SITE")}
@@ -23,16 +28,7 @@ _FLAGS = {"bit_sites": (foreach, "BIT_SITES"), "flat_effects": (captures, "FLAT_
 
 def compiled(text: str, **flags):
     """The game compiled afresh with the named switches set for the compilation only."""
-    undo = []
-    for key, value in flags.items():
-        module, name = _FLAGS[key]
-        undo.append((module, name, getattr(module, name)))
-        setattr(module, name, value)
-    try:
-        return _compile(expand("<test>", [], None, text=text))
-    finally:
-        for module, name, old in undo:
-            setattr(module, name, old)
+    return compiled_with(_FLAGS, text, **flags)
 
 
 # -- (forEach Site <region> ...) reading the flanking sites as a bit set ----------------------

@@ -7,6 +7,7 @@ replace (switched off), with the occupancy kept and without."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from ludeme.expand import expand
 from ludeme.ludemes.moves import shoot
 from ludeme.runtime import occupancy
 from ludeme.runtime.position import position
+from tests.engine.test_speedups import ARROWS, DISCS, RUNS
 
 
 def compiled(text: str, bits: bool):
@@ -74,14 +76,8 @@ def play_in_step(fast, slow, seed: int, plies: int = 400) -> tuple[int, int]:
     return compared, kept
 
 
-# queens that slide and shoot (moving, then placing, the writers that keep the occupancy)
-ARROWS = """(game "Arrows" (players 2)
-  (equipment {{(board {board}) (piece "Queen" Each (move Slide {dirs} (then (moveAgain))))
-               (piece "Dot" Neutral)}})
-  (rules
-    (start {{(place "Queen1" {{{p1}}}) (place "Queen2" {{{p2}}})}})
-    (play (if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Dot0") {dirs})))
-    (end (if (no Moves Next) (result Mover Win)))))"""
+# queens that slide and shoot (moving, then placing, the writers that keep the occupancy):
+# test_speedups' ARROWS
 
 # queens that take by landing on an enemy (the mover's move replaces what stood there)
 # and shoot; blocks dropped on the board by the other kind of turn
@@ -164,7 +160,6 @@ def test_a_position_set_up_is_made_afresh():
 
 
 def _bundled() -> dict[str, str]:
-    from pathlib import Path
     folder = Path(__file__).resolve().parents[2] / "descriptions"
     return {p.stem: p.read_text() for p in sorted(folder.glob("*.lud"))}
 
@@ -172,7 +167,6 @@ def _bundled() -> dict[str, str]:
 def _writers() -> dict[str, str]:
     """Descriptions whose moves write the board every way the bundled games and the
     flipping-disc tests do (placements, claims, stacks, paths, captures, flips)."""
-    from tests.engine.test_speedups import DISCS, RUNS
     args = dict(board="(square 6)", dirs="Adjacent", limit="", p1='"c3" "d4"', p2='"c4" "d3"')
     return {**_bundled(), "discs": DISCS.format(**args), "runs": RUNS.format(**args)}
 

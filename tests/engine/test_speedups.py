@@ -21,9 +21,15 @@ from ludeme.runtime.position import position
 def compiled(text: str, monkeypatch=None, **flags):
     """The game compiled afresh (not from the cache), with module flags set for the
     compilation only: ``flags`` maps (module, name) pairs given as "module.NAME"."""
+    return compiled_with(_FLAGS, text, **flags)
+
+
+def compiled_with(switches: dict, text: str, **flags):
+    """The game compiled afresh with the switches named in ``flags`` (keys of
+    ``switches``: (module, attribute) pairs) set for the compilation only."""
     undo = []
     for key, value in flags.items():
-        module, name = _FLAGS[key]
+        module, name = switches[key]
         undo.append((module, name, getattr(module, name)))
         setattr(module, name, value)
     try:
