@@ -636,8 +636,9 @@ class Game:
         track = self.track_repetition
         ends_checked, all_passed = self._ends_checked, self._all_passed
         game = self
-        if dice_spec is not None:
-            return self._plain_dice_turns(end_rule, track)
+        # a game with dice takes the dice's two steps (cheap tests of a constant here)
+        dice_game = dice_spec is not None
+        rolled_key = dice_spec.zobrist_rolled if dice_game else 0
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -653,6 +654,12 @@ class Game:
                 s.stalemated |= 1 << (who - 1)
             elif s.stalemated:
                 s.stalemated &= ~(1 << (who - 1))
+            if dice_game:
+                dice = s.dice
+                if dice.rolled:  # a move is played: the next decision needs its own roll
+                    dice.rolled = False
+                    s.hash ^= rolled_key
+                dice.live = True  # a (roll) among the consequences makes a chance node
             act = m.act
             if act is not no_action:
                 act(s, m)
@@ -661,6 +668,8 @@ class Game:
             then = m.then
             if then is not None:
                 then(s)
+            if dice_game:
+                dice.live = False
             s._moves = None
             nxt = s.nxt
             if nxt != who or who == following:
@@ -680,67 +689,10 @@ class Game:
                     s._moves = []
                 s.who = s.mover
             s.counter += 1
-            if frm < 0 and m.kind == "pass" and s.outcome is None and \
+            if frm < 0 and not dice_game and m.kind == "pass" and s.outcome is None and \
                     ends_checked(s, who) and all_passed(s):
                 s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
                 s._moves = []
-            s.prev_mover = who
-
-        return play
-
-    def _plain_dice_turns(self, end_rule, track: bool) -> Callable[[State, Move], None]:
-        """``plain_turns`` of a game with dice: ``play``'s steps in its order, the dice's
-        included, without those the game never takes."""
-        next_of, mover_change = self.next_of, self.mover_change
-        auto_pass = self.auto_pass_move
-        rolled_key = self.dice.zobrist_rolled
-
-        def play(s: State, m: Move) -> None:
-            who = s.mover
-            following = next_of[who] if not s.inactive else next_active(s, who)
-            s.who = who
-            s.nxt = following
-            s.frm = s.after_frm = m.frm
-            s.to = s.after_to = m.to
-            if s.pending:
-                s.pending = ()
-            if m is auto_pass:
-                s.stalemated |= 1 << (who - 1)
-            elif s.stalemated:
-                s.stalemated &= ~(1 << (who - 1))
-            dice = s.dice
-            if dice.rolled:  # a move is played: the next decision needs its own roll
-                dice.rolled = False
-                s.hash ^= rolled_key
-            dice.live = True  # a (roll) among the consequences makes a chance node
-            act = m.act
-            if act is not no_action:
-                act(s, m)
-            s.history.append(m)
-            s.ply += 1
-            then = m.then
-            if then is not None:
-                then(s)
-            dice.live = False
-            s._moves = None
-            nxt = s.nxt
-            if nxt != who or who == following:
-                if nxt == following or nxt <= 0:
-                    nxt = following
-                s.mover = nxt
-                if nxt != who:
-                    s.hash ^= mover_change[who][nxt]
-            if track:
-                s.hashes.append(s.hash)
-            if end_rule is not None:
-                s.who = who
-                s.nxt = s.mover
-                out = end_rule(s)
-                if out is not None:
-                    s.outcome = out
-                    s._moves = []
-                s.who = s.mover
-            s.counter += 1
             s.prev_mover = who
 
         return play
