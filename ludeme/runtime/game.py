@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ludeme.board import Board
 from ludeme.runtime.chance import DiceSpec
-from ludeme.runtime.move import Move, no_action
+from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State
@@ -19,6 +19,16 @@ COUNT_ROWS = 256
 #: ``Game.new_initial_state`` copies a start position made once by the start rules
 #: (False: they run for every new state; tests compare the two)
 COPY_START = True
+
+#: ``Game.plain_turns`` of a game whose one end rule is ``(if (no Moves Next) ...)`` lists
+#: the next player's moves itself, once the turn has passed, and asks the rule only when
+#: they are none (False: the rule asks, through ``Game.stuck`` and ``State.legal_moves``;
+#: tests compare the two)
+FOLD_NO_MOVES_NEXT = True
+
+#: ``Game.plain_turns`` makes a move's consequence ``(moveAgain)`` (alone) itself, without
+#: its call (False: it calls it; tests compare the two)
+INLINE_MOVE_AGAIN = True
 
 #: ``Game.plain_turns`` serves games with dice too, with the dice's two steps of a turn
 #: (False: a game with dice keeps ``Game.play``; tests compare the two)
@@ -639,6 +649,11 @@ class Game:
         # a game with dice takes the dice's two steps (cheap tests of a constant here)
         dice_game = dice_spec is not None
         rolled_key = dice_spec.zobrist_rolled if dice_game else 0
+        # (no Moves Next) as the one end rule: the turn lists the next player's moves
+        computing = self._next_listing(end_rule)
+        listing = computing is not None
+        gens = [ph.generate for ph in self.phases]
+        again = move_again if INLINE_MOVE_AGAIN else None
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -667,7 +682,10 @@ class Game:
             s.ply += 1
             then = m.then
             if then is not None:
-                then(s)
+                if then is again:
+                    s.nxt = who  # (moveAgain), the consequence alone: made here
+                else:
+                    then(s)
             if dice_game:
                 dice.live = False
             s._moves = None
@@ -680,7 +698,37 @@ class Game:
                     s.hash ^= mover_change[who][nxt]
             if track:
                 s.hashes.append(s.hash)
-            if end_rule is not None:
+            if listing and s.outcome is None:
+                # (no Moves Next)'s question, as State.legal_moves lists: the next
+                # player's moves in its own context, with the player who has just moved
+                # as the previous one; the rule is asked only when they are none, and
+                # then finds them kept (its test failing, it has no result: only_if)
+                mover = s.mover
+                prev = s.prev_mover
+                s.prev_mover = who
+                s.who = mover
+                s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)
+                computing[0] = True
+                try:
+                    moves = gens[s.phase](s)
+                finally:
+                    computing[0] = False
+                s.prev_mover = prev
+                if moves and moves[0] is not auto_pass:
+                    s._moves = moves
+                    if s.stalemated:
+                        s.stalemated &= ~(1 << (mover - 1))
+                else:
+                    s._moves = moves or [auto_pass]  # as in Ludii, a stuck player passes
+                    s.who = who
+                    s.nxt = mover
+                    out = end_rule(s)
+                    if out is not None:
+                        s.outcome = out
+                        s._moves = []
+                s.who = mover
+                s.nxt = mover
+            elif end_rule is not None:
                 s.who = who
                 s.nxt = s.mover
                 out = end_rule(s)
@@ -696,6 +744,17 @@ class Game:
             s.prev_mover = who
 
         return play
+
+    def _next_listing(self, end_rule: Callable | None) -> list[bool] | None:
+        """For ``plain_turns``: when the game's one end rule is ``(if (no Moves Next)
+        ...)`` and nothing else changes how the next player's moves are listed (no dice,
+        no swap rule; ``plain_turns`` has excluded the rest), the flag that test sets
+        while it lists them (``structure.no_moves_next``); else None."""
+        if not FOLD_NO_MOVES_NEXT or end_rule is None or self.dice is not None or \
+                self.swap_ply >= 0:
+            return None
+        test = getattr(end_rule, "only_if", None)
+        return getattr(test, "lists_next", None)
 
     def stuck(self, s: State) -> bool:
         """Whether the player to move has no legal move of its own (its only move is the

@@ -59,3 +59,10 @@ class Move:
 def no_action(s: Any, m: Move) -> None:
     """The action of a move that changes nothing itself (a pass, a selection: its
     consequences act); ``Game.play`` does not call it."""
+
+
+def move_again(s: Any) -> None:
+    """``(moveAgain)``'s effect: the player who moved is the next player (Ludii sets the
+    state's next player to the mover). One function for every game, so that a turn can
+    tell it by identity and make its change without the call (``Game.plain_turns``)."""
+    s.nxt = s.who

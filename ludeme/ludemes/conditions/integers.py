@@ -15,8 +15,7 @@ def is_even(c: CompileContext, value: T.IntFn):
     <int>)``."""
     if value.const is not None:
         return CondV.of(value.const % 2 == 0)
-    fn = value.fn
-    return CondV(lambda s: fn(s) % 2 == 0)
+    return _parity_test(value.fn, 0)
 
 
 @ludeme("is Odd", T.Cond)
@@ -24,8 +23,24 @@ def is_odd(c: CompileContext, value: T.IntFn):
     """Whether the integer is odd. Ludii: ``(is Odd <int>)``."""
     if value.const is not None:
         return CondV.of(value.const % 2 == 1)
-    fn = value.fn
-    return CondV(lambda s: fn(s) % 2 == 1)
+    return _parity_test(value.fn, 1)
+
+
+def _parity_test(fn, parity: int) -> CondV:
+    """Whether ``fn``'s value has the parity given (0 even, 1 odd). Of the number of
+    moves played it says which parity of the ply it holds at (``ply_parity``), so that
+    ``(if (is Even (count Moves)) ...)`` of moves chooses by the ply alone."""
+    if getattr(fn, "counts_plies", False):
+        def test(s):
+            return s.ply % 2 == parity
+
+        test.ply_parity = parity
+        return CondV(test)
+
+    def test(s):
+        return fn(s) % 2 == parity
+
+    return CondV(test)
 
 
 @ludeme("is Visited", T.Cond)

@@ -13,6 +13,7 @@ from ludeme.compile.values import EffectV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Lit
 from ludeme.lang.registry import ludeme
+from ludeme.runtime.move import move_again as runtime_move_again
 
 
 @ludeme("then", T.Then,
@@ -36,8 +37,4 @@ def move_again(c: CompileContext):
     the state's next player to the mover, so ``Next`` means the mover for the rest of
     the move's consequences). Used as a consequence: ``(then (moveAgain))``, or
     ``(then (if <cond> (moveAgain)))``. Ludii: ``(moveAgain)``."""
-
-    def fn(s):
-        s.nxt = s.who
-
-    return EffectV(fn)
+    return EffectV(runtime_move_again)

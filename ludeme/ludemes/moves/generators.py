@@ -293,6 +293,12 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
                        origins=origins)
 
 
+# an (if ...) of moves whose condition is the parity of the ply (``(is Even (count
+# Moves))``) chooses its generator by the ply's last bit (False: it asks the condition;
+# tests compare the two)
+PLY_PARITY_IF = True
+
+
 # an (or) of two generators moving different pieces joins their lists without looking
 # for repeats (False: it looks, as before; tests compare the two)
 DISJOINT_OR = True
@@ -373,8 +379,18 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
     reach_a = reach_of(then_)
     reach_b = reach_of(else_) if else_ is not None else (lambda s, site: False)
 
-    def gen(s):
-        return a(s) if test(s) else b(s)
+    parity = getattr(test, "ply_parity", None)
+    if PLY_PARITY_IF and parity is not None:
+        # a condition on the ply's parity alone: the generator of each parity, by index
+        by_parity = (a, b) if parity == 0 else (b, a)
+
+        def gen(s):
+            return by_parity[s.ply & 1](s)
+
+        gen.by_ply_parity = by_parity
+    else:
+        def gen(s):
+            return a(s) if test(s) else b(s)
 
     # used as an effect, it tests, then runs one branch's moves (compiler.moves_as_effect)
     gen.if_parts = (test, then_, else_)

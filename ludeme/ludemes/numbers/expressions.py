@@ -18,7 +18,11 @@ def count_moves(c: CompileContext):
     """The number of moves played so far (by all players). As in Ludii, in the
     consequences of a move (``then:``) and in ``(do ... ifAfterwards:)`` the move itself
     is counted."""
-    return IntV(lambda s: s.ply)
+    def ply(s):
+        return s.ply
+
+    ply.counts_plies = True  # (is Even/Odd ...) of it depends on the ply's parity alone
+    return IntV(ply)
 
 
 @dataclass(frozen=True, slots=True)

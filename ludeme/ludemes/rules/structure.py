@@ -304,6 +304,9 @@ def end(c: CompileContext, *rules: T.EndRule):
                     return res(s)
             return None
 
+        if len(pairs) == 1:
+            # its result is None whenever the one test fails (see ``_end_ranking``)
+            check_pairs.only_if = pairs[0][0]
         return check_pairs
 
     def check(s):
@@ -366,6 +369,9 @@ def _end_ranking(fns: list):
                 st = s.standing
                 return returns_of(s) if st is not None and st.over else None
 
+            # its result is None whenever ``test`` fails (the standing is over only once
+            # the game is) (``Game.plain_turns`` asks a (no Moves Next) test itself)
+            check_one.only_if = test
             return check_one
 
         return check_pairs
@@ -629,4 +635,8 @@ def no_moves(c: CompileContext, who: T.Role):
         s.stalemated = s.stalemated | bit if none else s.stalemated & ~bit
         return none
 
+    # ``Game.plain_turns`` lists the next player's moves in the turn, as this test
+    # would, and asks the test only when they are none (it then reads the moves kept):
+    # it sets this flag while it lists, as the test does
+    no_moves_next.lists_next = computing
     return CondV(no_moves_next)

@@ -1,0 +1,158 @@
+"""Speed-ups of the fixed cost of a ply (issue 14, the turn) checked against the paths
+they replace, on descriptions written for these tests: the turn that lists the next
+player's moves for ``(no Moves Next)`` itself (``game.FOLD_NO_MOVES_NEXT``), the
+``(moveAgain)`` consequence made by the turn (``game.INLINE_MOVE_AGAIN``), and the
+``(if (is Even (count Moves)) ...)`` of moves chosen by the ply's parity
+(``generators.PLY_PARITY_IF``). With each switched on and off, seeded random games must
+list the same moves at every ply, reach the same positions, hashes and stalemated
+flags, and end the same way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludeme.ludemes.moves import generators
+from ludeme.runtime import game as game_module
+from ludeme.runtime.search import perft, random_playout
+from tests.engine.test_speedups import ARROWS, compiled_with
+
+_FLAGS = {"fold": (game_module, "FOLD_NO_MOVES_NEXT"),
+          "again": (game_module, "INLINE_MOVE_AGAIN"),
+          "parity": (generators, "PLY_PARITY_IF")}
+OFF = {"fold": False, "again": False, "parity": False}
+
+
+def compiled(text: str, **flags):
+    return compiled_with(_FLAGS, text, **flags)
+
+
+def closure(play) -> dict:
+    """The values a compiled turn closes over (to see which path it took)."""
+    return dict(zip(play.__code__.co_freevars,
+                    [c.cell_contents for c in play.__closure__ or ()], strict=True))
+
+
+def play_alike(fast, slow, seed: int, plies: int = 300) -> int:
+    """Play both games along one seeded random game: the same legal moves, position,
+    hash, mover and stalemated flags at every ply, the same end; returns the plies."""
+    rng = random.Random(seed)
+    a, b = fast.new_initial_state(), slow.new_initial_state()
+    while not a.is_terminal() and a.ply < plies:
+        ms, mb = a.legal_moves(), b.legal_moves()
+        assert [m.key for m in ms] == [m.key for m in mb]
+        i = rng.randrange(len(ms))
+        a.apply(ms[i])
+        b.apply(mb[i])
+        assert a.what == b.what
+        assert a.hash == b.hash == fast._full_hash(a)
+        assert (a.mover, a.who, a.nxt, a.prev_mover, a.stalemated, a.outcome) == \
+            (b.mover, b.who, b.nxt, b.prev_mover, b.stalemated, b.outcome)
+        assert a.inactive == b.inactive and a.standing == b.standing
+    assert b.is_terminal() == a.is_terminal()
+    assert a.returns() == b.returns()
+    return a.ply
+
+
+def playouts_alike(fast, slow, seed: int, games: int = 10) -> int:
+    """The playout loop on both (it takes the moves the turn kept): the same games."""
+    total = 0
+    ra, rb = random.Random(seed), random.Random(seed)
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        n = random_playout(a, ra, 2000)
+        assert n == random_playout(b, rb, 2000)
+        assert [m.key for m in a.history] == [m.key for m in b.history]
+        assert a.outcome == b.outcome and a.hash == b.hash
+        total += n
+    return total
+
+
+ARROW_BOARDS = [
+    ARROWS.format(board="(square 5)", dirs="", p1='"a2" "e2"', p2='"a4" "e4"'),
+    ARROWS.format(board="(hex 3)", dirs="Orthogonal", p1='"a1" "c1"', p2='"c5" "e5"'),
+]
+
+
+@pytest.mark.parametrize("text", ARROW_BOARDS)
+def test_arrows_play_alike_with_the_turn_speedups_on_and_off(text):
+    fast, slow = compiled(text), compiled(text, **OFF)
+    assert closure(fast.play)["listing"] and not closure(slow.play)["listing"]
+    plies = sum(play_alike(fast, slow, seed) for seed in range(12))
+    assert plies > 12 * 10
+    assert playouts_alike(fast, slow, seed=3) > 100
+    assert perft(fast.new_initial_state(), 3) == perft(slow.new_initial_state(), 3)
+
+
+@pytest.mark.parametrize("flag", ["fold", "again", "parity"])
+def test_each_switch_alone_keeps_the_games(flag):
+    text = ARROW_BOARDS[0]
+    fast = compiled(text, **{k: v for k, v in OFF.items() if k != flag})
+    slow = compiled(text, **OFF)
+    assert sum(play_alike(fast, slow, seed) for seed in range(6)) > 60
+
+
+def test_the_odd_ply_and_its_branches_swapped():
+    # (is Odd ...) with the branches the other way round: the same game
+    text = ARROW_BOARDS[0].replace(
+        '(if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Dot0") ))',
+        '(if (is Odd (count Moves)) (move Shoot (piece "Dot0")) (forEach Piece))')
+    assert "is Odd" in text
+    even = compiled(ARROW_BOARDS[0], **OFF)
+    fast, slow = compiled(text), compiled(text, **OFF)
+    gen = fast.phases[0].generate
+    assert getattr(gen, "by_ply_parity", None) is not None
+    assert getattr(slow.phases[0].generate, "by_ply_parity", None) is None
+    for seed in range(6):
+        play_alike(fast, slow, seed)
+        play_alike(fast, even, seed)
+
+
+# three players: a player left without a move makes the one before it win, and the two
+# others play on with ranks given (the turn then asks the rule at every ply)
+THREE = """(game "Three Blockers" (players 3)
+  (equipment {(board (square 4))
+              (piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))
+                  (then (if (is Even (count Moves)) (moveAgain)))))
+              (piece "Stone" Neutral)})
+  (rules
+    (start {(place "Disc1" {"a1" "d4"}) (place "Disc2" {"a4"}) (place "Disc3" {"d1"})
+            (place "Stone0" {"b2" "c3" "b3"})})
+    (play (or (forEach Piece) (move Add (piece "Stone0") (to (sites Empty)))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_three_players_with_ranks_given_play_alike():
+    fast, slow = compiled(THREE), compiled(THREE, **OFF)
+    assert closure(fast.play)["listing"]
+    ranked = 0
+    for seed in range(15):
+        play_alike(fast, slow, seed)
+        s = fast.new_initial_state()
+        random_playout(s, random.Random(seed), 300)
+        ranked += s.standing is not None
+    assert ranked  # some game went on with a rank given
+    assert playouts_alike(fast, slow, seed=5) > 50
+
+
+@pytest.mark.parametrize("who,outcome", [("Mover", (0.0, 1.0, -1.0)),
+                                         ("Prev", (0.0, -1.0, 1.0))])
+def test_a_stuck_player_ends_the_game_and_its_flag_is_set(who, outcome):
+    # after P1's third move P2 has none: the turn finds it and asks the rule, whose result
+    # sees the previous mover as it stood before that move (Prev: P2)
+    text = f"""(game "Corner" (players 2)
+      (equipment {{(board (square 3)) (piece "Disc" Each (move Step Orthogonal
+                  (to if:(is Empty (to)))))}})
+      (rules (start {{(place "Disc1" {{"b2" "a2" "c1" "a3" "b3" "c3"}})
+                     (place "Disc2" {{"a1"}})}})
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result {who} Win)))))"""
+    for flags in ({}, OFF):
+        g = compiled(text, **flags)
+        s = g.new_initial_state()
+        for played in ("c3-c2", "a1-b1", "a2-a1"):
+            assert s.outcome is None
+            s.apply(s.parse_move(played))
+        assert s.outcome == outcome
+        assert s.stalemated == 0b10 and s.legal_moves() == []
