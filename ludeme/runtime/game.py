@@ -26,6 +26,11 @@ COPY_START = True
 #: tests compare the two)
 FOLD_NO_MOVES_NEXT = True
 
+#: ``Game.plain_turns`` of a game whose one end rule is an ``(if <test> <result>)`` asks the
+#: test itself, and the rest of the rule only when it holds (False: it calls the rule;
+#: tests compare the two)
+END_TEST_INLINE = True
+
 #: ``Game.plain_turns`` makes a move's consequence ``(moveAgain)`` (alone) itself, without
 #: its call (False: it calls it; tests compare the two)
 INLINE_MOVE_AGAIN = True
@@ -652,7 +657,14 @@ class Game:
         # (no Moves Next) as the one end rule: the turn lists the next player's moves
         computing = self._next_listing(end_rule)
         listing = computing is not None
-        gens = [ph.generate for ph in self.phases]
+        # a lone end rule's test and what it decides when the test holds: asked here
+        # (``END_TEST_INLINE``; None: the rule is called)
+        end_test, end_decided = getattr(end_rule, "test_then", (None, None)) \
+            if END_TEST_INLINE else (None, None)
+        # per phase, its generator for an even ply and for an odd one: the two branches
+        # of an (if (is Even (count Moves)) ...) of moves (``generators.PLY_PARITY_IF``)
+        by_parity = [getattr(ph.generate, "by_ply_parity", None) or (ph.generate,) * 2
+                     for ph in self.phases]
         again = move_again if INLINE_MOVE_AGAIN else None
 
         def play(s: State, m: Move) -> None:
@@ -702,7 +714,7 @@ class Game:
                 # (no Moves Next)'s question, as State.legal_moves lists: the next
                 # player's moves in its own context, with the player who has just moved
                 # as the previous one; the rule is asked only when they are none, and
-                # then finds them kept (its test failing, it has no result: only_if)
+                # then finds them kept (its test failing, it has no result: test_then)
                 mover = s.mover
                 prev = s.prev_mover
                 s.prev_mover = who
@@ -710,7 +722,7 @@ class Game:
                 s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)
                 computing[0] = True
                 try:
-                    moves = gens[s.phase](s)
+                    moves = by_parity[s.phase][s.ply & 1](s)
                 finally:
                     computing[0] = False
                 s.prev_mover = prev
@@ -728,6 +740,15 @@ class Game:
                         s._moves = []
                 s.who = mover
                 s.nxt = mover
+            elif end_test is not None:
+                s.who = who
+                s.nxt = s.mover
+                if end_test(s):
+                    out = end_decided(s)
+                    if out is not None:
+                        s.outcome = out
+                        s._moves = []
+                s.who = s.mover
             elif end_rule is not None:
                 s.who = who
                 s.nxt = s.mover
@@ -753,7 +774,7 @@ class Game:
         if not FOLD_NO_MOVES_NEXT or end_rule is None or self.dice is not None or \
                 self.swap_ply >= 0:
             return None
-        test = getattr(end_rule, "only_if", None)
+        test, _ = getattr(end_rule, "test_then", (None, None))
         return getattr(test, "lists_next", None)
 
     def stuck(self, s: State) -> bool:

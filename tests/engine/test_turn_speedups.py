@@ -3,7 +3,8 @@ they replace, on descriptions written for these tests: the turn that lists the n
 player's moves for ``(no Moves Next)`` itself (``game.FOLD_NO_MOVES_NEXT``), the
 ``(moveAgain)`` consequence made by the turn (``game.INLINE_MOVE_AGAIN``), and the
 ``(if (is Even (count Moves)) ...)`` of moves chosen by the ply's parity
-(``generators.PLY_PARITY_IF``). With each switched on and off, seeded random games must
+(``generators.PLY_PARITY_IF``), and a lone end rule's test asked by the turn
+(``game.END_TEST_INLINE``). With each switched on and off, seeded random games must
 list the same moves at every ply, reach the same positions, hashes and stalemated
 flags, and end the same way."""
 
@@ -20,8 +21,9 @@ from tests.engine.test_speedups import ARROWS, compiled_with
 
 _FLAGS = {"fold": (game_module, "FOLD_NO_MOVES_NEXT"),
           "again": (game_module, "INLINE_MOVE_AGAIN"),
-          "parity": (generators, "PLY_PARITY_IF")}
-OFF = {"fold": False, "again": False, "parity": False}
+          "parity": (generators, "PLY_PARITY_IF"),
+          "end_test": (game_module, "END_TEST_INLINE")}
+OFF = {"fold": False, "again": False, "parity": False, "end_test": False}
 
 
 def compiled(text: str, **flags):
@@ -85,7 +87,7 @@ def test_arrows_play_alike_with_the_turn_speedups_on_and_off(text):
     assert perft(fast.new_initial_state(), 3) == perft(slow.new_initial_state(), 3)
 
 
-@pytest.mark.parametrize("flag", ["fold", "again", "parity"])
+@pytest.mark.parametrize("flag", ["fold", "again", "parity", "end_test"])
 def test_each_switch_alone_keeps_the_games(flag):
     text = ARROW_BOARDS[0]
     fast = compiled(text, **{k: v for k, v in OFF.items() if k != flag})
@@ -156,3 +158,37 @@ def test_a_stuck_player_ends_the_game_and_its_flag_is_set(who, outcome):
             s.apply(s.parse_move(played))
         assert s.outcome == outcome
         assert s.stalemated == 0b10 and s.legal_moves() == []
+
+
+# a race to the far row with captures forward, and three players placing stones in a line:
+# one end rule each, whose test the turn asks itself
+RACE = """(game "Race Across" (players 2)
+  (equipment {(board (square 5))
+              (piece "Pawn" Each (or (move Step Forward (to if:(is Empty (to))))
+                  (move Step (directions {FR FL}) (to if:(is Enemy (who at:(to)))
+                      (apply (remove (to)))))))
+              (regions P1 (sites Top)) (regions P2 (sites Bottom))})
+  (rules
+    (start {(place "Pawn1" (sites Row 0)) (place "Pawn2" (sites Row 4))})
+    (play (forEach Piece))
+    (end (if (is In (last To) (sites Mover)) (result Mover Win)))))"""
+
+LINE3 = """(game "Three in a Row" (players 3)
+  (equipment {(board (square 4)) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty))))
+    (end (if (is Line 3) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("text", [RACE, LINE3])
+def test_a_lone_end_rule_asked_by_the_turn_plays_alike(text):
+    fast, slow = compiled(text), compiled(text, end_test=False)
+    assert closure(fast.play)["end_test"] is not None
+    assert closure(slow.play)["end_test"] is None
+    ended = 0
+    for seed in range(20):
+        play_alike(fast, slow, seed)
+        s = fast.new_initial_state()
+        random_playout(s, random.Random(seed), 300)
+        ended += s.outcome is not None and s.outcome != fast.draw
+    assert ended > 5
+    assert playouts_alike(fast, slow, seed=9) > 50

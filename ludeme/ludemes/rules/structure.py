@@ -305,8 +305,8 @@ def end(c: CompileContext, *rules: T.EndRule):
             return None
 
         if len(pairs) == 1:
-            # its result is None whenever the one test fails (see ``_end_ranking``)
-            check_pairs.only_if = pairs[0][0]
+            # the one rule's test and result (see ``_end_ranking``'s ``check_one``)
+            check_pairs.test_then = pairs[0]
         return check_pairs
 
     def check(s):
@@ -359,19 +359,27 @@ def _end_ranking(fns: list):
         if len(pairs) == 1:
             (test, res), = pairs
 
-            def check_one(s):
-                # check_pairs with one rule: the game is over when the standing says so
-                # (with or without this rule's result)
-                if test(s):
-                    apply = res(s)
-                    if apply is not None:
-                        apply(s, 0)
+            def decided(s):
+                # the rule's test holds: its result applies; the game is over when the
+                # standing says so
+                apply = res(s)
+                if apply is not None:
+                    apply(s, 0)
                 st = s.standing
                 return returns_of(s) if st is not None and st.over else None
 
-            # its result is None whenever ``test`` fails (the standing is over only once
-            # the game is) (``Game.plain_turns`` asks a (no Moves Next) test itself)
-            check_one.only_if = test
+            def check_one(s):
+                # check_pairs with one rule (with or without this rule's result, the game
+                # is over when the standing says so)
+                if test(s):
+                    return decided(s)
+                st = s.standing
+                return returns_of(s) if st is not None and st.over else None
+
+            # ``(test, decided)``: the result is ``decided(s)`` when ``test(s)`` holds,
+            # else None (the standing is over only once the game is over), so that a
+            # turn may ask the test itself (``Game.plain_turns``)
+            check_one.test_then = (test, decided)
             return check_one
 
         return check_pairs
