@@ -716,7 +716,7 @@ class Game:
                 # as the previous one; the rule is asked only when they are none, and
                 # then finds them kept (its test failing, it has no result: test_then)
                 mover = s.mover
-                prev = s.prev_mover
+                prev = s.prev_mover  # put back for the rule (the turn sets it at its end)
                 s.prev_mover = who
                 s.who = mover
                 s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)
@@ -725,13 +725,13 @@ class Game:
                     moves = by_parity[s.phase][s.ply & 1](s)
                 finally:
                     computing[0] = False
-                s.prev_mover = prev
                 if moves and moves[0] is not auto_pass:
                     s._moves = moves
                     if s.stalemated:
                         s.stalemated &= ~(1 << (mover - 1))
                 else:
                     s._moves = moves or [auto_pass]  # as in Ludii, a stuck player passes
+                    s.prev_mover = prev
                     s.who = who
                     s.nxt = mover
                     out = end_rule(s)
