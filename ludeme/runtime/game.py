@@ -637,7 +637,13 @@ class Game:
         rule. What it does is ``play`` without those steps' tests; ``compile_game``
         installs it as the game's ``play``. In a game with dice (``PLAIN_DICE_TURNS``)
         it takes the dice's steps, and never the draw when every player passed (which
-        Ludii has only without dice)."""
+        Ludii has only without dice).
+
+        A lone end rule ``(if <test> <result>)`` has its test asked here
+        (``END_TEST_INLINE``); when that test is ``(no Moves Next)`` in a game without
+        dice or swap rule, the turn lists the next player's moves itself and keeps them
+        for the next decision (``FOLD_NO_MOVES_NEXT``). A move whose consequence is
+        ``(moveAgain)`` alone has it made here (``INLINE_MOVE_AGAIN``)."""
         dice_spec = self.dice
         if dice_spec is not None and not PLAIN_DICE_TURNS or \
                 self.after_move or self.after_turn or \
