@@ -168,7 +168,8 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     next_of = game.next_of
     dice = state.dice
     spec = game.dice
-    rolls, count, k, shown = spec._draw or spec._draws()
+    rolls, count, k, shown, _ = spec.draws()
+    rolled_key = spec.zobrist_rolled
     sample = spec.sample
     bits = rng.getrandbits
     n = 0
@@ -186,7 +187,21 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
                 while r >= count:
                     r = bits(k)
                 roll = rolls[r]
-                set_dice(state, roll, shown[r])
+                known = shown[r]
+                before = dice.unused
+                if before is None:
+                    set_dice(state, roll, known)
+                else:
+                    # set_dice of dice not rolled for this decision, none used since
+                    # the last roll (so their key is known), read here
+                    dice.values[:] = roll
+                    dice.left[:] = roll
+                    dice.total = known[1]
+                    dice.equal = known[2]
+                    dice.unused = known
+                    dice.pending = False
+                    dice.rolled = True
+                    state.hash ^= before[0] ^ rolled_key ^ known[0]
                 dice.log = (state.ply, roll, dice.log)
                 dice.count += 1
                 state._moves = None
@@ -205,9 +220,10 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
         if not moves:
             moves = [stuck]
         j = len(moves)
-        r = bits(j.bit_length())
+        b = j.bit_length()
+        r = bits(b)
         while r >= j:
-            r = bits(j.bit_length())
+            r = bits(b)
         play(state, moves[r])
         n += 1
     return n
