@@ -661,7 +661,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     for p, row in enumerate(table):
         ats = [f for f in row if f is not None]
         if len(ats) == 1 and is_anchored(ats[0]):
-            every[p] = getattr(ats[0], "every", None)
+            # (a piece's table of trees makes its ``every`` for the piece id: row.index)
+            every_of = getattr(ats[0], "every_of", None)
+            every[p] = every_of(row.index(ats[0])) if every_of is not None else \
+                getattr(ats[0], "every", None)
             if piecemoves.MANY_AT_ONCE:
                 at_once[p] = getattr(ats[0], "many", None)
     few_pids = [None if len(ids) > 3 else ids for ids in
