@@ -40,6 +40,10 @@ MAX_RUNS = 1 << 15
 SCAN_TREES = True
 #: boards with more sites than this keep ``many`` (the scan reads every site)
 MOST_SITES = 160
+#: a piece's moves from a hand site its caller knows to hold it (``held``) walk the
+#: site's tree without asking the hand again (False: no ``held``, the caller asks the
+#: traced rule, which asks the hand; tests compare the two)
+HELD_AT = True
 
 
 class _NeedSite(BaseException):
@@ -450,6 +454,25 @@ def traced_at(at: Callable) -> Callable:
 
         return every
 
+    def held_one(s, frm, out):
+        # one() for a hand site the caller found holding pieces of its bound kind
+        try:
+            dice = s.dice
+            node = rows[1][s.who][dice.total if dice is not None else 0][frm]
+        except (IndexError, TypeError):  # not built yet, or outside the table
+            one(s, frm, out)
+            return
+        if node is None or frm not in held:
+            at(s, frm, out)
+            return
+        w = s.what
+        while node.__class__ is list:
+            node = node[1][w[node[0]]]
+        if node:
+            out += node
+
+    if HELD_AT:
+        one.held = held_one
     one.every_of = every_of
     one.many = many
     one.untraced = at

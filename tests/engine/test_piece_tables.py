@@ -310,3 +310,30 @@ def test_the_scan_asks_the_rule_itself_where_it_reads_more(monkeypatch):
         assert got == want
         kinds.update(m[0] for m in got)
     assert kinds == {"odd", "even"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_site_known_to_hold_pieces_plays_as_the_traced_rule(seed, monkeypatch):
+    # (forEach Piece container:(mover)) asks a piece's held moves of a hand site it
+    # found holding pieces: the tree walked without asking the hand again
+    assert play_alike(SAFE_RUN, seed, monkeypatch, flag="HELD_AT") > 20
+
+
+def test_held_is_asked_only_of_a_hand_site_bound_for_good(monkeypatch):
+    game = load(SAFE_RUN, monkeypatch)
+    s = board_of(game)
+    calls = []
+
+    def at(st, frm, out):
+        calls.append(frm)
+        out.append(frm)
+
+    traced = traced_at(at)
+    out: list = []
+    traced(s, 0, out)  # builds the table
+    hand = game.hands.base
+    calls.clear()
+    traced.held(s, hand, out)  # a bound hand site: its tree (no call of the rule)
+    assert calls == [] and out[-1] == hand
+    traced.held(s, game.board.n_sites - 1, out)  # a board site: not a held one
+    assert out[-1] == game.board.n_sites - 1

@@ -788,6 +788,7 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     mover holds there, from the hand site that holds it."""
     from ludeme.ludemes.containers.hands import hand_layout
     from ludeme.ludemes.moves.from_to import hand_origins
+    from ludeme.ludemes.rules.turns import MOVER
 
     layout = hand_layout(c)
     _, hand_piece, _ = hand_origins(c)
@@ -800,6 +801,8 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     base, owners, kinds = layout.base, layout.owner, layout.kind
     hand_slots = [()] + [tuple((x, x - base) for x in layout.sites(p)) for p in order]
     which = container.fn
+    # (forEach Piece container:(mover)): the mover's hand, read without a call
+    of_mover = which is MOVER
     # per hand site (by index) and kind index, the piece it plays (hand_piece, tabled;
     # the kinds are bound as pieces are first put in a hand, so they are read as play
     # goes); per player and piece id, that piece's moves if the player plays it, else None
@@ -807,11 +810,14 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     n_kinds = len(c.pieces.kind_names)
     pid_rows = [[pid_of.get((q, k), 0) for k in range(n_kinds)] for q in owners]
     pieces_owner = c.pieces.owner
-    usable = [[at if pid and at is not None and pieces_owner[pid] in (who, 0) else None
+    # (the moves of a piece from a hand site known to hold it: ``held`` of a piece's
+    # table of trees, which then need not ask the hand again)
+    usable = [[getattr(at, "held", at) if pid and at is not None and
+               pieces_owner[pid] in (who, 0) else None
                for pid, at in enumerate(row)] for who, row in enumerate(table)]
 
     def gen(s):
-        k = which(s)
+        k = s.who if of_mover else which(s)
         out: list[Move] = []
         if not 0 < k < len(hand_slots):
             return out
