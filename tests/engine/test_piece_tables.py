@@ -337,3 +337,24 @@ def test_held_is_asked_only_of_a_hand_site_bound_for_good(monkeypatch):
     assert calls == [] and out[-1] == hand
     traced.held(s, game.board.n_sites - 1, out)  # a board site: not a held one
     assert out[-1] == game.board.n_sites - 1
+
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_capture_rule_read_from_its_table_plays_as_asked(text, seed, monkeypatch):
+    # (apply if:(is Enemy (who at:(to))) ...): the condition folded into a site-and-piece
+    # table against the condition asked as the move is made
+    from ludeme.ludemes.moves import from_to
+
+    assert play_alike(text, seed, monkeypatch, module=from_to, flag="FOLD_APPLY") > 20
+
+
+def test_the_capture_rule_is_folded(monkeypatch):
+    from ludeme.ludemes.moves import from_to
+
+    folded = []
+    real = from_to.site_piece_table
+    monkeypatch.setattr(from_to, "site_piece_table",
+                        lambda *a: folded.append(real(*a)) or folded[-1])
+    load(SAFE_RUN, monkeypatch)
+    assert any(t is not None for t in folded)
