@@ -168,6 +168,14 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     next_of = game.next_of
     dice = state.dice
     spec = game.dice
+    # per phase, the moves once rolled per total the dice show, when chosen by a test
+    # of the total alone (dice.PICK_BY_TOTAL), else None
+    picks = [getattr(ph.generate, "after_roll_picks", lambda g: None)(game)
+             for ph in game.phases]
+    single = len(after_roll) == 1
+    gen, stuck = after_roll[0]
+    pick = picks[0]
+    values, left = dice.values, dice.left  # (set_dice writes into these lists)
     rolls, count, k, shown, _ = spec.draws()
     rolled_key = spec.zobrist_rolled
     sample = spec.sample
@@ -194,8 +202,8 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
                 else:
                     # set_dice of dice not rolled for this decision, none used since
                     # the last roll (so their key is known), read here
-                    dice.values[:] = roll
-                    dice.left[:] = roll
+                    values[:] = roll
+                    left[:] = roll
                     dice.total = known[1]
                     dice.equal = known[2]
                     dice.unused = known
@@ -211,8 +219,14 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
         # _dice_moves sets it; the move played sets its own, so it is not put back)
         state.who = mover = state.mover
         state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
-        gen, stuck = after_roll[state.phase]
-        moves = gen(state)
+        if not single:
+            gen, stuck = after_roll[state.phase]
+            pick = picks[state.phase]
+        if pick is not None:
+            t = dice.total
+            moves = pick[t](state) if t < len(pick) else gen(state)
+        else:
+            moves = gen(state)
         if dice.pending:  # the moves asked for another roll: the general loop's way
             state._moves = []
             state._roll(sample(rng))

@@ -680,3 +680,30 @@ def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         assert random_playout(a, rng_a) == random_playout(b, rng_b) > 0
         assert (a.hash, a.history, a.outcome) == (b.hash, b.history, b.outcome)
+
+
+@pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
+def test_moves_once_rolled_picked_per_total_as_asked(src, monkeypatch):
+    """``(do (roll) next:(if (!= (count Pips) 0) ...))``: the dice playout takes the
+    branch's moves by the total (``dice.PICK_BY_TOTAL``) as asking ``next:`` does: the
+    same games from the same seeds; and the pick is made (a branch per total, the
+    no-move one at total 0)."""
+    import ludeme.api
+    from ludeme.ludemes.chance import dice
+
+    states = []
+    for on in (True, False):
+        monkeypatch.setattr(dice, "PICK_BY_TOTAL", on)
+        monkeypatch.setattr(ludeme.api, "_CACHE", {})
+        game = ludeme.loads(src)
+        picks = game.phases[0].generate.after_roll_picks(game)
+        assert (picks is not None) == on
+        if on:
+            assert picks[0] is dice._no_moves and dice._no_moves not in picks[1:]
+        played = []
+        for seed in range(6):
+            s = game.new_initial_state()
+            random_playout(s, random.Random(seed))
+            played.append(_playout_state(s))
+        states.append(played)
+    assert states[0] == states[1]
