@@ -175,6 +175,7 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     single = len(after_roll) == 1
     gen, stuck = after_roll[0]
     pick = picks[0]
+    top = len(pick) if pick is not None else 0  # the totals pick has
     values, left = dice.values, dice.left  # (set_dice writes into these lists)
     rolls, count, k, shown, _ = spec.draws()
     rolled_key = spec.zobrist_rolled
@@ -222,9 +223,10 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
         if not single:
             gen, stuck = after_roll[state.phase]
             pick = picks[state.phase]
+            top = len(pick) if pick is not None else 0
         if pick is not None:
             t = dice.total
-            moves = pick[t](state) if t < len(pick) else gen(state)
+            moves = pick[t](state) if t < top else gen(state)
         else:
             moves = gen(state)
         if dice.pending:  # the moves asked for another roll: the general loop's way
