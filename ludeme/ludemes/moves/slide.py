@@ -797,9 +797,11 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
         c.fail("(forEach Piece container:...) plays pieces held in a hand: there is none",
                "declare hands in the equipment: (hand Each)")
     # container k (1-based) is the k-th hand declared, as Ludii numbers its containers:
-    # its sites, each with its index among the hands' sites
+    # its sites, each with its index among the hands' sites and its owner
     base, owners, kinds = layout.base, layout.owner, layout.kind
-    hand_slots = [()] + [tuple((x, x - base) for x in layout.sites(p)) for p in order]
+    hand_slots = [()] + [tuple((x, x - base, owners[x - base]) for x in layout.sites(p))
+                         for p in order]
+    n_slots = len(hand_slots)
     which = container.fn
     # (forEach Piece container:(mover)): the mover's hand, read without a call
     of_mover = which is MOVER
@@ -819,13 +821,13 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     def gen(s):
         k = s.who if of_mover else which(s)
         out: list[Move] = []
-        if not 0 < k < len(hand_slots):
+        if not 0 < k < n_slots:
             return out
         mine = usable[s.who]
         hand = s.hand
-        for x, i in hand_slots[k]:
+        for x, i, owner in hand_slots[k]:
             kind = kinds[i]
-            if kind < 0 or not hand[owners[i]][kind]:
+            if kind < 0 or not hand[owner][kind]:
                 continue
             at = mine[pid_rows[i][kind]]
             if at is not None:
