@@ -34,6 +34,16 @@ TRACE_BOARD = True
 MAX_READS = 3
 #: at most this many runs of the rule to build the whole table (else it is not built)
 MAX_RUNS = 1 << 15
+#: the moves of every piece of one kind on the board by one generated scan per mover
+#: and dice total, its sites' trees written out (False: the pieces' sites are found
+#: first, then each site's tree walked, ``many``; tests compare the two)
+SCAN_TREES = True
+#: boards with more sites than this keep ``many`` (the scan reads every site)
+MOST_SITES = 160
+#: a piece's moves from a hand site its caller knows to hold it (``held``) walk the
+#: site's tree without asking the hand again (False: no ``held``, the caller asks the
+#: traced rule, which asks the hand; tests compare the two)
+HELD_AT = True
 
 
 class _NeedSite(BaseException):
@@ -275,6 +285,71 @@ def _rows(table: list, game, board_only: bool) -> list:
     return out
 
 
+def _scan(pid: int, row: list, at: Callable, n_sites: int) -> Callable:
+    """``scan(state, what, out)``: the moves of every piece ``pid`` on the board (of
+    ``n_sites`` sites, ``what`` holding one entry per site), the trees of ``row`` (per
+    site, the tree of one mover and dice total) written out site by site::
+
+        def scan(s, w, out):
+            w0, w1, ..., w19 = w
+            if w3 == P:
+                if w7 in G0:
+                    out += L0
+                else:
+                    at(s, F3, out)
+            ...
+
+    appending what ``many`` appends for those sites, in site order. As the project's rule
+    for generated code asks, the source holds only names chosen here (``w7`` holds site
+    7's piece); every value (the piece id, the moves, the sets of piece ids, the sites
+    passed to ``at``) is a constant of the namespace given to ``exec``."""
+    ns: dict[str, object] = {"P": pid, "at": at}
+    body: list[str] = []
+
+    def const(prefix: str, value) -> str:
+        name = f"{prefix}{len(ns)}"
+        ns[name] = value
+        return name
+
+    def write(node, frm: int, indent: str) -> None:
+        if node is None:
+            body.append(f"{indent}at(s, {const('F', frm)}, out)")
+        elif node.__class__ is list:
+            x, children = node
+            groups: dict = {}  # each distinct subtree, with the piece ids leading to it
+            for p, child in enumerate(children):
+                for known, ids in groups.values():
+                    if known == child:
+                        ids.append(p)
+                        break
+                else:
+                    groups[len(groups)] = (child, [p])
+            for k, (child, ids) in enumerate(groups.values()):
+                if k == len(groups) - 1 and k:
+                    body.append(f"{indent}else:")
+                else:
+                    word = "if" if k == 0 else "elif"
+                    body.append(f"{indent}{word} w{x} in {const('G', frozenset(ids))}:")
+                write(child, frm, indent + "    ")
+        elif node:
+            body.append(f"{indent}out += {const('L', node)}")
+        else:
+            body.append(f"{indent}pass")
+
+    for frm in range(n_sites):
+        node = row[frm] if frm < len(row) else None
+        if node == ():
+            continue  # no move from there whatever the board holds
+        body.append(f"    if w{frm} == p:")
+        write(node, frm, "        ")
+    # the board unpacked at once (see compile.piecescan): no subscript per site read
+    head = ["def scan(s, w, out):",
+            "    " + ", ".join(f"w{x}" for x in range(n_sites)) + " = w",
+            "    p = P"]
+    exec(compile("\n".join(head + body), "<ludeme piece tree scan>", "exec"), ns)  # noqa: S102
+    return ns["scan"]
+
+
 def traced_at(at: Callable) -> Callable:
     """``at`` (a piece's ``at(state, site, out)``) read from its table of trees (see the
     module docstring), with ``many(state, sites, out)`` for the sites of all the mover's
@@ -348,6 +423,57 @@ def traced_at(at: Callable) -> Callable:
         elif node:
             out += node
 
+    def every_of(pid: int) -> Callable | None:
+        """``every(state, out)``: ``many`` on the board's sites holding ``pid`` (in site
+        order) by a scan generated per mover and dice total (``_scan``), or None when
+        ``SCAN_TREES`` is off."""
+        if not SCAN_TREES:
+            return None
+        scans: list = []  # per player, per total: the scan, made when first asked
+
+        def every(s, out):
+            w = s.what
+            try:
+                dice = s.dice
+                scan = scans[s.who][dice.total if dice is not None else 0]
+            except (IndexError, TypeError):  # not made yet, or outside the table
+                scan = None
+                if not scans and (rows[0] is not None or build(s)) and rows[0]:
+                    n = s.game.board.n_sites
+                    if len(w) == n <= MOST_SITES:
+                        scans.extend([_scan(pid, row, at, n) for row in by_total]
+                                     for by_total in rows[0])
+                    else:
+                        scans.append(())  # the sites found, then many
+                    every(s, out)
+                    return
+            if scan is None:
+                many(s, [x for x, p in enumerate(w) if p == pid], out)
+            else:
+                scan(s, w, out)
+
+        return every
+
+    def held_one(s, frm, out):
+        # one() for a hand site the caller found holding pieces of its bound kind
+        try:
+            dice = s.dice
+            node = rows[1][s.who][dice.total if dice is not None else 0][frm]
+        except (IndexError, TypeError):  # not built yet, or outside the table
+            one(s, frm, out)
+            return
+        if node is None or frm not in held:
+            at(s, frm, out)
+            return
+        w = s.what
+        while node.__class__ is list:
+            node = node[1][w[node[0]]]
+        if node:
+            out += node
+
+    if HELD_AT:
+        one.held = held_one
+    one.every_of = every_of
     one.many = many
     one.untraced = at
     for name in ("anchored", "possible", "pick", "targets"):

@@ -121,6 +121,14 @@ def _build(fn: Callable, game, reads: frozenset[str]):
         return None
 
 
+def per_total(fn: Callable, game) -> list | None:
+    """``fn``'s value for each total the dice can show (0 up), when it is context-pure
+    reading the total alone; else None."""
+    if getattr(fn, "pure_reads", None) != {TOTAL}:
+        return None
+    return _build(fn, game, frozenset({TOTAL}))
+
+
 def tabulate(fn: Callable, reads: frozenset[str] | None = None) -> Callable:
     """``fn`` as a look-up in its table when it is context-pure, reading ``reads`` (by
     default what it is marked with; see the module docstring), else ``fn`` itself. The

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 #: a game's dice may not have more outcomes than this (every die's faces multiplied)
 MAX_OUTCOMES = 1 << 16
 
+#: dice whose number of rolls is a power of two, ``2 ** m``, are drawn by one
+#: ``getrandbits(m)`` (False: by ``randrange``, which draws ``m + 1`` bits until below
+#: the number; tests compare the two). The two draw different rolls from one seed.
+POWER_OF_TWO_DRAW = True
+
 
 class DiceSpec:
     """The dice of a game, compiled: every die's faces, in Ludii's order (the dice
@@ -110,15 +115,19 @@ class DiceSpec:
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A roll drawn with ``rng``, by one draw of the generator (the definition seeded
         games replay): with ``n`` the number of rolls (every die's faces multiplied),
-        ``r = rng.randrange(n)`` picks the ``r``-th roll of ``itertools.product`` of the
-        dice's faces (the first die's face the most significant digit, the last die's the
-        least). Each die thus shows each of its faces with equal probability,
+        ``r = rng.getrandbits(m)`` when ``n`` is ``2 ** m`` (so no bits are drawn and
+        thrown away: ``randrange`` asks for ``m + 1`` bits and rejects half of them),
+        else ``r = rng.randrange(n)``, picks the ``r``-th roll of ``itertools.product``
+        of the dice's faces (the first die's face the most significant digit, the last
+        die's the least). Each die thus shows each of its faces with equal probability,
         independently of the others."""
         draw = self._draw
-        if draw is None:
+        if draw is None or draw[4] is not POWER_OF_TWO_DRAW:
             draw = self._draws()
-        rolls, n, k, _ = draw
-        if type(rng) is random.Random and _RANDBELOW_BITS:
+        rolls, n, k, _, _ = draw
+        if n == 1 << k:  # n is 2 ** k: k bits, all of them used
+            r = rng.getrandbits(k)
+        elif type(rng) is random.Random and _RANDBELOW_BITS:
             # randrange(n), as CPython draws it (getrandbits of n's bit length until
             # below n; checked on this interpreter: _RANDBELOW_BITS), without its checks
             bits = rng.getrandbits
@@ -140,11 +149,19 @@ class DiceSpec:
         out.reverse()
         return tuple(out)
 
+    def draws(self) -> tuple:
+        """``_draws``, made once (again when ``POWER_OF_TWO_DRAW`` changed)."""
+        draw = self._draw
+        if draw is None or draw[4] is not POWER_OF_TWO_DRAW:
+            draw = self._draws()
+        return draw
+
     def _draws(self) -> tuple:
         """What ``sample`` draws from: every roll in order (None when they are more than
-        ``MAX_OUTCOMES``: then worked out per draw), how many, their bit length, and per
-        roll in that order what ``showing`` says of it (for ``set_dice``; None without
-        the table)."""
+        ``MAX_OUTCOMES``: then worked out per draw), how many (``n``), the bits a draw
+        asks for (``m`` when ``n`` is ``2 ** m``, else ``n``'s bit length, drawn until
+        below ``n``), and per roll in that order what ``showing`` says of it (for
+        ``set_dice``; None without the table), and the switch it was made with."""
         n = 1
         for f in self.faces:
             n *= len(f)
@@ -154,7 +171,10 @@ class DiceSpec:
         if n <= MAX_OUTCOMES:
             rolls = tuple(itertools.product(*self.faces))
             shown = tuple(map(self.showing, rolls))
-        self._draw = (rolls, n, n.bit_length(), shown)
+        k = n.bit_length()
+        if POWER_OF_TWO_DRAW and n == 1 << (k - 1):
+            k -= 1  # n is 2 ** (k - 1): that many bits are a draw, never rejected
+        self._draw = (rolls, n, k, shown, POWER_OF_TWO_DRAW)
         return self._draw
 
     def initial(self) -> DiceState:

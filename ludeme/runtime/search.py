@@ -168,7 +168,17 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     next_of = game.next_of
     dice = state.dice
     spec = game.dice
-    rolls, count, k, shown = spec._draw or spec._draws()
+    # per phase, the moves once rolled per total the dice show, when chosen by a test
+    # of the total alone (dice.PICK_BY_TOTAL), else None
+    picks = [getattr(ph.generate, "after_roll_picks", lambda g: None)(game)
+             for ph in game.phases]
+    single = len(after_roll) == 1
+    gen, stuck = after_roll[0]
+    pick = picks[0]
+    top = len(pick) if pick is not None else 0  # the totals pick has
+    values, left = dice.values, dice.left  # (set_dice writes into these lists)
+    rolls, count, k, shown, _ = spec.draws()
+    rolled_key = spec.zobrist_rolled
     sample = spec.sample
     bits = rng.getrandbits
     n = 0
@@ -186,7 +196,21 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
                 while r >= count:
                     r = bits(k)
                 roll = rolls[r]
-                set_dice(state, roll, shown[r])
+                known = shown[r]
+                before = dice.unused
+                if before is None:
+                    set_dice(state, roll, known)
+                else:
+                    # set_dice of dice not rolled for this decision, none used since
+                    # the last roll (so their key is known), read here
+                    values[:] = roll
+                    left[:] = roll
+                    dice.total = known[1]
+                    dice.equal = known[2]
+                    dice.unused = known
+                    dice.pending = False
+                    dice.rolled = True
+                    state.hash ^= before[0] ^ rolled_key ^ known[0]
                 dice.log = (state.ply, roll, dice.log)
                 dice.count += 1
                 state._moves = None
@@ -196,8 +220,15 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
         # _dice_moves sets it; the move played sets its own, so it is not put back)
         state.who = mover = state.mover
         state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
-        gen, stuck = after_roll[state.phase]
-        moves = gen(state)
+        if not single:
+            gen, stuck = after_roll[state.phase]
+            pick = picks[state.phase]
+            top = len(pick) if pick is not None else 0
+        if pick is not None:
+            t = dice.total
+            moves = pick[t](state) if t < top else gen(state)
+        else:
+            moves = gen(state)
         if dice.pending:  # the moves asked for another roll: the general loop's way
             state._moves = []
             state._roll(sample(rng))
@@ -205,9 +236,10 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
         if not moves:
             moves = [stuck]
         j = len(moves)
-        r = bits(j.bit_length())
+        b = j.bit_length()
+        r = bits(b)
         while r >= j:
-            r = bits(j.bit_length())
+            r = bits(b)
         play(state, moves[r])
         n += 1
     return n

@@ -222,3 +222,139 @@ def test_off_the_rule_is_as_written(monkeypatch):
         out.append(frm)
 
     assert traced_at(at) is at
+
+
+# -- the scan of every piece's trees (SCAN_TREES) ----------------------------------------
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_generated_scan_plays_as_the_sites_found_first(text, seed, monkeypatch):
+    # the moves of every piece on the board by one generated scan per mover and total
+    # against the pieces' sites found first and each site's tree walked (many)
+    assert play_alike(text, seed, monkeypatch, flag="SCAN_TREES") > 20
+
+
+def test_the_scan_is_what_lists_the_pieces_and_writes_out_their_trees(monkeypatch):
+    scans = []
+    real = piecetables._scan
+
+    def recording(pid, row, at, n):
+        scan = real(pid, row, at, n)
+        scans.append((pid, row, scan))
+        return scan
+
+    monkeypatch.setattr(piecetables, "_scan", recording)
+    play_alike(SAFE_RUN, 2, monkeypatch, plies=60)
+    assert scans
+    game = ludeme.loads(SAFE_RUN)
+    assert len({pid for pid, _, _ in scans}) == 2
+    # a scan appends what the trees say for the sites holding its piece, site by site,
+    # on boards made up here (a branch on a site's content included)
+    rng = random.Random(4)
+    s = board_of(game)
+    n = game.board.n_sites
+    branched = 0
+    for pid, row, scan in scans:
+        for _ in range(30):
+            s.what[:] = [rng.choice([0, *range(len(game.pieces.names))]) for _ in range(n)]
+            got: list = []
+            scan(s, s.what, got)
+            want: list = []
+            for frm in range(n):
+                node = row[frm]
+                if s.what[frm] != pid:
+                    continue
+                while isinstance(node, list):
+                    branched += 1
+                    node = node[1][s.what[node[0]]]
+                want += node
+            assert got == want
+    assert branched
+
+
+def test_the_scan_off_leaves_no_every(monkeypatch):
+    monkeypatch.setattr(piecetables, "SCAN_TREES", False)
+
+    def at(st, frm, out):
+        out.append(frm)
+
+    assert traced_at(at).every_of(1) is None
+
+
+def test_the_scan_asks_the_rule_itself_where_it_reads_more(monkeypatch):
+    # from even sites the rule reads a site ahead (tabled), from odd ones the hash (the
+    # rule itself): the scan appends, site by site, what the rule appends
+    game = load(SAFE_RUN, monkeypatch)
+    s = board_of(game)
+    pid = game.pieces.find("Runner", s.who)
+
+    def at(st, frm, out):
+        if frm % 2:
+            if st.hash & 1:
+                out.append(("odd", frm))
+        elif st.what[(frm + st.dice.total) % 12] != pid:
+            out.append(("even", frm))
+
+    every = traced_at(at).every_of(pid)
+    rng = random.Random(2)
+    kinds = set()
+    for trial in range(40):
+        s.what[:] = [rng.choice(range(len(game.pieces.names))) for _ in range(12)]
+        s.hash = trial
+        want: list = []
+        for frm in range(12):
+            if s.what[frm] == pid:
+                at(s, frm, want)
+        got: list = []
+        every(s, got)
+        assert got == want
+        kinds.update(m[0] for m in got)
+    assert kinds == {"odd", "even"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_site_known_to_hold_pieces_plays_as_the_traced_rule(seed, monkeypatch):
+    # (forEach Piece container:(mover)) asks a piece's held moves of a hand site it
+    # found holding pieces: the tree walked without asking the hand again
+    assert play_alike(SAFE_RUN, seed, monkeypatch, flag="HELD_AT") > 20
+
+
+def test_held_is_asked_only_of_a_hand_site_bound_for_good(monkeypatch):
+    game = load(SAFE_RUN, monkeypatch)
+    s = board_of(game)
+    calls = []
+
+    def at(st, frm, out):
+        calls.append(frm)
+        out.append(frm)
+
+    traced = traced_at(at)
+    out: list = []
+    traced(s, 0, out)  # builds the table
+    hand = game.hands.base
+    calls.clear()
+    traced.held(s, hand, out)  # a bound hand site: its tree (no call of the rule)
+    assert calls == [] and out[-1] == hand
+    traced.held(s, game.board.n_sites - 1, out)  # a board site: not a held one
+    assert out[-1] == game.board.n_sites - 1
+
+
+@pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_capture_rule_read_from_its_table_plays_as_asked(text, seed, monkeypatch):
+    # (apply if:(is Enemy (who at:(to))) ...): the condition folded into a site-and-piece
+    # table against the condition asked as the move is made
+    from ludeme.ludemes.moves import from_to
+
+    assert play_alike(text, seed, monkeypatch, module=from_to, flag="FOLD_APPLY") > 20
+
+
+def test_the_capture_rule_is_folded(monkeypatch):
+    from ludeme.ludemes.moves import from_to
+
+    folded = []
+    real = from_to.site_piece_table
+    monkeypatch.setattr(from_to, "site_piece_table",
+                        lambda *a: folded.append(real(*a)) or folded[-1])
+    load(SAFE_RUN, monkeypatch)
+    assert any(t is not None for t in folded)

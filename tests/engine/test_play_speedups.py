@@ -170,11 +170,22 @@ def test_race_counts_and_empty_tests_as_the_general_paths(seed):
     assert play_alike(fast, slow, seed) > 5
 
 
+def _drawn(b: random.Random, n: int) -> int:
+    """The number of the roll ``DiceSpec.sample`` draws from ``b`` among ``n``: m bits
+    when ``n`` is 2 ** m (found here by halving), else ``randrange``."""
+    m, x = 0, n
+    while x % 2 == 0:
+        x, m = x // 2, m + 1
+    return b.getrandbits(m) if x == 1 else b.randrange(n)
+
+
 @pytest.mark.parametrize("faces", [[(0, 1)] * 4, [(1, 2, 3, 4, 5, 6)] * 2, [(1, 2, 3)],
-                                   [(7,), (0, 1, 2, 3, 4)], [(2, 2, 5)]])
-def test_dice_drawn_as_one_randrange_over_every_roll(faces):
-    """A roll is ``product(*faces)[rng.randrange(n)]`` (one draw a roll, see
-    ``DiceSpec.sample``), whether the generator is a ``random.Random`` (whose bits the
+                                   [(7,), (0, 1, 2, 3, 4)], [(2, 2, 5)], [(1, 2, 3, 4)] * 2,
+                                   [(5,)]])
+def test_dice_drawn_as_one_draw_over_every_roll(faces):
+    """A roll is ``product(*faces)[r]`` with ``r`` one draw a roll (see
+    ``DiceSpec.sample``): ``getrandbits(m)`` when there are ``2 ** m`` rolls, else
+    ``randrange(n)``, whether the generator is a ``random.Random`` (whose bits the
     dice draw themselves) or another kind (its own ``randrange``); so a seed replays the
     same game, and each die's faces come out equally often."""
     spec = DiceSpec()
@@ -187,10 +198,39 @@ def test_dice_drawn_as_one_randrange_over_every_roll(faces):
     for rng in (random.Random(11), Other(11)):
         b = random.Random(11)
         seen = [spec.sample(rng) for _ in range(600)]
-        assert seen == [rolls[b.randrange(len(rolls))] for _ in range(600)]
+        assert seen == [rolls[_drawn(b, len(rolls))] for _ in range(600)]
+        assert rng.random() == b.random()  # and no more bits than that
     per_die = [collections.Counter(r[i] for r in seen) for i in range(len(faces))]
     for f, counts in zip(faces, per_die, strict=True):
         assert set(counts) == set(f)  # every face comes up
+
+
+def test_binary_dice_read_one_bit_each_of_one_draw():
+    """Four dice of faces 0 and 1 (16 rolls): die ``i`` shows bit ``3 - i`` of one
+    ``getrandbits(4)``, worked out here without ``itertools.product``; and the four
+    bits of a draw are all used (none thrown away)."""
+    spec = DiceSpec()
+    spec.add(0, [(0, 1)] * 4)
+    a, b = random.Random(3), random.Random(3)
+    for _ in range(200):
+        r = b.getrandbits(4)
+        assert spec.sample(a) == tuple((r >> (3 - i)) & 1 for i in range(4))
+    assert a.getrandbits(32) == b.getrandbits(32)
+
+
+def test_power_of_two_draw_off_draws_by_randrange(monkeypatch):
+    """With ``POWER_OF_TWO_DRAW`` off, dice of 2 ** m rolls draw by ``randrange`` as
+    others do (m + 1 bits until below the number), even after a draw with it on."""
+    from ludeme.runtime import chance
+
+    spec = DiceSpec()
+    spec.add(0, [(0, 1)] * 4)
+    rolls = list(itertools.product(*spec.faces))
+    a, b = random.Random(8), random.Random(8)
+    assert spec.sample(a) == rolls[b.getrandbits(4)]
+    monkeypatch.setattr(chance, "POWER_OF_TWO_DRAW", False)
+    assert [spec.sample(a) for _ in range(100)] == [rolls[b.randrange(16)] for _ in range(100)]
+    assert spec.draws()[2] == 5
 
 
 def test_dice_beyond_the_table_of_rolls_draw_the_same_way(monkeypatch):
@@ -640,3 +680,30 @@ def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         assert random_playout(a, rng_a) == random_playout(b, rng_b) > 0
         assert (a.hash, a.history, a.outcome) == (b.hash, b.history, b.outcome)
+
+
+@pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
+def test_moves_once_rolled_picked_per_total_as_asked(src, monkeypatch):
+    """``(do (roll) next:(if (!= (count Pips) 0) ...))``: the dice playout takes the
+    branch's moves by the total (``dice.PICK_BY_TOTAL``) as asking ``next:`` does: the
+    same games from the same seeds; and the pick is made (a branch per total, the
+    no-move one at total 0)."""
+    import ludeme.api
+    from ludeme.ludemes.chance import dice
+
+    states = []
+    for on in (True, False):
+        monkeypatch.setattr(dice, "PICK_BY_TOTAL", on)
+        monkeypatch.setattr(ludeme.api, "_CACHE", {})
+        game = ludeme.loads(src)
+        picks = game.phases[0].generate.after_roll_picks(game)
+        assert (picks is not None) == on
+        if on:
+            assert picks[0] is dice._no_moves and dice._no_moves not in picks[1:]
+        played = []
+        for seed in range(6):
+            s = game.new_initial_state()
+            random_playout(s, random.Random(seed))
+            played.append(_playout_state(s))
+        states.append(played)
+    assert states[0] == states[1]

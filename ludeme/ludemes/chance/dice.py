@@ -8,9 +8,12 @@ A roll makes the position a chance node (see ``ludeme.runtime.chance``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.consequences import with_then
 from ludeme.compile.piecemoves import describe, memo, per_piece
+from ludeme.compile.pure import per_total
 from ludeme.compile.values import CondV, EffectV, IntV, MovesV, PieceMovesV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Seq
@@ -27,6 +30,11 @@ from ludeme.runtime.move import Move
 
 MAX_DICE = 16
 MAX_FACES = 64
+
+#: the moves once rolled of ``(do (roll) next:(if <test of the dice's total> ...))`` are
+#: chosen per total by random playouts (``after_roll_picks``: the branch's generator,
+#: without the test's call; False: ``next:`` asked; tests compare the two)
+PICK_BY_TOTAL = True
 
 
 def dice_of(c: CompileContext) -> DiceSpec:
@@ -163,9 +171,38 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
         # once the dice are rolled for the decision: ``next``'s moves, or the pass
         # (what ``moves`` returns then, for playouts that rolled themselves)
         moves.after_roll = (gen, stuck)
+        moves.after_roll_picks = _picks_by_total(gen)
 
     out = MovesV(moves)
     return with_then(c, out, c.compile(then, T.Effect)) if then is not None else out
+
+
+def _picks_by_total(gen) -> Callable:
+    """``picks(game)``: per total the dice can show, the generator ``gen`` amounts to
+    (``gen`` an ``(if <test> <moves> [<moves>])`` whose test reads the total alone: the
+    branch the test takes, ``if_parts``), made once; None when ``gen`` is not such an
+    ``if`` or ``PICK_BY_TOTAL`` is off."""
+    made: list = []
+
+    def picks(game) -> list | None:
+        if not PICK_BY_TOTAL:
+            return None
+        if not made:
+            made.append(None)
+            parts = getattr(gen, "if_parts", None)
+            if parts is not None:
+                test, then_, else_ = parts
+                tests = per_total(test, game)
+                if tests is not None:
+                    none = else_.gen if else_ is not None else _no_moves
+                    made[0] = [then_.gen if t else none for t in tests]
+        return made[0]
+
+    return picks
+
+
+def _no_moves(s) -> list:
+    return []
 
 
 def _after_prior(c: CompileContext, prior, inner) -> MovesV:

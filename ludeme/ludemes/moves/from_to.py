@@ -10,6 +10,7 @@ are interned per (origin, destination, piece) the first time they are made (a
 from __future__ import annotations
 
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.fold import site_piece_table
 from ludeme.compile.moveparts import APPLY, FROM, TO, FromPart, ToPart
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.piecemoves import describe
@@ -18,6 +19,11 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.numbers.expressions import FROM_SITE
 from ludeme.runtime.move import Move
+
+#: an ``(apply if:<cond> ...)`` whose condition reads only ``(to)``, the piece there and
+#: the players (``(is Enemy (who at:(to)))``, a capture) is read from a site-and-piece
+#: table (False: the condition is asked; tests compare the two)
+FOLD_APPLY = True
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
           "(to ...) takes the piece into that hand; copy: is a constant (True or False); "
@@ -271,6 +277,23 @@ def with_apply(c: CompileContext, act, apply):
         return act
     effect = apply.effect.fn
     cond = apply.cond.fn if apply.cond is not None else None
+    table = None
+    if FOLD_APPLY and cond is not None and c.board is not None:
+        n, np = c.board.n_sites, len(c.pieces.names)
+        table = site_piece_table(cond, "to", n, np, c.game.next_of)
+    if table is not None:
+        def run(s, m):  # noqa: F811 - the same, the condition read from its table
+            s.frm = m.frm
+            x = s.to = m.to
+            # (the table's next player is the one after the mover: not with players out)
+            if (table[s.who][x * np + s.what[x]] if 0 <= x < n and not s.inactive
+                    else cond(s)):
+                s.to = x
+                effect(s)
+            if act is not None:
+                act(s, m)
+
+        return run
 
     def run(s, m):
         s.frm = m.frm

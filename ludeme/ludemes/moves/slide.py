@@ -661,7 +661,10 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
     for p, row in enumerate(table):
         ats = [f for f in row if f is not None]
         if len(ats) == 1 and is_anchored(ats[0]):
-            every[p] = getattr(ats[0], "every", None)
+            # (a piece's table of trees makes its ``every`` for the piece id: row.index)
+            every_of = getattr(ats[0], "every_of", None)
+            every[p] = every_of(row.index(ats[0])) if every_of is not None else \
+                getattr(ats[0], "every", None)
             if piecemoves.MANY_AT_ONCE:
                 at_once[p] = getattr(ats[0], "many", None)
     few_pids = [None if len(ids) > 3 else ids for ids in
@@ -785,6 +788,7 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     mover holds there, from the hand site that holds it."""
     from ludeme.ludemes.containers.hands import hand_layout
     from ludeme.ludemes.moves.from_to import hand_origins
+    from ludeme.ludemes.rules.turns import MOVER
 
     layout = hand_layout(c)
     _, hand_piece, _ = hand_origins(c)
@@ -793,10 +797,14 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
         c.fail("(forEach Piece container:...) plays pieces held in a hand: there is none",
                "declare hands in the equipment: (hand Each)")
     # container k (1-based) is the k-th hand declared, as Ludii numbers its containers:
-    # its sites, each with its index among the hands' sites
+    # its sites, each with its index among the hands' sites and its owner
     base, owners, kinds = layout.base, layout.owner, layout.kind
-    hand_slots = [()] + [tuple((x, x - base) for x in layout.sites(p)) for p in order]
+    hand_slots = [()] + [tuple((x, x - base, owners[x - base]) for x in layout.sites(p))
+                         for p in order]
+    n_slots = len(hand_slots)
     which = container.fn
+    # (forEach Piece container:(mover)): the mover's hand, read without a call
+    of_mover = which is MOVER
     # per hand site (by index) and kind index, the piece it plays (hand_piece, tabled;
     # the kinds are bound as pieces are first put in a hand, so they are read as play
     # goes); per player and piece id, that piece's moves if the player plays it, else None
@@ -804,19 +812,22 @@ def _hand_pieces(c: CompileContext, table: list[list], container) -> MovesV:
     n_kinds = len(c.pieces.kind_names)
     pid_rows = [[pid_of.get((q, k), 0) for k in range(n_kinds)] for q in owners]
     pieces_owner = c.pieces.owner
-    usable = [[at if pid and at is not None and pieces_owner[pid] in (who, 0) else None
+    # (the moves of a piece from a hand site known to hold it: ``held`` of a piece's
+    # table of trees, which then need not ask the hand again)
+    usable = [[getattr(at, "held", at) if pid and at is not None and
+               pieces_owner[pid] in (who, 0) else None
                for pid, at in enumerate(row)] for who, row in enumerate(table)]
 
     def gen(s):
-        k = which(s)
+        k = s.who if of_mover else which(s)
         out: list[Move] = []
-        if not 0 < k < len(hand_slots):
+        if not 0 < k < n_slots:
             return out
         mine = usable[s.who]
         hand = s.hand
-        for x, i in hand_slots[k]:
+        for x, i, owner in hand_slots[k]:
             kind = kinds[i]
-            if kind < 0 or not hand[owners[i]][kind]:
+            if kind < 0 or not hand[owner][kind]:
                 continue
             at = mine[pid_rows[i][kind]]
             if at is not None:

@@ -118,10 +118,12 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
         top = max(owner, default=0) + 1
         per_ids = [tuple(p for p in ids if owner[p] == q) for q in range(top)]
 
+        of_mover = getattr(who, "name", None) == "Mover"  # (read without a call)
+
         def absent(s):
             # none in its hand and none on the board, found without counting
             # ("NoPiece": the end rule of race games, asked after every move)
-            q = role(s)
+            q = s.who if of_mover else role(s)
             if q in holds and any(s.hand[q]):
                 return False
             if s.stack is not None or not 0 <= q < top:
