@@ -214,7 +214,15 @@ _LINE_MAKERS: dict[str, Callable] = {}
 
 def through_line(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: int, n: int
                  ) -> Callable[[int, int], bool] | None:
-    """``line(bits, at)``: whether the set ``bits`` (site x as bit x; it holds ``at``)
+    """``line(bits, at)``, the check of ``line_checks``; None where it gives none."""
+    made = line_checks(axes, length, n, None, None)
+    return made[0] if made is not None else None
+
+
+def line_checks(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: int, n: int,
+                read: Callable | None, walk: Callable | None
+                ) -> tuple[Callable[[int, int], bool], Callable] | None:
+    """``(line, at_last_to)``. ``line(bits, at)``: whether the set ``bits`` (site x as bit x; it holds ``at``)
     has ``length`` or more sites in a row through the site ``at`` along one of the
     ``axes`` (pairs of step tables, one each way), as a walk from ``at`` both ways along
     each axis counts them; None when an axis is not one fixed difference of site index
@@ -226,7 +234,12 @@ def through_line(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: in
     that no run wraps round the board's edge); the run goes through ``at`` when one
     starts at most ``length - 1`` steps back from ``at``. The steps are written out in
     a function generated for the number of axes and steps (no number of the board in
-    its source: the differences and masks come in as arguments)."""
+    its source: the differences and masks come in as arguments).
+
+    ``at_last_to(state)`` is ``(is Line length)`` through ``(last To)`` (``state.to``)
+    in one call: there, the sites of the piece on it (``state.placed``, the occupancy
+    kept on the state, made by ``read(state)`` when it is not kept) are checked so;
+    ``walk(state, at)`` answers for an empty site, or when ``read`` gives None."""
     if length < 2:
         return None
     shifts: list[list[int]] = []
@@ -269,7 +282,7 @@ def through_line(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: in
         namespace: dict = {}
         exec(compile(source, "<is Line through a site>", "exec"), namespace)
         make = _LINE_MAKERS[source] = namespace["make"]
-    args = [length, tuple(near)]
+    args = [length, tuple(near), n, read, walk]
     for steps, masks in zip(shifts, through, strict=True):
         args.extend(steps)
         args.append(tuple(masks))
@@ -286,20 +299,34 @@ def _run(forward: Sequence[int], x: int, length: int) -> list[int]:
 
 
 def _line_source(steps_per_axis: list[int]) -> str:
-    """The source of ``make(length, near, <axis 0's steps>, <its masks>, ...)``, which
-    returns the check ``through_line`` describes: axis ``a``'s steps are ``S<a>_<k>``,
-    its masks of the run starts through each site ``T<a>``; ``near`` holds per site the
-    sites of every run through it (fewer of the set there than ``length``: no run)."""
-    params = ["length", "near"]
-    body = ["    def line(bits, at):",
-            "        if (bits & near[at]).bit_count() < length:",
-            "            return False"]
+    """The source of ``make(length, near, n, read, walk, <axis 0's steps>, <its masks>,
+    ...)``, which returns the checks ``line_checks`` describes: axis ``a``'s steps are
+    ``S<a>_<k>``, its masks of the run starts through each site ``T<a>``; ``near`` holds
+    per site the sites of every run through it (fewer of the set there than ``length``:
+    no run)."""
+    params = ["length", "near", "n", "read", "walk"]
+    runs = ["if (bits & near[at]).bit_count() < length:",
+            "    return False"]
     for a, count in enumerate(steps_per_axis):
         params.extend(f"S{a}_{k}" for k in range(count))
         params.append(f"T{a}")
-        body.append(f"        run = bits & (bits >> S{a}_0)")
-        body.extend(f"        run &= run >> S{a}_{k}" for k in range(1, count))
-        body.append(f"        if run & T{a}[at]:")
-        body.append("            return True")
-    body.append("        return False")
-    return "\n".join([f"def make({', '.join(params)}):", *body, "    return line", ""])
+        runs.append(f"run = bits & (bits >> S{a}_0)")
+        runs.extend(f"run &= run >> S{a}_{k}" for k in range(1, count))
+        runs.append(f"if run & T{a}[at]:")
+        runs.append("    return True")
+    runs.append("return False")
+    lines = [f"def make({', '.join(params)}):",
+             "    def line(bits, at):",
+             *("        " + r for r in runs),
+             "    def at_last_to(s):",
+             "        at = s.to",
+             "        if not 0 <= at < n:",
+             "            return False",
+             "        p = s.what[at]",
+             "        if not p or s.occ is None and read(s) is None:",
+             "            return walk(s, at)",
+             "        bits = s.placed[p]",
+             *("        " + r for r in runs),
+             "    return line, at_last_to",
+             ""]
+    return "\n".join(lines)

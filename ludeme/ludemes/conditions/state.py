@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludeme.compile.bitlines import through_line
+from ludeme.compile.bitlines import line_checks
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.pure import tabulated_cond
 from ludeme.compile.values import CondV, RegionV
@@ -181,21 +181,13 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
             s.to = to
 
     if through is None and throughAny is None and kinds_of is None and if_fn is None:
-        bits_line = through_line(axes, need, n_sites) \
+        # the piece's sites as bits (runtime.occupancy), lines found in bulk; a line of
+        # empty sites, or no bits kept, walked
+        checks = line_checks(axes, need, n_sites, occupancy.read,
+                             lambda s, at: line_at(s, at, None)) \
             if BIT_LINES and exact_fn is None and isinstance(need, int) else None
-        if bits_line is not None:
-            read = occupancy.read
-
-            def fn(s):  # the piece's sites as bits (runtime.occupancy), lines in bulk
-                at = s.to
-                if not 0 <= at < n_sites:
-                    return False
-                p = s.what[at]
-                if p and (s.occ is not None or read(s) is not None):
-                    return bits_line(s.placed[p], at)
-                return line_at(s, at, None)  # a line of empty sites, or no bits kept
-
-            return CondV(fn)
+        if checks is not None:
+            return CondV(checks[1])
 
         def fn(s):  # the common case: the last move's destination, the piece there
             at = s.to
