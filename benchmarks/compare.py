@@ -78,6 +78,7 @@ def _seed_comparisons() -> list[Comparison]:
 COMPARISONS: list[Comparison] = [
     Comparison("hex", "hex", [], "openspiel:hex(board_size=11)", target=0.25),
     Comparison("connect-four", "connect-four", [], "openspiel:connect_four", target=0.25),
+    Comparison("tic-tac-toe", "tic-tac-toe", [], "openspiel:tic_tac_toe", target=0.25),
     *_seed_comparisons(),
 ]
 

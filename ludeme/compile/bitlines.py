@@ -186,3 +186,147 @@ def piece_region(table: bytes, first: int, stop: int) -> Callable[[Sequence[int]
         return int(bytes(what[first:stop]).translate(ascii01)[::-1], 2) << first
 
     return region
+
+
+def axis_steps(fwd: Sequence[int], back: Sequence[int], n: int) -> tuple[int, Sequence[int]] | None:
+    """``(d, forward)`` for an axis (step tables ``fwd``/``back``, -1 off the board) whose
+    every step is one fixed difference of site index, ``d > 0`` (``forward`` is the
+    table that steps by ``+d``); None when it is not (or it has no step at all)."""
+    d = next((y - x for x, y in enumerate(fwd) if y >= 0), None)
+    if d is None or d == 0:
+        return None
+    if d < 0:
+        fwd, back, d = back, fwd, -d
+    for x in range(n):
+        y = fwd[x]
+        if y >= 0 and (y != x + d or back[y] != x):
+            return None
+        z = back[x]
+        if z >= 0 and (z != x - d or fwd[z] != x):
+            return None
+    return d, fwd
+
+
+#: the generated ``(is Line ...)`` checks, by the shape of their source (see
+#: ``through_line``)
+_LINE_MAKERS: dict[str, Callable] = {}
+
+
+def through_line(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: int, n: int
+                 ) -> Callable[[int, int], bool] | None:
+    """``line(bits, at)``, the check of ``line_checks``; None where it gives none."""
+    made = line_checks(axes, length, n, None, None)
+    return made[0] if made is not None else None
+
+
+def line_checks(axes: Sequence[tuple[Sequence[int], Sequence[int]]], length: int, n: int,
+                read: Callable | None, walk: Callable | None
+                ) -> tuple[Callable[[int, int], bool], Callable] | None:
+    """``(line, at_last_to)``. ``line(bits, at)``: whether the set ``bits`` (site x as bit x; it holds ``at``)
+    has ``length`` or more sites in a row through the site ``at`` along one of the
+    ``axes`` (pairs of step tables, one each way), as a walk from ``at`` both ways along
+    each axis counts them; None when an axis is not one fixed difference of site index
+    or ``length`` is below 2.
+
+    Along an axis of difference ``d``, the sites starting a run of ``length`` are found
+    for the whole board at once by ``run &= run >> (k * d)`` (runs of 1, 2, 4, ...
+    sites, then the rest), kept to the sites whose line goes on for the whole run (so
+    that no run wraps round the board's edge); the run goes through ``at`` when one
+    starts at most ``length - 1`` steps back from ``at``. The steps are written out in
+    a function generated for the number of axes and steps (no number of the board in
+    its source: the differences and masks come in as arguments).
+
+    ``at_last_to(state)`` is ``(is Line length)`` through ``(last To)`` (``state.to``)
+    in one call: there, the sites of the piece on it (``state.placed``, the occupancy
+    kept on the state, made by ``read(state)`` when it is not kept) are checked so;
+    ``walk(state, at)`` answers for an empty site, or when ``read`` gives None."""
+    if length < 2:
+        return None
+    shifts: list[list[int]] = []
+    through: list[list[int]] = []
+    near = [1 << x for x in range(n)]
+    for fwd, back in axes:
+        found = axis_steps(fwd, back, n)
+        if found is None:
+            return None
+        d, forward = found
+        backward = fwd if forward is back else back
+        starts = set()
+        for x in range(n):
+            y, k = x, 1
+            while k < length and forward[y] >= 0:
+                y, k = forward[y], k + 1
+            if k == length:
+                starts.add(x)
+        steps, have = [], 1
+        while have < length:
+            k = min(have, length - have)
+            steps.append(k * d)
+            have += k
+        masks = []
+        for at in range(n):
+            m, y = 0, at
+            for _ in range(length):
+                if y < 0:
+                    break
+                if y in starts:
+                    m |= 1 << y
+                    near[at] |= sum(1 << z for z in _run(forward, y, length))
+                y = backward[y]
+            masks.append(m)
+        shifts.append(steps)
+        through.append(masks)
+    source = _line_source([len(s) for s in shifts])
+    make = _LINE_MAKERS.get(source)
+    if make is None:
+        namespace: dict = {}
+        exec(compile(source, "<is Line through a site>", "exec"), namespace)
+        make = _LINE_MAKERS[source] = namespace["make"]
+    args = [length, tuple(near), n, read, walk]
+    for steps, masks in zip(shifts, through, strict=True):
+        args.extend(steps)
+        args.append(tuple(masks))
+    return make(*args)
+
+
+def _run(forward: Sequence[int], x: int, length: int) -> list[int]:
+    """The ``length`` sites from ``x`` on along ``forward``."""
+    out = [x]
+    while len(out) < length:
+        x = forward[x]
+        out.append(x)
+    return out
+
+
+def _line_source(steps_per_axis: list[int]) -> str:
+    """The source of ``make(length, near, n, read, walk, <axis 0's steps>, <its masks>,
+    ...)``, which returns the checks ``line_checks`` describes: axis ``a``'s steps are
+    ``S<a>_<k>``, its masks of the run starts through each site ``T<a>``; ``near`` holds
+    per site the sites of every run through it (fewer of the set there than ``length``:
+    no run)."""
+    params = ["length", "near", "n", "read", "walk"]
+    runs = ["if (bits & near[at]).bit_count() < length:",
+            "    return False"]
+    for a, count in enumerate(steps_per_axis):
+        params.extend(f"S{a}_{k}" for k in range(count))
+        params.append(f"T{a}")
+        runs.append(f"run = bits & (bits >> S{a}_0)")
+        runs.extend(f"run &= run >> S{a}_{k}" for k in range(1, count))
+        runs.append(f"if run & T{a}[at]:")
+        runs.append("    return True")
+    runs.append("return False")
+    lines = [f"def make({', '.join(params)}):",
+             "    def line(bits, at):",
+             *("        " + r for r in runs),
+             "    def at_last_to(s):",
+             "        at = s.to",
+             "        if not 0 <= at < n:",
+             "            return False",
+             "        p = s.what[at]",
+             "        if not p or s.occ is None and read(s) is None:",
+             "            return walk(s, at)",
+             "        bits = s.placed[p]",
+             *("        " + r for r in runs),
+             "    return line, at_last_to",
+             ""]
+    return "\n".join(lines)

@@ -118,6 +118,10 @@ class RegionV:
     #: when the region is one site given where a region was asked for (``(to (trackSite
     #: ...))``): that site's function, so that a generator can skip the one-site tuple
     one_site: IntFnT | None = None
+    #: the lines of sites, each listed from its landing end, when the region is, in
+    #: each line, its first empty site (``(sites Drop ...)``): a generator can then keep
+    #: its moves incrementally, a placement moving one line's site one step on
+    lowest_empty: tuple[tuple[int, ...], ...] | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None

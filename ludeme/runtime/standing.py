@@ -103,10 +103,34 @@ def next_loss_rank(rank: tuple[float, ...]) -> float:
     return float(r2)
 
 
+#: a result applied to a two-player game that has none yet does the same every time: its
+#: players out of the game and its standing are kept, by (who, kind, decided), with the
+#: returns they give (False: worked out every time; tests compare the two)
+FIRST_RESULTS = True
+_FIRST: dict[tuple[int, str, int], tuple[int, Standing]] = {}
+#: id of a standing in ``_FIRST`` -> (that standing, its players out, its returns)
+_FIRST_RETURNS: dict[int, tuple[Standing, int, tuple[float, ...]]] = {}
+
+
 def apply_result(s: State, who: int, kind: str, decided: int) -> None:
     """Apply one result of an end rule to ``s``: ``who`` is a player number, or
     ``num_players + 1`` for ``All``; ``kind`` is Win, Loss, Draw or Tie; ``decided``
     is how many results the same set of end rules applied before this one."""
+    if s.standing is None and not s.inactive and FIRST_RESULTS and s.game.num_players == 2:
+        # with two players the first result ends the game and touches nothing else
+        # (no turn passed on): the same (players out, standing) whatever the position
+        known = _FIRST.get((who, kind, decided))
+        if known is None:
+            _apply_result(s, who, kind, decided)
+            known = _FIRST[who, kind, decided] = (s.inactive, s.standing)
+            _FIRST_RETURNS[id(s.standing)] = (s.standing, s.inactive, _returns(s))
+        s.inactive, s.standing = known
+        return
+    _apply_result(s, who, kind, decided)
+
+
+def _apply_result(s: State, who: int, kind: str, decided: int) -> None:
+    """``apply_result`` worked out."""
     n = s.game.num_players
     st = _standing(s)
     rank = list(st.rank)
@@ -198,6 +222,14 @@ def _pass_turn_on(s: State, loser: int) -> None:
 def returns_of(s: State) -> tuple[float, ...]:
     """The returns vector (index 0 unused) of the ranks: Ludii's utilities, a player
     without a rank getting the rank of a draw among those still in the game."""
+    known = _FIRST_RETURNS.get(id(s.standing))
+    if known is not None and known[0] is s.standing and known[1] == s.inactive:
+        return known[2]
+    return _returns(s)
+
+
+def _returns(s: State) -> tuple[float, ...]:
+    """``returns_of`` worked out."""
     n = s.game.num_players
     st = _standing(s)
     share = (_num_active(s) + 1) / 2.0 + st.winners

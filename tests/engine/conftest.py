@@ -8,7 +8,7 @@ import ludeme.api
 
 # The files that compare a speed-up switched on with it switched off: a compilation
 # cached by the API under one switch setting must not answer for the other.
-SWITCH_TESTS = {"test_custodial_speedups", "test_occupancy", "test_piece_scan", "test_piece_tables",
+SWITCH_TESTS = {"test_custodial_speedups", "test_line_speedups", "test_occupancy", "test_piece_scan", "test_piece_tables",
                 "test_play_speedups", "test_pure_context", "test_race_fast_paths", "test_seed_speedups",
                 "test_speedups", "test_turn_speedups"}
 

@@ -141,3 +141,32 @@ def test_a_loss_after_the_game_is_over_changes_nothing():
 def test_next_free_ranks(ranks, win, loss):
     assert next_win_rank(ranks) == win
     assert next_loss_rank(ranks) == loss
+
+
+@pytest.mark.parametrize("end", [
+    LINE_WINS, "(if (is Line 3) (result Mover Loss))", "(if (is Line 3) (result Next Win))",
+    "(if (is Line 3) (result All Draw))", "(if (is Line 3) (result Mover Draw))",
+    "{(if (is Line 3) (result Mover Win)) (if (is Line 3) (result Next Win))}",
+    "{(if (is Line 3) (result Mover Loss)) (if (is Full) (result All Draw))}"])
+def test_two_players_first_results_kept_as_worked_out(end, monkeypatch):
+    """``standing.FIRST_RESULTS``: the first result of a two-player game, kept from one
+    game to the next, leaves the state as working it out does."""
+    import random
+
+    from ludeme.runtime import standing
+
+    g = game(end, players=2)
+    finals = {}
+    for kept in (True, False):
+        monkeypatch.setattr(standing, "FIRST_RESULTS", kept)
+        rng = random.Random(4)
+        finals[kept] = []
+        for _ in range(12):
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                moves = s.legal_moves()
+                s.apply(moves[rng.randrange(len(moves))])
+            finals[kept].append((s.outcome, s.standing, s.inactive, s.mover, s.hash,
+                                 s.returns(), s.winners()))
+    assert finals[True] == finals[False]
+    assert any(f[0] is not None for f in finals[True])

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from ludeme.compile.bitlines import line_checks
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.pure import tabulated_cond
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
+from ludeme.runtime import occupancy
+
+# (is Line n) through the last move's site reads the piece's sites as bits kept on the
+# state (runtime.occupancy) and finds runs along each axis in bulk (compile.bitlines;
+# False: it walks the board from the site, as before; tests compare the two)
+BIT_LINES = True
 
 
 def _longest_run(fwd, back) -> int:
@@ -174,6 +181,14 @@ def is_line(c: CompileContext, length: T.Int, directions: T.Direction = None,
             s.to = to
 
     if through is None and throughAny is None and kinds_of is None and if_fn is None:
+        # the piece's sites as bits (runtime.occupancy), lines found in bulk; a line of
+        # empty sites, or no bits kept, walked
+        checks = line_checks(axes, need, n_sites, occupancy.read,
+                             lambda s, at: line_at(s, at, None)) \
+            if BIT_LINES and exact_fn is None and isinstance(need, int) else None
+        if checks is not None:
+            return CondV(checks[1])
+
         def fn(s):  # the common case: the last move's destination, the piece there
             at = s.to
             if not 0 <= at < n_sites:
@@ -327,6 +342,11 @@ def is_connected(c: CompileContext, who: T.Role, directions: T.Direction = None)
     return CondV(fn)
 
 
+# (is Full) of the whole board compares the occupancy, when the state keeps it, with
+# the full board's (False: it looks for an empty site; tests compare the two)
+FULL_BITS = True
+
+
 @ludeme("is Full", T.Cond)
 def is_full(c: CompileContext, site_type: T.SiteType = None):
     """Whether every site of the board holds a piece."""
@@ -334,6 +354,14 @@ def is_full(c: CompileContext, site_type: T.SiteType = None):
     sites = board.sites[site_type or c.site_type or board.default_type]
     first, stop = sites[0], sites[-1] + 1  # each site type is one index range
     if first == 0 and stop == board.n_sites:
+        if FULL_BITS:
+            every = (1 << 2 * stop) - 1  # the kept occupancy holds each site twice
+
+            def full(s):  # the occupancy when it is kept (runtime.occupancy)
+                occ = s.occ
+                return occ == every if occ is not None else 0 not in s.what
+
+            return CondV(full)
         return CondV(lambda s: 0 not in s.what)
     return CondV(lambda s: 0 not in s.what[first:stop])
 

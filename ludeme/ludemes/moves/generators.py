@@ -182,6 +182,10 @@ def _adds(c: CompileContext, per_player: list[int], act, to: RegionV, stack: boo
         return MovesV(_add_to_empty(c, table, to.empty_range), plain_adds=plain,
                       rethen=rethen)
 
+    if to.lowest_empty is not None and KEPT_DROPS and not stack:
+        return MovesV(_add_to_lowest_empty(c, table, to.lowest_empty), plain_adds=plain,
+                      rethen=rethen)
+
     if to.known_empty() or stack:
         def gen(s):
             row = table[s.who]
@@ -578,6 +582,80 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
                     cache[0] = pieces_hash
                 else:
                     rebuild(s, cache, pieces_hash)
+            else:
+                rebuild(s, cache, pieces_hash)
+        mine = cache[1][s.who]
+        return mine[:] if mine is not None else []
+
+    return gen
+
+
+# the placements on ``(sites Drop ...)`` are kept on the state from one position to the
+# next (False: the region is walked for every listing; tests compare the two)
+KEPT_DROPS = True
+
+
+def _add_to_lowest_empty(c: CompileContext, table: list,
+                         lines: tuple[tuple[int, ...], ...]):
+    """Placements on the first empty site of each line (``RegionV.lowest_empty``: the
+    sites a dropped piece lands on), kept incrementally as ``_add_to_empty`` keeps its
+    own: each state carries every player's moves, one per line that has an empty site,
+    in the region's order. When the position differs from the cached one by exactly one
+    added piece (checked with the Zobrist hash), a piece on a line's listed site moves
+    that line's site on to the next empty one along it (or drops the line once it is
+    full) and a piece anywhere else changes nothing; otherwise the lists are rebuilt
+    from the board."""
+    g = c.game
+    n = g.board.n_sites
+    players = [p for p in range(len(table)) if table[p] is not None]
+    zobrist, zmover = g.zobrist, g.zobrist_mover
+    nxt = [-1] * n  # the site after each one along its line
+    for line in lines:
+        for a, b in zip(line, line[1:], strict=False):
+            nxt[a] = b
+    # [hash of the pieces, per player its moves, the sites they go to]
+    slot = g.add_aux(lambda: [None, None, None],
+                     lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
+                                if a[1] is not None else None,
+                                a[2][:] if a[2] is not None else None])
+
+    def rebuild(s, cache, pieces_hash):
+        w = s.what
+        sites = []
+        for line in lines:
+            for x in line:
+                if not w[x]:
+                    sites.append(x)
+                    break
+        cache[1] = [[r[x] for x in sites] if r is not None else None for r in table]
+        cache[2] = sites
+        cache[0] = pieces_hash
+
+    def gen(s):
+        cache = s.aux[slot]
+        pieces_hash = s.hash ^ zmover[s.mover]
+        if cache[0] != pieces_hash:
+            hist = s.history
+            x = hist[-1].to if hist else -1
+            w = s.what
+            p = w[x] if 0 <= x < n else 0
+            if p and cache[1] is not None and cache[0] ^ zobrist[x][p] == pieces_hash:
+                sites = cache[2]
+                if x in sites:
+                    i = sites.index(x)  # the line's index in every player's list
+                    y = nxt[x]
+                    while y >= 0 and w[y]:
+                        y = nxt[y]
+                    lists = cache[1]
+                    if y >= 0:
+                        sites[i] = y
+                        for q in players:
+                            lists[q][i] = table[q][y]
+                    else:
+                        del sites[i]
+                        for q in players:
+                            del lists[q][i]
+                cache[0] = pieces_hash
             else:
                 rebuild(s, cache, pieces_hash)
         mine = cache[1][s.who]

@@ -456,7 +456,7 @@ def sites_drop(c: CompileContext, direction: T.Direction = ("S",), site_type: T.
                     break
         return out
 
-    return RegionV(fn, None, None, t)
+    return RegionV(fn, None, None, t, only_empty=True, lowest_empty=tuple(lines))
 
 
 @ludeme("union", T.Region)
