@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ludeme.board import Board
+from ludeme.runtime import occupancy
 from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
@@ -19,6 +20,11 @@ COUNT_ROWS = 256
 #: ``Game.new_initial_state`` copies a start position made once by the start rules
 #: (False: they run for every new state; tests compare the two)
 COPY_START = True
+
+#: the start position every new state copies has its moves listed, and its occupancy made
+#: once any rule of the game has read the board as bits (``occupancy.read``), so that
+#: no new state lists or reads them again (False: each new state does; tests compare)
+PRIME_START = True
 
 #: ``Game.plain_turns`` of a game whose one end rule is ``(if (no Moves Next) ...)`` lists
 #: the next player's moves itself, once the turn has passed, and asks the rule only when
@@ -156,6 +162,7 @@ class Game:
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
         self.dice: DiceSpec | None = None  # the dice, in a game of chance
         self._first_state: State | None = None  # see new_initial_state
+        self.reads_occupancy = False  # set by occupancy.read: see PRIME_START
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -241,6 +248,10 @@ class Game:
         first = self._first_state
         if first is None:
             first = self._first_state = self._fresh_initial_state()
+            if PRIME_START and first.dice is None:
+                first.legal_moves()  # (with dice the start is a roll, not a decision)
+        if PRIME_START and first.occ is None and self.reads_occupancy:
+            occupancy.read(first)
         s = first.clone()
         if s._moves is not None:
             s._moves = list(s._moves)  # each state its own list (an agent may reorder it)

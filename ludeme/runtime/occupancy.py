@@ -59,4 +59,5 @@ def read(s) -> int | None:
     s.placed = placed
     if KEEP:
         s.occ = occ
+        s.game.reads_occupancy = True  # new states start with it (game.PRIME_START)
     return occ
