@@ -10,6 +10,7 @@ import random
 import pytest
 
 from ludeme.compile import bitlines
+from ludeme.ludemes.conditions import components
 from ludeme.ludemes.containers import site_states
 from ludeme.ludemes.effects import add, captures
 from ludeme.ludemes.moves import foreach
@@ -17,13 +18,15 @@ from tests.engine.test_speedups import (
     DISCS,
     FLANKS,
     RUNS,
+    WITHIN,
     agree_along_games_and_fillings,
     compiled_with,
     legal,
 )
 
 _FLAGS = {"bit_sites": (foreach, "BIT_SITES"), "flat_effects": (captures, "FLAT_EFFECTS"),
-          "inline_flip": (site_states, "INLINE_FLIP"), "one_site_add": (add, "ONE_SITE")}
+          "inline_flip": (site_states, "INLINE_FLIP"), "one_site_add": (add, "ONE_SITE"),
+          "placed_bits": (components, "PLACED_BITS")}
 
 
 def compiled(text: str, **flags):
@@ -132,3 +135,50 @@ def test_allcombinations_parts_are_called_in_turn(monkeypatch):
 def test_add_to_one_site_as_before(text):
     fast, slow = compiled(text), compiled(text, one_site_add=False)
     assert same_positions_along_games(fast, slow, seed=len(text), games=6) > 60
+
+
+# -- (is Within <piece> in:<fixed region>) read from the piece's kept sites ------------------
+
+# a king that slides home to the edge past flanking guards (captures drop the kept
+# occupancy, so both ways of answering are asked along a game)
+ESCAPE = """(game "Escape" (players 2)
+  (equipment {{(board (square {size}))
+    (piece "Guard" Each (move Slide Orthogonal
+        (then (custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who at:(between)))
+            (apply (remove (between)))) (to if:(is Friend (who at:(to))))))))
+    (piece "King" P2 (move Slide Orthogonal (to (apply if:(!= (to) (centrePoint))))))}})
+  (rules
+    (start {{(place "Guard1" {{{p1}}}) (place "Guard2" {{{p2}}}) (place "King2" (centrePoint))}})
+    (play (forEach Piece))
+    (end {{(if (is Within (id "King2") in:{region}) (result P2 Win))
+           (if (>= (count Moves) 80) (result Mover Draw))}})))"""
+
+
+@pytest.mark.parametrize("text", [
+    WITHIN.format(region="(sites Outer)"),
+    WITHIN.format(region="(sites Corners)"),
+    WITHIN.format(region='(sites {"a1" "c5" "e3"})'),
+    ESCAPE.format(size=7, region="(sites Outer)", p1='"a3" "a4" "g3" "g4" "c1" "e7"',
+                  p2='"c4" "e4" "d3" "d5"'),
+    ESCAPE.format(size=9, region="(sites Corners)", p1='"a4" "a5" "i4" "i5" "e1" "e9"',
+                  p2='"c5" "g5" "e3" "e7"'),
+])
+def test_within_read_from_the_kept_sites_as_from_the_board(text):
+    fast, slow = compiled(text), compiled(text, placed_bits=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2", "Guard1", "Guard2"),
+                                          seed=len(text), games=12, fillings=0) > 60
+
+
+def test_within_answers_from_the_kept_sites_where_they_are_kept():
+    text = ESCAPE.format(size=7, region="(sites Outer)", p1='"a3" "g4"', p2='"c4"')
+    g = compiled(text)
+    s = g.new_initial_state()
+    s.legal_moves()  # the listing makes the occupancy; the slides keep it
+    king = g.pieces.names.index("King2")
+    home = [m for m in s.legal_moves() if m.piece != king]
+    s.apply(home[0])  # P1 moves: the king is still in the centre
+    assert s.occ is not None and not s.is_terminal()
+    out = [m for m in s.legal_moves() if m.piece == king and g.board.site("d7") == m.to]
+    s.apply(out[0])  # the king reaches the edge, the occupancy kept
+    assert s.occ is not None and s.placed[king] == 1 << g.board.site("d7")
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]

@@ -9,6 +9,12 @@ from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
+# (is Within <a fixed piece id> in:<a fixed region>) read from the piece's sites kept on
+# the state (``State.placed``, see ``ludeme.runtime.occupancy``) and the region as a bit
+# set, when they are kept (False: the region's sites are read from the board; tests
+# compare the two)
+PLACED_BITS = True
+
 
 @ludeme("is Within", T.Cond,
         ludii="at:/in: as Ludii names them; site_type: is not supported.")
@@ -32,6 +38,18 @@ def is_within(c: CompileContext, piece: T.IntFn, *, at: T.Site = None, in_: T.Re
             def within(s):
                 p = pid(s)
                 return p in pieces_on(s.what) if p else False
+
+            p = piece.const
+            if PLACED_BITS and p is not None:
+                if not p:
+                    return CondV(lambda s: False)
+                region_bits = sum(1 << x for x in set(sites))
+
+                def within(s):  # noqa: F811 - the piece's kept sites, when kept
+                    if s.occ is not None:  # State.placed is valid
+                        placed = s.placed
+                        return p < len(placed) and bool(placed[p] & region_bits)
+                    return p in pieces_on(s.what)
 
             return CondV(within)
         region = in_.fn
