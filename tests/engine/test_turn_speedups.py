@@ -192,3 +192,37 @@ def test_a_lone_end_rule_asked_by_the_turn_plays_alike(text):
         ended += s.outcome is not None and s.outcome != fast.draw
     assert ended > 5
     assert playouts_alike(fast, slow, seed=9) > 50
+
+
+def _bundled(name: str) -> str:
+    from pathlib import Path
+    return (Path(__file__).parents[2] / "descriptions" / f"{name}.lud").read_text()
+
+
+@pytest.mark.parametrize("text", [ARROW_BOARDS[0], _bundled("tic-tac-toe"),
+                                  _bundled("connect-four")])
+def test_primed_start_plays_as_the_plain_start(text, monkeypatch):
+    """``game.PRIME_START``: new states copy a start whose moves are listed (and whose
+    occupancy is made once a rule read it); the same games as starts listed afresh,
+    each new state with its own list, and the kept occupancy that of its board."""
+    from ludeme.runtime import occupancy
+    monkeypatch.setattr(game_module, "PRIME_START", False)
+    slow = compiled(text)
+    slow.new_initial_state()
+    monkeypatch.setattr(game_module, "PRIME_START", True)
+    fast = compiled(text)
+    first = fast.new_initial_state()
+    template = fast._first_state
+    assert template._moves is not None and slow._first_state._moves is None
+    assert first._moves == template._moves and first._moves is not template._moves
+    first._moves.pop()  # an agent reordering its list leaves the start's alone
+    assert len(fast.new_initial_state().legal_moves()) == len(first._moves) + 1
+    assert playouts_alike(fast, slow, seed=5) > 0
+    # the playouts read the board as bits: from now on every start has it made
+    assert fast.reads_occupancy
+    s = fast.new_initial_state()
+    assert s.occ is not None and s.occ == template.occ and s.placed is not template.placed
+    kept, placed = s.occ, list(s.placed)
+    s.occ = None
+    assert occupancy.read(s) == kept and s.placed == placed
+    assert play_alike(fast, slow, seed=3) > 0
