@@ -93,11 +93,12 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         s.what[to] = p
         s.occ = None  # runtime.occupancy: not kept here
         s.rot[to] = r
-        held = s.hand[hand_fn(s)]
+        owner = hand_fn(s)
+        held = s.hand[owner]
         k = kind_of[p]
         count = held[k]
         held[k] = count - 1
-        keys = zh[hand_fn(s)][k]
+        keys = zh[owner][k]
         s.hash ^= (z[to][p] ^ zr[to][r] if r else z[to][p]) ^ keys[count & 63] ^ \
             (keys[(count - 1) & 63] if count > 1 else 0)
 
