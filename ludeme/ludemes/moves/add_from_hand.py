@@ -303,9 +303,11 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
                             if gone:
                                 ordered[:] = [i for i in ordered if i not in gone]
                         else:                            # x became one
-                            new = [i for y, i in into[x] if not w[y]]
-                            if new:
-                                ordered += new
+                            n = len(ordered)
+                            for y, i in into[x]:         # (a loop: no comprehension's call)
+                                if not w[y]:
+                                    ordered.append(i)
+                            if len(ordered) != n:
                                 ordered.sort()
                     return ordered
             elif old == w:
