@@ -45,6 +45,10 @@ INLINE_MOVE_AGAIN = True
 #: (False: a game with dice keeps ``Game.play``; tests compare the two)
 PLAIN_DICE_TURNS = True
 
+#: ``Game.ordered_turns`` serves games whose phases have an order of movers or pass over
+#: a stuck player (False: they keep ``Game.play``; tests compare the two)
+ORDERED_TURNS = True
+
 
 @dataclass
 class Phase:
@@ -793,6 +797,116 @@ class Game:
             return None
         test, _ = getattr(end_rule, "test_then", (None, None))
         return getattr(test, "lists_next", None)
+
+    def ordered_turns(self) -> Callable[[State, Move], None] | None:
+        """``play`` for a game with phases that ``plain_turns`` does not serve (an
+        ``order:`` of movers, or a stuck player passed over, ``skipStuck:``) but none of
+        the other rarer steps: no dice, no steps after a move or a turn, no record of
+        positions for ``(noRepeat)``, no phase per player, at most one end rule. What it
+        does is ``play`` with ``_advance`` and ``_skip_stuck`` written in and the steps
+        this game never takes left out; None when it does not apply (``ORDERED_TURNS``
+        off, or a game ``plain_turns`` serves)."""
+        if not ORDERED_TURNS or self.dice is not None or \
+                self.after_move or self.after_turn or \
+                self.no_repeat or self.uses_next_phase or \
+                len(self.end_rules) > 1 or \
+                all(ph.order is None and not ph.skip_stuck for ph in self.phases):
+            return None
+        next_of, mover_change = self.next_of, self.mover_change
+        auto_pass = self.auto_pass_move
+        end_rule = self.end_rules[0] if self.end_rules else None
+        track = self.track_repetition
+        ends_checked, all_passed = self._ends_checked, self._all_passed
+        orders = tuple(ph.order for ph in self.phases)
+        skips = tuple(ph.skip_stuck for ph in self.phases)
+        n_phases = len(orders)
+        passes = range(self.num_players - 1)  # the most players _skip_stuck passes over
+        game = self
+
+        def play(s: State, m: Move) -> None:
+            # Game.play's steps, in its order, with the ones this game never takes left out
+            who = s.mover
+            following = next_of[who] if not s.inactive else next_active(s, who)
+            s.who = who
+            s.nxt = following
+            s.frm = s.after_frm = frm = m.frm
+            s.to = s.after_to = m.to
+            if s.pending:
+                s.pending = ()
+            if m is auto_pass:
+                s.stalemated |= 1 << (who - 1)
+            elif s.stalemated:
+                s.stalemated &= ~(1 << (who - 1))
+            act = m.act
+            if act is not no_action:
+                act(s, m)
+            s.history.append(m)
+            s.ply += 1
+            then = m.then
+            if then is not None:
+                then(s)
+            s._moves = None
+            nxt = s.nxt
+            ph = s.phase
+            order = orders[ph]
+            if nxt == who != following:
+                pass  # (moveAgain): the same player moves again
+            elif order is None and not skips[ph]:
+                if nxt == following or nxt <= 0:
+                    nxt = following
+                s.mover = nxt
+                if nxt != who:
+                    s.hash ^= mover_change[who][nxt]
+            else:
+                # Game._advance: the next in the phase's order, or the next phase
+                old = s.mover
+                if order is not None:
+                    pos = s.order_pos + 1
+                    if pos < len(order):
+                        new = order[pos]
+                    elif ph + 1 < n_phases:
+                        s.phase = ph = ph + 1
+                        pos = 0
+                        first = orders[ph]
+                        new = first[0] if first else next_of[old]
+                    else:
+                        pos = 0
+                        new = order[0]
+                    s.order_pos = pos
+                else:
+                    new = next_of[old] if not s.inactive else next_active(s, old)
+                s.mover = new
+                if new != old:
+                    s.hash ^= mover_change[old][new]
+                if skips[ph]:
+                    # Game._skip_stuck: a player whose only move is the pass is passed over
+                    for _ in passes:
+                        moves = s.legal_moves()
+                        if moves and moves[0] is not auto_pass:
+                            break
+                        old = s.mover
+                        new = next_of[old] if not s.inactive else next_active(s, old)
+                        s.mover = new
+                        s.hash ^= mover_change[old][new]
+                        s._moves = None
+            if track:
+                s.hashes.append(s.hash)
+            if end_rule is not None:
+                s.who = who
+                s.nxt = s.mover
+                out = end_rule(s)
+                if out is not None:
+                    s.outcome = out
+                    s._moves = []
+                s.who = s.mover
+            s.counter += 1
+            if frm < 0 and m.kind == "pass" and s.outcome is None and \
+                    ends_checked(s, who) and all_passed(s):
+                s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
+                s._moves = []
+            s.prev_mover = who
+
+        return play
 
     def stuck(self, s: State) -> bool:
         """Whether the player to move has no legal move of its own (its only move is the

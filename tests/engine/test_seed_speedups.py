@@ -364,3 +364,105 @@ def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch,
     count = len(made)
     agree_along_games(slow, slow, seed=2, games=2)
     assert len(made) == count           # compiled with the switch off: never made
+
+
+# -- the turn of a game with ordered phases or stuck players passed over ----------------
+
+# a setup in a fixed order (P2 places two markers, then P1 one), then stones in turns
+# with a stuck player passed over: each player may place three stones only
+ORDERED_SETUP = """
+(game "Ordered Setup"
+    (players 3)
+    (equipment { (board (square 4)) (piece "Stone" Each) (piece "Marker" Shared) })
+    (rules
+        phases:{
+            (phase "Setup" (play (move Add "Marker" (to (sites Empty)))) order:{P2 P2 P1})
+            (phase "Play"
+                (play (if (< (count Pieces Mover) 3) (move Add (to (sites Empty)))))
+                skipStuck:True)
+        }
+        (end (if (no Moves Next) (result Mover Win)))
+    )
+)
+"""
+
+# placement from the hands in a fixed order, then movement: a stuck player is passed
+# over, the one with most pieces on its side's row scores (placement-then-movement, as
+# the morris games have it, with scores as the scoring games have them)
+PLACE_THEN_MOVE = """
+(game "Place Then Move"
+    (players 2)
+    (equipment {
+        (board (square 4))
+        (piece "Pawn" Each (move Step Orthogonal (to if:(is Empty (to)))))
+        (hand Each)
+    })
+    (rules
+        (start (place "Pawn" (handSite Each) count:3))
+        phases:{
+            (phase "Placement"
+                (play (move Add (handSite Mover) (to (sites Empty))
+                    then:(addScore Mover 1)))
+                order:{P1 P2 P2 P1 P1 P2})
+            (phase "Movement"
+                (play (forEach Piece (then (if (< (count Moves) 40) (addScore Mover 1)))))
+                skipStuck:True)
+        }
+        (end {
+            (if (>= (count Moves) 30) (byScore))
+            (if (no Moves Next) (byScore))
+        })
+    )
+)
+"""
+
+
+def plays_as_game_play(game, seeds: int = 8) -> int:
+    """``game.play`` and ``Game.play`` (the method) play the same seeded random games:
+    the same moves, positions, hashes, phases and results. Returns the plies compared."""
+    from ludeme.runtime.game import Game
+
+    plies = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        a, b = game.new_initial_state(), game.new_initial_state()
+        while not a.is_terminal():
+            moves = a.legal_moves()
+            assert [m.key for m in moves] == [m.key for m in b.legal_moves()]
+            i = rng.randrange(len(moves))
+            game.play(a, moves[i])
+            Game.play(game, b, b.legal_moves()[i])
+            plies += 1
+            assert (a.hash, a.mover, a.phase, a.order_pos, a.what, a.rot, a.hand, a.score,
+                    a.stalemated, a.counter, a.ply, a.prev_mover) == \
+                (b.hash, b.mover, b.phase, b.order_pos, b.what, b.rot, b.hand, b.score,
+                 b.stalemated, b.counter, b.ply, b.prev_mover)
+            assert a.history == b.history and a._moves == b._moves
+        assert b.is_terminal() and a.returns() == b.returns()
+    return plies
+
+
+@pytest.mark.parametrize("src,options", [
+    (ORDERED_SETUP, None), (PLACE_THEN_MOVE, None),
+    # the end rules of one list: one rule left of two
+    (PLACE_THEN_MOVE.replace("(if (no Moves Next) (byScore))", ""), None),
+    ("twigs-and-thorns", ["Players/2"]), ("twigs-and-thorns", ["Players/5"]),
+    ("branches", ["Board Size/6x6", "Branch Length/2 edges"]),
+], ids=["ordered-setup", "place-then-move", "place-then-move-one-rule", "twigs-2p",
+        "twigs-5p", "branches-6-2"])
+def test_ordered_turn_plays_as_game_play(monkeypatch, src, options):
+    """A game with phases in a fixed order or with stuck players passed over gets
+    ``Game.ordered_turns`` as its ``play`` (``ORDERED_TURNS``): the same games as
+    ``Game.play``; with the switch off it keeps the method."""
+    import ludeme
+    from ludeme.runtime import game as game_module
+    from ludeme.runtime.game import Game
+
+    load = (lambda: ludeme.loads(src)) if options is None else \
+        (lambda: ludeme.load(src, options))
+    game = load()
+    assert getattr(game.play, "__func__", None) is not Game.play
+    assert plays_as_game_play(game) > 40
+    monkeypatch.setattr(ludeme.api, "_CACHE", {})
+    monkeypatch.setattr(game_module, "ORDERED_TURNS", False)
+    assert load().play.__func__ is Game.play

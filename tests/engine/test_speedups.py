@@ -41,6 +41,7 @@ def compiled_with(switches: dict, text: str, **flags):
 
 _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
+          "kept_by_copy": (add_from_hand, "KEPT_BY_COPY"),
           "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
@@ -195,6 +196,44 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
+
+
+@pytest.mark.parametrize("players,board,seeds,dirs,facing", [
+    (2, "(square 5)", '{"c3"}', "Orthogonal", '(sites Occupied component:{"Seed" "Dart" "Lance"})'),
+    (3, "(hex 3)", '{"a1" "e5"}', "Adjacent", '(sites Occupied component:{"Seed" "Lance"})'),
+    # pointing at an empty site: a placement stops its site being a target
+    (2, "(rectangle 3 6)", '{"b2"}', "{N E}", "(sites Empty)"),
+])
+def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, dirs, facing):
+    """``KEPT_BY_COPY``: the kept pairs compare their board with a copy of it changed in
+    place and update their slots by runs and sorts; the same moves as the ``bytes``
+    form, along games whose states are cloned twice at every ply and both clones play
+    the same move (each clone keeps its own copy of the board)."""
+    text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
+                           facing=facing)
+    fast, slow = compiled(text), compiled(text, kept_by_copy=False)
+    assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
+                                          seed=players, games=4) > 60
+    def listed(s) -> list[str]:
+        return [s.move_to_string(m) for m in s.legal_moves()]   # in order
+
+    rng = random.Random(players)
+    compared = 0
+    for _ in range(10):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            before = listed(a)
+            assert before == listed(b)
+            m = before[rng.randrange(len(before))]
+            c, d = a.clone(), a.clone()
+            c.apply(c.parse_move(m))
+            d.apply(d.parse_move(m))
+            b.apply(b.parse_move(m))
+            # each clone lists its moves from its own copy of the kept board
+            assert listed(c) == listed(d) == listed(b)
+            a = d
+            compared += 1
+    assert compared > 15
 
 
 def test_hand_moves_looked_up_by_the_hands_content():

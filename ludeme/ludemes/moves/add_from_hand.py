@@ -28,6 +28,9 @@ FRONTIER = True
 #: the moves a hand can place looked up by the hand's content (tests turn it off to
 #: compare with working out which kinds it holds in every position)
 HELD_BY_CONTENT = True
+#: the kept pairs check their board against a copy of ``state.what`` changed in place
+#: (False: against ``bytes`` of it, sliced round the changed site; tests compare)
+KEPT_BY_COPY = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -90,11 +93,12 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         s.what[to] = p
         s.occ = None  # runtime.occupancy: not kept here
         s.rot[to] = r
-        held = s.hand[hand_fn(s)]
+        owner = hand_fn(s)
+        held = s.hand[owner]
         k = kind_of[p]
         count = held[k]
         held[k] = count - 1
-        keys = zh[hand_fn(s)][k]
+        keys = zh[owner][k]
         s.hash ^= (z[to][p] ^ zr[to][r] if r else z[to][p]) ^ keys[count & 63] ^ \
             (keys[(count - 1) & 63] if count > 1 else 0)
 
@@ -257,9 +261,10 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
     for x in range(n_sites):
         for r, y in turns[x]:
             step_of[x * 9 + r] = y
-    # [the board it was worked out for, the slots allowed there, in order]
+    # [the board it was worked out for (a copy of ``state.what``), the slots allowed
+    # there, in order]
     slot = c.game.add_aux(lambda: [None, None],
-                          lambda a: [a[0], a[1][:] if a[1] is not None else None])
+                          lambda a: [a[0][:], a[1][:]] if a[0] is not None else [None, None])
 
     def rebuild(w) -> set:
         if face_ok is None:
@@ -267,8 +272,60 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
         return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]
                 if face_ok[w[step_of[i]]]}
 
+    if not KEPT_BY_COPY:
+        return _kept_by_bytes(slot, rebuild, pairs_at, face_ok,
+                              into if face_ok is not None else None, first, stop, n_sites)
+
     def kept(s):
         """The allowed slots, in increasing order (a list the next call may change)."""
+        cache = s.aux[slot]
+        w = s.what
+        old = cache[0]
+        if old is not None:
+            hist = s.history
+            x = hist[-1].to if hist else -1
+            if 0 <= x < n_sites and not old[x]:
+                # the board may differ from the cached one by a piece added on the last
+                # move's destination alone: put it in the copy and compare the whole
+                p = old[x] = w[x]
+                if p and old == w:
+                    # the slots that change: x's own (one run of slots x * 9 + r), and the
+                    # pairs pointing at x when it became or stopped being a target
+                    ordered = cache[1]
+                    if first <= x < stop:
+                        j = bisect_left(ordered, x * 9)
+                        k = bisect_left(ordered, x * 9 + 9, j)
+                        if j < k:
+                            del ordered[j:k]
+                    if face_ok is not None and face_ok[0] != face_ok[p]:
+                        if face_ok[0]:                   # x stopped being a target
+                            gone = {i for _, i in into[x]}
+                            if gone:
+                                ordered[:] = [i for i in ordered if i not in gone]
+                        else:                            # x became one
+                            n = len(ordered)
+                            for y, i in into[x]:         # (a loop: no comprehension's call)
+                                if not w[y]:
+                                    ordered.append(i)
+                            if len(ordered) != n:
+                                ordered.sort()
+                    return ordered
+            elif old == w:
+                return cache[1]
+        cache[0] = w[:]
+        ordered = cache[1] = sorted(rebuild(w))
+        return ordered
+
+    return kept
+
+
+def _kept_by_bytes(slot: int, rebuild, pairs_at, face_ok, into, first: int, stop: int,
+                   n_sites: int):
+    """``_kept_pairs``' function as it was before ``KEPT_BY_COPY``: the board kept as
+    ``bytes`` and compared by slices round the site that changed, the slots put in place
+    one at a time by bisection (for tests and measurements)."""
+
+    def kept(s):
         cache = s.aux[slot]
         w = s.what
         key = bytes(w)
@@ -279,7 +336,6 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
         x = hist[-1].to if hist else -1
         if old is not None and 0 <= x < n_sites and not old[x] and key[x] and \
                 old[:x] == key[:x] and old[x + 1:] == key[x + 1:]:
-            # the few slots that change, found and put in place by bisection
             ordered = cache[1]
             if first <= x < stop:
                 for i in pairs_at[x]:
@@ -287,12 +343,12 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
                     if j < len(ordered) and ordered[j] == i:
                         del ordered[j]
             if face_ok is not None and face_ok[0] != face_ok[key[x]]:
-                if face_ok[0]:                   # x stopped being a target
+                if face_ok[0]:
                     for _, i in into[x]:
                         j = bisect_left(ordered, i)
                         if j < len(ordered) and ordered[j] == i:
                             del ordered[j]
-                else:                            # x became one
+                else:
                     for y, i in into[x]:
                         if not w[y]:
                             j = bisect_left(ordered, i)
