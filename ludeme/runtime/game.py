@@ -45,8 +45,9 @@ INLINE_MOVE_AGAIN = True
 #: (False: a game with dice keeps ``Game.play``; tests compare the two)
 PLAIN_DICE_TURNS = True
 
-#: ``Game.ordered_turns`` serves games whose phases have an order of movers or pass over
-#: a stuck player (False: they keep ``Game.play``; tests compare the two)
+#: ``Game.plain_turns`` serves games whose phases have an order of movers or pass over a
+#: stuck player too, with ``Game._advance``'s and ``_skip_stuck``'s steps (False: they
+#: keep ``Game.play``; tests compare the two)
 ORDERED_TURNS = True
 
 
@@ -648,11 +649,13 @@ class Game:
     def plain_turns(self) -> Callable[[State, Move], None] | None:
         """``play`` for a game that needs none of its rarer steps, or None: no steps
         after a move or a turn, no record of positions for ``(noRepeat)``, no
-        phase per player, every phase in turns (no order, no skipping), at most one end
-        rule. What it does is ``play`` without those steps' tests; ``compile_game``
+        phase per player, at most one end rule. What it does is ``play`` without those
+        steps' tests; ``compile_game``
         installs it as the game's ``play``. In a game with dice (``PLAIN_DICE_TURNS``)
         it takes the dice's steps, and never the draw when every player passed (which
-        Ludii has only without dice).
+        Ludii has only without dice). In a game whose phases have an order of movers or
+        pass over a stuck player (``ORDERED_TURNS``, without dice) it takes
+        ``Game._advance``'s and ``_skip_stuck``'s steps.
 
         A lone end rule ``(if <test> <result>)`` has its test asked here
         (``END_TEST_INLINE``); when that test is ``(no Moves Next)`` in a game without
@@ -660,11 +663,14 @@ class Game:
         for the next decision (``FOLD_NO_MOVES_NEXT``). A move whose consequence is
         ``(moveAgain)`` alone has it made here (``INLINE_MOVE_AGAIN``)."""
         dice_spec = self.dice
+        # phases with an order of movers or passing over a stuck player: the turn takes
+        # Game._advance's and Game._skip_stuck's steps (``ORDERED_TURNS``; not with dice)
+        ordered = any(ph.order is not None or ph.skip_stuck for ph in self.phases)
         if dice_spec is not None and not PLAIN_DICE_TURNS or \
+                ordered and (not ORDERED_TURNS or dice_spec is not None) or \
                 self.after_move or self.after_turn or \
                 self.no_repeat or self.uses_next_phase or \
-                len(self.end_rules) > 1 or \
-                any(ph.order is not None or ph.skip_stuck for ph in self.phases):
+                len(self.end_rules) > 1:
             return None
         next_of, mover_change = self.next_of, self.mover_change
         auto_pass = self.auto_pass_move
@@ -675,8 +681,13 @@ class Game:
         # a game with dice takes the dice's two steps (cheap tests of a constant here)
         dice_game = dice_spec is not None
         rolled_key = dice_spec.zobrist_rolled if dice_game else 0
+        orders = tuple(ph.order for ph in self.phases)
+        skips = tuple(ph.skip_stuck for ph in self.phases)
+        n_phases = len(orders)
+        passes = range(self.num_players - 1)  # the most players _skip_stuck passes over
         # (no Moves Next) as the one end rule: the turn lists the next player's moves
-        computing = self._next_listing(end_rule)
+        # (not where a stuck player is passed over: that lists them already)
+        computing = self._next_listing(end_rule) if not ordered else None
         listing = computing is not None
         # a lone end rule's test and what it decides when the test holds: asked here
         # (``END_TEST_INLINE``; None: the rule is called)
@@ -723,12 +734,48 @@ class Game:
                 dice.live = False
             s._moves = None
             nxt = s.nxt
-            if nxt != who or who == following:
+            if nxt == who != following:
+                pass  # (moveAgain): the same player moves again
+            elif not ordered or orders[s.phase] is None and not skips[s.phase]:
                 if nxt == following or nxt <= 0:
                     nxt = following
                 s.mover = nxt
                 if nxt != who:
                     s.hash ^= mover_change[who][nxt]
+            else:
+                # Game._advance: the next in the phase's order, or the next phase
+                ph = s.phase
+                order = orders[ph]
+                old = s.mover
+                if order is not None:
+                    pos = s.order_pos + 1
+                    if pos < len(order):
+                        new = order[pos]
+                    elif ph + 1 < n_phases:
+                        s.phase = ph = ph + 1
+                        pos = 0
+                        first = orders[ph]
+                        new = first[0] if first else next_of[old]
+                    else:
+                        pos = 0
+                        new = order[0]
+                    s.order_pos = pos
+                else:
+                    new = next_of[old] if not s.inactive else next_active(s, old)
+                s.mover = new
+                if new != old:
+                    s.hash ^= mover_change[old][new]
+                if skips[ph]:
+                    # Game._skip_stuck: a player whose only move is the pass is passed over
+                    for _ in passes:
+                        moves = s.legal_moves()
+                        if moves and moves[0] is not auto_pass:
+                            break
+                        old = s.mover
+                        new = next_of[old] if not s.inactive else next_active(s, old)
+                        s.mover = new
+                        s.hash ^= mover_change[old][new]
+                        s._moves = None
             if track:
                 s.hashes.append(s.hash)
             if listing and s.outcome is None:
@@ -797,116 +844,6 @@ class Game:
             return None
         test, _ = getattr(end_rule, "test_then", (None, None))
         return getattr(test, "lists_next", None)
-
-    def ordered_turns(self) -> Callable[[State, Move], None] | None:
-        """``play`` for a game with phases that ``plain_turns`` does not serve (an
-        ``order:`` of movers, or a stuck player passed over, ``skipStuck:``) but none of
-        the other rarer steps: no dice, no steps after a move or a turn, no record of
-        positions for ``(noRepeat)``, no phase per player, at most one end rule. What it
-        does is ``play`` with ``_advance`` and ``_skip_stuck`` written in and the steps
-        this game never takes left out; None when it does not apply (``ORDERED_TURNS``
-        off, or a game ``plain_turns`` serves)."""
-        if not ORDERED_TURNS or self.dice is not None or \
-                self.after_move or self.after_turn or \
-                self.no_repeat or self.uses_next_phase or \
-                len(self.end_rules) > 1 or \
-                all(ph.order is None and not ph.skip_stuck for ph in self.phases):
-            return None
-        next_of, mover_change = self.next_of, self.mover_change
-        auto_pass = self.auto_pass_move
-        end_rule = self.end_rules[0] if self.end_rules else None
-        track = self.track_repetition
-        ends_checked, all_passed = self._ends_checked, self._all_passed
-        orders = tuple(ph.order for ph in self.phases)
-        skips = tuple(ph.skip_stuck for ph in self.phases)
-        n_phases = len(orders)
-        passes = range(self.num_players - 1)  # the most players _skip_stuck passes over
-        game = self
-
-        def play(s: State, m: Move) -> None:
-            # Game.play's steps, in its order, with the ones this game never takes left out
-            who = s.mover
-            following = next_of[who] if not s.inactive else next_active(s, who)
-            s.who = who
-            s.nxt = following
-            s.frm = s.after_frm = frm = m.frm
-            s.to = s.after_to = m.to
-            if s.pending:
-                s.pending = ()
-            if m is auto_pass:
-                s.stalemated |= 1 << (who - 1)
-            elif s.stalemated:
-                s.stalemated &= ~(1 << (who - 1))
-            act = m.act
-            if act is not no_action:
-                act(s, m)
-            s.history.append(m)
-            s.ply += 1
-            then = m.then
-            if then is not None:
-                then(s)
-            s._moves = None
-            nxt = s.nxt
-            ph = s.phase
-            order = orders[ph]
-            if nxt == who != following:
-                pass  # (moveAgain): the same player moves again
-            elif order is None and not skips[ph]:
-                if nxt == following or nxt <= 0:
-                    nxt = following
-                s.mover = nxt
-                if nxt != who:
-                    s.hash ^= mover_change[who][nxt]
-            else:
-                # Game._advance: the next in the phase's order, or the next phase
-                old = s.mover
-                if order is not None:
-                    pos = s.order_pos + 1
-                    if pos < len(order):
-                        new = order[pos]
-                    elif ph + 1 < n_phases:
-                        s.phase = ph = ph + 1
-                        pos = 0
-                        first = orders[ph]
-                        new = first[0] if first else next_of[old]
-                    else:
-                        pos = 0
-                        new = order[0]
-                    s.order_pos = pos
-                else:
-                    new = next_of[old] if not s.inactive else next_active(s, old)
-                s.mover = new
-                if new != old:
-                    s.hash ^= mover_change[old][new]
-                if skips[ph]:
-                    # Game._skip_stuck: a player whose only move is the pass is passed over
-                    for _ in passes:
-                        moves = s.legal_moves()
-                        if moves and moves[0] is not auto_pass:
-                            break
-                        old = s.mover
-                        new = next_of[old] if not s.inactive else next_active(s, old)
-                        s.mover = new
-                        s.hash ^= mover_change[old][new]
-                        s._moves = None
-            if track:
-                s.hashes.append(s.hash)
-            if end_rule is not None:
-                s.who = who
-                s.nxt = s.mover
-                out = end_rule(s)
-                if out is not None:
-                    s.outcome = out
-                    s._moves = []
-                s.who = s.mover
-            s.counter += 1
-            if frm < 0 and m.kind == "pass" and s.outcome is None and \
-                    ends_checked(s, who) and all_passed(s):
-                s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
-                s._moves = []
-            s.prev_mover = who
-
-        return play
 
     def stuck(self, s: State) -> bool:
         """Whether the player to move has no legal move of its own (its only move is the

@@ -452,7 +452,7 @@ def plays_as_game_play(game, seeds: int = 8) -> int:
         "twigs-5p", "branches-6-2"])
 def test_ordered_turn_plays_as_game_play(monkeypatch, src, options):
     """A game with phases in a fixed order or with stuck players passed over gets
-    ``Game.ordered_turns`` as its ``play`` (``ORDERED_TURNS``): the same games as
+    ``Game.plain_turns`` as its ``play`` (``ORDERED_TURNS``): the same games as
     ``Game.play``; with the switch off it keeps the method."""
     import ludeme
     from ludeme.runtime import game as game_module
