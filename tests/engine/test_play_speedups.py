@@ -367,7 +367,16 @@ def test_plain_turn_plays_as_game_play(src):
 
     game = ludeme.loads(src)
     assert game.play is not None and getattr(game.play, "__func__", None) is not Game.play
-    for seed in range(12):
+    assert plays_as_game_play(game, seeds=12) > 0
+
+
+def plays_as_game_play(game, seeds: int = 8) -> int:
+    """``game.play`` and ``Game.play`` (the method) play the same seeded random games:
+    the same moves, positions, hashes, phases and results. Returns the plies compared."""
+    from ludeme.runtime.game import Game
+
+    plies = 0
+    for seed in range(seeds):
         rng = random.Random(seed)
         a, b = game.new_initial_state(), game.new_initial_state()
         while not a.is_terminal():
@@ -376,10 +385,15 @@ def test_plain_turn_plays_as_game_play(src):
             i = rng.randrange(len(moves))
             game.play(a, moves[i])
             Game.play(game, b, b.legal_moves()[i])
-            assert (a.hash, a.mover, a.what, a.count, a.stalemated, a.counter, a.ply) == \
-                (b.hash, b.mover, b.what, b.count, b.stalemated, b.counter, b.ply)
+            plies += 1
+            assert (a.hash, a.mover, a.phase, a.order_pos, a.what, a.rot, a.count, a.hand,
+                    a.score, a.stalemated, a.counter, a.ply, a.prev_mover) == \
+                (b.hash, b.mover, b.phase, b.order_pos, b.what, b.rot, b.count, b.hand,
+                 b.score, b.stalemated, b.counter, b.ply, b.prev_mover)
             assert a.hashes == b.hashes and a.history == b.history
+            assert a._moves == b._moves
         assert b.is_terminal() and a.returns() == b.returns()
+    return plies
 
 
 def test_games_with_rarer_steps_keep_game_play(monkeypatch):

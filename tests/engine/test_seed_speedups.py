@@ -9,6 +9,7 @@ import pytest
 
 from ludeme.api import _compile
 from ludeme.expand import expand
+from tests.engine.test_play_speedups import plays_as_game_play
 
 
 def compiled(text: str):
@@ -415,31 +416,6 @@ PLACE_THEN_MOVE = """
     )
 )
 """
-
-
-def plays_as_game_play(game, seeds: int = 8) -> int:
-    """``game.play`` and ``Game.play`` (the method) play the same seeded random games:
-    the same moves, positions, hashes, phases and results. Returns the plies compared."""
-    from ludeme.runtime.game import Game
-
-    plies = 0
-    for seed in range(seeds):
-        rng = random.Random(seed)
-        a, b = game.new_initial_state(), game.new_initial_state()
-        while not a.is_terminal():
-            moves = a.legal_moves()
-            assert [m.key for m in moves] == [m.key for m in b.legal_moves()]
-            i = rng.randrange(len(moves))
-            game.play(a, moves[i])
-            Game.play(game, b, b.legal_moves()[i])
-            plies += 1
-            assert (a.hash, a.mover, a.phase, a.order_pos, a.what, a.rot, a.hand, a.score,
-                    a.stalemated, a.counter, a.ply, a.prev_mover) == \
-                (b.hash, b.mover, b.phase, b.order_pos, b.what, b.rot, b.hand, b.score,
-                 b.stalemated, b.counter, b.ply, b.prev_mover)
-            assert a.history == b.history and a._moves == b._moves
-        assert b.is_terminal() and a.returns() == b.returns()
-    return plies
 
 
 @pytest.mark.parametrize("src,options", [

@@ -183,8 +183,7 @@ def _adds(c: CompileContext, per_player: list[int], act, to: RegionV, stack: boo
                       rethen=rethen)
 
     if to.lowest_empty is not None and KEPT_DROPS and not stack:
-        return MovesV(_add_to_lowest_empty(c, table, to.lowest_empty), plain_adds=plain,
-                      rethen=rethen)
+        return MovesV(_add_to_lowest_empty(c, table, to), plain_adds=plain, rethen=rethen)
 
     if to.known_empty() or stack:
         def gen(s):
@@ -539,6 +538,15 @@ def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
                        reaches=reaches)
 
 
+def _kept_lists_slot(g) -> int:
+    """The state's slot for placements kept from one position to the next: [hash of the
+    pieces, per player its moves, the sites they go to], copied with the state."""
+    return g.add_aux(lambda: [None, None, None],
+                     lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
+                                if a[1] is not None else None,
+                                a[2][:] if a[2] is not None else None])
+
+
 def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
     """"Place on any empty site", kept incrementally: each state carries every player's
     move list; when the position differs from the cached one by exactly one added piece
@@ -551,10 +559,7 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
     zobrist, zmover = g.zobrist, g.zobrist_mover
     # [hash of the pieces, per player its moves, the empty sites]: every player's list
     # holds one move per empty site, in site order, so the lists go index for index
-    slot = g.add_aux(lambda: [None, None, None],
-                     lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
-                                if a[1] is not None else None,
-                                a[2][:] if a[2] is not None else None])
+    slot = _kept_lists_slot(g)
     board_sites = range(first, stop)
 
     def rebuild(s, cache, pieces_hash):
@@ -595,8 +600,7 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
 KEPT_DROPS = True
 
 
-def _add_to_lowest_empty(c: CompileContext, table: list,
-                         lines: tuple[tuple[int, ...], ...]):
+def _add_to_lowest_empty(c: CompileContext, table: list, to: RegionV):
     """Placements on the first empty site of each line (``RegionV.lowest_empty``: the
     sites a dropped piece lands on), kept incrementally as ``_add_to_empty`` keeps its
     own: each state carries every player's moves, one per line that has an empty site,
@@ -607,6 +611,7 @@ def _add_to_lowest_empty(c: CompileContext, table: list,
     from the board."""
     g = c.game
     n = g.board.n_sites
+    lines, lowest = to.lowest_empty, to.fn
     players = [p for p in range(len(table)) if table[p] is not None]
     zobrist, zmover = g.zobrist, g.zobrist_mover
     nxt = [-1] * n  # the site after each one along its line
@@ -614,19 +619,10 @@ def _add_to_lowest_empty(c: CompileContext, table: list,
         for a, b in zip(line, line[1:], strict=False):
             nxt[a] = b
     # [hash of the pieces, per player its moves, the sites they go to]
-    slot = g.add_aux(lambda: [None, None, None],
-                     lambda a: [a[0], [x[:] if x is not None else None for x in a[1]]
-                                if a[1] is not None else None,
-                                a[2][:] if a[2] is not None else None])
+    slot = _kept_lists_slot(g)
 
     def rebuild(s, cache, pieces_hash):
-        w = s.what
-        sites = []
-        for line in lines:
-            for x in line:
-                if not w[x]:
-                    sites.append(x)
-                    break
+        sites = lowest(s)
         cache[1] = [[r[x] for x in sites] if r is not None else None for r in table]
         cache[2] = sites
         cache[0] = pieces_hash
