@@ -693,8 +693,8 @@ class Game:
         # (``END_TEST_INLINE``; None: the rule is called)
         end_test, end_decided = getattr(end_rule, "test_then", (None, None)) \
             if END_TEST_INLINE else (None, None)
-        # per phase, its generator for an even ply and for an odd one: the two branches
-        # of an (if (is Even (count Moves)) ...) of moves (``generators.PLY_PARITY_IF``)
+        # per phase, its generator for an even ply and for an odd one: the then and else
+        # moves of an (if (is Even (count Moves)) ...) (``generators.PLY_PARITY_IF``)
         by_parity = [getattr(ph.generate, "by_ply_parity", None) or (ph.generate,) * 2
                      for ph in self.phases]
         again = move_again if INLINE_MOVE_AGAIN else None
