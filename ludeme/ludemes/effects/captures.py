@@ -285,6 +285,11 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
                     else:
                         victims.append(b)
             return victims
+
+        if _from_last_to(c, from_):
+            part = _Part("flank", [tuple((r[0], r[1]) for r in rs) for rs in rays], tt, ft,
+                         np, 0, _finisher(effect, then.fn if then is not None else None))
+            return _with_part(_capture(find, effect, effect_victims, then), part)
     elif folded is not None and FOLD_LINES and limit >= 1:
         # a move generator's rule looks out from (from), which it reads itself
         from_from = from_ is None and bool(vars(c).get("capture_as_moves"))
@@ -575,6 +580,11 @@ def surround(c: CompileContext, from_: FROM = None, directions: T.Direction = No
                         victims.append(b)
             return victims
 
+        if _from_last_to(c, from_):
+            part = _Part("surround", [tuple((b, around[b]) for b in around[x])
+                                      for x in range(n)], tt, ft, np, allowed,
+                         _finisher(effect, then.fn if then is not None else None))
+            return _with_part(_capture(find, effect, effect_victims, then), part)
         return _capture(find, effect, effect_victims, then)
 
     def find_general(s):
@@ -670,3 +680,149 @@ def enclose(c: CompileContext, from_: FROM = None, directions: T.Direction = Non
         return victims
 
     return _capture(find, effect, effect_victims, then)
+
+
+# the capture rules of one consequence that look out from (last To) and whose conditions
+# fold into tables (a flanking line of one site, a surrounding) run as one generated
+# function: every rule's enclosed sites found in one pass over the neighbours of the
+# destination, all before any is taken, then each rule's effect in order (False: each
+# rule on its own, worked out then applied through its preparation; tests compare)
+FUSED = True
+
+
+class _Part:
+    """A capture rule as the fused function reads it: ``kind`` ("flank" or
+    "surround"), per origin site the rule's rows in its direction order (flank: ``(b,
+    f)``, the enclosed site and the encloser; surround: ``(b, sides)``, the enclosed site
+    and its other neighbours), the folded conditions ``[who][site * np + piece]``, the
+    stride ``np``, the sides that may be missing (surround) and the finisher."""
+
+    __slots__ = ("kind", "rows", "target", "friend", "np", "allowed", "finish")
+
+    def __init__(self, kind, rows, target, friend, np, allowed, finish):
+        self.kind, self.rows, self.target, self.friend = kind, rows, target, friend
+        self.np, self.allowed, self.finish = np, allowed, finish
+
+
+def _from_last_to(c: CompileContext, frm: FromPart | None) -> bool:
+    """Whether a capture rule looks out from ``(last To)`` (its default outside a move
+    generator)."""
+    from ludeme.ludemes.numbers.expressions import LAST_TO
+
+    if frm is None:
+        return not vars(c).get("capture_as_moves")
+    return frm.site is not None and frm.cond is None and frm.site.fn is LAST_TO
+
+
+def _with_part(effect: EffectV, part: _Part) -> EffectV:
+    """``effect`` applied by the fused function of its one rule, which says what it is
+    (``fn.capture_part``) so that consequences made of several rules fuse them."""
+    if not FUSED:
+        return effect
+    fn = _fused_fn((part,))
+    if fn is None:
+        return effect
+    fn.capture_part = part
+    return EffectV(fn, effect.victims, effect.any_move, any_move_at=effect.any_move_at,
+                   prepare=effect.prepare)
+
+
+def fuse_captures(effects, sequence: EffectV) -> EffectV:
+    """``sequence`` (the effects applied in order, every one worked out first) applied
+    by one fused function when every effect is a capture rule that fuses; else
+    ``sequence`` itself."""
+    if not FUSED or len(effects) < 2:
+        return sequence
+    parts = tuple(getattr(e.fn, "capture_part", None) for e in effects)
+    if None in parts or any(e.prepare is None for e in effects):
+        return sequence
+    fn = _fused_fn(parts)
+    if fn is None:
+        return sequence
+    return EffectV(fn, sequence.victims, sequence.any_move,
+                   any_move_at=sequence.any_move_at, prepare=sequence.prepare)
+
+
+def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
+    """The generated function of ``parts``: one loop over the neighbours of the
+    destination of the last move (in the board's direction order, each rule's rows
+    merged by their first site), a union of the rules' target tables skipping a
+    neighbour none of them could take; the victims of each rule in its own order."""
+    n = len(parts[0].rows)
+    ns: dict = {}
+    # per origin, the merged rows: (b, b * np, then per rule its fields or absent)
+    merged = []
+    for at in range(n):
+        order: list[int] = []
+        fields: list[dict[int, tuple]] = []
+        for p in parts:
+            mine = {}
+            last = -1  # where the rule's previous row stands in the merged order
+            for row in p.rows[at]:
+                b = row[0]
+                if b in order:
+                    last = order.index(b)
+                else:
+                    last += 1
+                    order.insert(last, b)
+                if p.kind == "flank":
+                    mine[b] = (row[1], row[1] * p.np)
+                else:
+                    mine[b] = (tuple((y, y * p.np) for y in row[1] if y != at),)
+            fields.append(mine)
+        rows = []
+        for b in order:
+            row: list = [b, b * parts[0].np]
+            for p, mine in zip(parts, fields, strict=True):
+                got = mine.get(b)
+                if p.kind == "flank":
+                    row += got if got is not None else (-1, 0)
+                else:
+                    row += got if got is not None else (None,)
+            rows.append(tuple(row))
+        merged.append(tuple(rows))
+    # the order of each rule's rows is the merged order restricted to the rule
+    for p, at in ((p, at) for p in parts for at in range(n)):
+        pos = [r[0] for r in merged[at]]
+        mine = [row[0] for row in p.rows[at]]
+        if sorted(mine, key=pos.index) != mine:
+            return None  # rules with different direction orders: not fused
+    players = len(parts[0].target)
+    union = [[any(p.target[who][k] for p in parts) for k in range(len(parts[0].target[who]))]
+             if parts[0].target[who] else [] for who in range(players)]
+    ns["ROWS"], ns["UNION"] = merged, union
+    names = ["b", "bp"]
+    head = ["def fused(s):", "    h = s.history", "    if not h:", "        return",
+            "    at = h[-1].to", "    if at < 0:", "        return", "    w = s.what",
+            "    who = s.who", "    u = UNION[who]"]
+    body = []
+    for i, p in enumerate(parts):
+        ns[f"T{i}"], ns[f"F{i}"], ns[f"FIN{i}"] = p.target, p.friend, p.finish
+        ns[f"A{i}"] = p.allowed
+        head.append(f"    t{i} = T{i}[who]")
+        head.append(f"    f{i} = F{i}[who]")
+        head.append(f"    v{i} = None")
+        if p.kind == "flank":
+            names += [f"e{i}", f"ep{i}"]
+            body += [f"        if t{i}[x] and e{i} >= 0 and f{i}[ep{i} + w[e{i}]]:"]
+        else:
+            names.append(f"sides{i}")
+            body += [f"        if t{i}[x] and sides{i} is not None:",
+                     "            miss = 0",
+                     f"            for y, yp in sides{i}:",
+                     f"                if not f{i}[yp + w[y]]:",
+                     "                    miss += 1",
+                     f"                    if miss > A{i}:",
+                     "                        break",
+                     "            else:"]
+        pad = "    " if p.kind == "surround" else ""
+        body += [f"{pad}            if v{i} is None:", f"{pad}                v{i} = [b]",
+                 f"{pad}            else:", f"{pad}                v{i}.append(b)"]
+    lines = head + [f"    for {', '.join(names)} in ROWS[at]:", "        x = bp + w[b]",
+                    "        if not u[x]:", "            continue"] + body
+    none = " and ".join(f"v{i} is None" for i in range(len(parts)))
+    lines += [f"    if {none}:", "        return", "    ot, ob = s.to, s.between"]
+    for i in range(len(parts)):
+        lines += [f"    if v{i} is not None:", f"        FIN{i}(s, v{i}, ot, ob)"]
+    exec(compile("\n".join(lines), "<ludeme fused captures>", "exec"), ns)  # noqa: S102
+    return ns["fused"]

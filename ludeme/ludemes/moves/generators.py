@@ -414,7 +414,9 @@ def and_effects(c: CompileContext, *effects: T.Effect):
     ``(and ...)`` before applying any, the conditions of its ``(if ...)`` effects are
     read first: in ``(and (remove (between)) (if <cond> (moveAgain)))`` the condition
     sees the piece not yet removed."""
-    return sequence_effects(effects)
+    from ludeme.ludemes.effects.captures import fuse_captures
+
+    return fuse_captures(effects, sequence_effects(effects))
 
 
 @ludeme("or", T.Effect,
@@ -423,7 +425,9 @@ def and_effects(c: CompileContext, *effects: T.Effect):
 def or_effects(c: CompileContext, *effects: T.Effect):
     """Apply every one of the effects, in order: Ludii's ``(or {...})`` of
     consequences, as in ``(then (or {(custodial ...) (surround ...)}))``."""
-    return sequence_effects(effects)
+    from ludeme.ludemes.effects.captures import fuse_captures
+
+    return fuse_captures(effects, sequence_effects(effects))
 
 
 @ludeme("do", T.Moves)

@@ -367,7 +367,12 @@ def last_to(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N80
             return SiteV(lambda s: s.after_to if s.history else -1)
         return SiteV(lambda s: (s.after_to if after(s) else s.history[-1].to)
                      if s.history else -1)
-    return SiteV(lambda s: s.history[-1].to if s.history else -1)
+    return SiteV(LAST_TO)
+
+
+def LAST_TO(s) -> int:  # noqa: N802 - one function object, so that rules can tell it
+    """``(last To)``: the destination of the last move played (-1 before any)."""
+    return s.history[-1].to if s.history else -1
 
 
 @ludeme("last From", T.Site)
