@@ -88,3 +88,39 @@ def test_fused_captures_on_brandubh():
 
         fast, slow = load(True), load(False)
         assert same_positions_along_games(fast, slow, seed=len(king), games=6) > 150
+
+
+# -- the end rules' tests asked in one generated function (``endchecks.INLINE``) --------
+
+# three runners: a player leaves the game when its runner is home or it has triggered
+# the centre; the others play on (the standing decides when the game is over)
+RACE = """(game "Race" (players 3)
+  (equipment {{(board (square 6))
+    (piece "Runner" Each (move {move} Adjacent {to}
+        (then (if (is In (last To) (sites Centre)) (trigger "Centre" Mover)))))}})
+  (rules
+    (start {{(place "Runner1" "a1") (place "Runner2" "f1") (place "Runner3" "a6")}})
+    (play (forEach Piece))
+    (end {{(if (is Within (id "Runner1") in:(sites Right)) (result P1 Win))
+           (if (>= (count Moves) 60) (result Mover Draw))
+           (if (is Within (id "Runner2") in:(sites Left)) (result P2 Win))
+           (if (is Triggered "Centre" P3) (result P3 Win))
+           (if (is Triggered "Centre" P1) (result P1 Loss))}})))"""
+
+
+@pytest.mark.parametrize("text", [
+    RACE.format(move="Slide", to=""),
+    RACE.format(move="Step", to="(to if:(is Empty (to)))"),
+    FENCE.format(board="(square 7)", dirs="Orthogonal", allowed=0,
+                 p1='"a3" "a4" "g3" "g4" "c1" "e7" "d1"', p2='"c4" "e4" "d3" "d5"',
+                 third=FLANKED_CHIEF.format(dirs="Orthogonal")),
+])
+def test_end_checks_in_one_function_as_in_a_loop(text):
+    from ludeme.compile import endchecks
+
+    flags = {"inline": (endchecks, "INLINE")}
+    fast = compiled_with(flags, text, inline=True)
+    slow = compiled_with(flags, text, inline=False)
+    assert fast.end_rules[0].__code__.co_filename == "<ludeme end checks>"
+    assert slow.end_rules[0].__code__.co_filename != "<ludeme end checks>"
+    assert same_positions_along_games(fast, slow, seed=len(text), games=40) > 400

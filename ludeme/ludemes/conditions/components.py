@@ -51,6 +51,12 @@ def is_within(c: CompileContext, piece: T.IntFn, *, at: T.Site = None, in_: T.Re
                         return p < len(placed) and bool(placed[p] & region_bits)
                     return p in pieces_on(s.what)
 
+                if p < len(c.pieces.names):  # State.placed always has its entry
+                    # read in place by generated end checks (``compile.endchecks``)
+                    within.inline = ("(s.placed[{p}] & {bits} if s.occ is not None "
+                                     "else {p} in {on}(s.what))",
+                                     {"p": p, "bits": region_bits, "on": pieces_on})
+
             return CondV(within)
         region = in_.fn
         return CondV(lambda s: bool(pid(s)) and any(s.what[x] == pid(s) for x in region(s)))

@@ -26,4 +26,13 @@ def is_triggered(c: CompileContext, event: T.Str, who: (T.Role, T.IntFn)):
         p = player(s)
         return p > 0 and bool(s.triggered >> (p - 1) & 1)
 
+    p = who.const
+    if p is not None:
+        bit = 1 << (p - 1) if p > 0 else 0
+
+        def fn(s):  # noqa: F811 - a fixed player: its bit
+            return bool(s.triggered & bit)
+
+        # read in place by generated end checks (``ludeme.compile.endchecks``)
+        fn.inline = ("s.triggered & {bit}", {"bit": bit})
     return CondV(fn)

@@ -382,7 +382,27 @@ def _end_ranking(fns: list):
             check_one.test_then = (test, decided)
             return check_one
 
-        return check_pairs
+        from ludeme.compile.endchecks import inlined_checks
+
+        def rest(s, first):
+            # check_pairs from the rule ``first`` on, the ones before it known to fail
+            decided = 0
+            for test, res in pairs[first:]:
+                if test(s):
+                    apply = res(s)
+                    if apply is not None and apply(s, decided):
+                        decided += 1
+            if decided or s.standing is not None:
+                st = s.standing
+                return returns_of(s) if st is not None and st.over else None
+            return None
+
+        def over(s):
+            # no rule's test holds
+            st = s.standing
+            return returns_of(s) if st is not None and st.over else None
+
+        return inlined_checks(pairs, rest, over) or check_pairs
 
     def check_all(s):
         decided = 0
