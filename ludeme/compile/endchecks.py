@@ -20,8 +20,9 @@ INLINE = True
 def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | None:
     """``check(s)``: for the first of ``pairs`` (``(test, result)``) whose test holds,
     ``rest(s, i)`` (the rules from that one on, as the loop would go on); when none
-    holds, ``over(s)`` when the standing (``s.standing``) is over, else None. None when no test offers an expression (the loop is as fast)."""
-    if not INLINE or not any(getattr(t, "inline", None) for t, _ in pairs):
+    holds, ``over(s)`` when the standing (``s.standing``) is over, else None. None when
+    ``INLINE`` is off."""
+    if not INLINE:
         return None
     ns: dict = {"REST": rest, "OVER": over}
     lines = ["def check(s):"]

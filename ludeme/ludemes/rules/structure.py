@@ -344,9 +344,11 @@ def _end_ranking(fns: list):
     if all(p is not None for p in parts):
         pairs = tuple(parts)  # (condition, result) of each (if ...): one call less per rule
 
-        def check_pairs(s):
+        def check_pairs(s, first=0):
+            # every rule in turn (from the rule ``first`` on, when the ones before it
+            # are known to fail: see ``endchecks``)
             decided = 0
-            for test, res in pairs:
+            for test, res in pairs[first:] if first else pairs:
                 if test(s):
                     apply = res(s)
                     if apply is not None and apply(s, decided):
@@ -384,25 +386,7 @@ def _end_ranking(fns: list):
 
         from ludeme.compile.endchecks import inlined_checks
 
-        def rest(s, first):
-            # check_pairs from the rule ``first`` on, the ones before it known to fail
-            decided = 0
-            for test, res in pairs[first:]:
-                if test(s):
-                    apply = res(s)
-                    if apply is not None and apply(s, decided):
-                        decided += 1
-            if decided or s.standing is not None:
-                st = s.standing
-                return returns_of(s) if st is not None and st.over else None
-            return None
-
-        def over(s):
-            # no rule's test holds
-            st = s.standing
-            return returns_of(s) if st is not None and st.over else None
-
-        return inlined_checks(pairs, rest, over) or check_pairs
+        return inlined_checks(pairs, check_pairs, returns_of) or check_pairs
 
     def check_all(s):
         decided = 0
