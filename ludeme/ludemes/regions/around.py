@@ -12,7 +12,9 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ludeme.board import Board
+from ludeme.compile import neighbourcounts
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
@@ -168,7 +170,23 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                     w = s.what
                     return [x for x in sites if readers[x](w).count(0) >= k]
 
-                return select
+                count = neighbourcounts.counter(nb, k) if 0 < k <= 8 else None
+                if count is None:
+                    return select
+                level = k - 1
+
+                def select_counted(s, sites):
+                    # every site's count at once (``ludeme.compile.neighbourcounts``)
+                    w = s.what
+                    try:
+                        empty = bytes(w).translate(EMPTY_FLAG)
+                    except (ValueError, TypeError):     # values beyond a byte
+                        return select(s, sites)
+                    flags = count(int.from_bytes(empty, "little"))[level].to_bytes(
+                        len(w), "little")
+                    return [x for x in sites if flags[x]]
+
+                return select_counted
 
             sizes_to.at_least = at_least
 
