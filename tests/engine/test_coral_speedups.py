@@ -186,3 +186,51 @@ def test_seed_games_play_alike_with_the_low_number_first(monkeypatch, name, opti
     monkeypatch.setattr(articulation, "STATIC_SEEDS", False)
     slow = _compile(load_description(name, options))
     assert agree_along_games(fast, slow, seed=5, games=3) > 40
+
+
+# -- (sites Around ... if:(and (is Occupied (to)) ...)): the occupied ones off the board --
+
+DOOMED = """(game "Crowded" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to (sites Empty))
+                 then:(and (addScore Mover (count Sites in:(sites Around (last To) {dirs}
+                                                                if:{cond})))
+                           (remove (sites Around (last To) {dirs} if:{cond})))))
+         (end (if (>= (count Moves) 40) (byScore)))))"""
+
+
+@pytest.mark.parametrize("board,dirs,cond", [
+    ("(square 5)", "Orthogonal",
+     "(and (is Occupied (to)) (< (count Sites in:(sites Around (to) Orthogonal "
+     "if:(is Empty (to)))) 2))"),
+    ("(hex 4)", "Adjacent", "(and (is Occupied (to)) (is Enemy (who at:(to))) "
+     "(> (count Sites in:(sites Around (to) if:(is Occupied (to)))) 2))"),
+    # not the form: (is Occupied (to)) second
+    ("(rectangle 4 6)", "Orthogonal", "(and (is Friend (who at:(to))) (is Occupied (to)))"),
+])
+def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
+    from ludeme.ludemes.regions import around
+
+    text = DOOMED.format(board=board, dirs=dirs, cond=cond)
+    asked = []
+    after = around._after_occupied
+    monkeypatch.setattr(around, "_after_occupied",
+                        lambda *a: asked.append(after(*a)) or asked[-1])
+    fast = compiled(text)
+    assert any(asked) == cond.startswith("(and (is Occupied")
+    monkeypatch.setattr(around, "OCCUPIED_FIRST", False)
+    slow = compiled(text)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            moves = [a.move_to_string(m) for m in a.legal_moves()]
+            assert moves == [b.move_to_string(m) for m in b.legal_moves()]
+            m = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(m))
+            b.apply(b.parse_move(m))
+            assert list(a.what) == list(b.what) and a.score == b.score
+            checked += 1
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert checked > 60
