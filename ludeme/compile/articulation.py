@@ -39,11 +39,14 @@ _CACHE_SIZE = 16
 # subtree's low number never lowers ``v``'s.
 _HEAD = {False: """def V{site}({args}):
     d = disc[v] = number()
-    low = 1 if is_seed[v] else d""",
+    low = {low}""",
          True: """def V{site}({args}):
     order.append(v)
     d = disc[v] = len(order)
-    low = 1 if is_seed[v] else d"""}
+    low = {low}"""}
+#: a site's first low number: 1 when it is a seed (joined to the extra node); written as
+#: a constant when the sites that can be seeds are fixed (``seedable``)
+_LOW = {None: "1 if is_seed[v] else d", 0: "d", 1: "1"}
 _NEIGHBOUR = """    dw = disc[{w}]
     if not dw:
         dw = V{to}()
@@ -51,6 +54,21 @@ _NEIGHBOUR = """    dw = disc[{w}]
             {cut}
     if dw < low:
         low = dw"""
+#: the same test asked low number first: a neighbour outside the region (its number
+#: above every discovery number) or reached with a number not below ``low`` costs one
+#: comparison; 0 (not reached yet) is below every low number, so it is visited there
+#: (tests turn it off to compare)
+LOW_FIRST = True
+_NEIGHBOUR_LOW_FIRST = """    dw = disc[{w}]
+    if dw < low:
+        if dw:
+            low = dw
+        else:
+            dw = V{to}()
+            if dw >= d:
+                {cut}
+            elif dw < low:
+                low = dw"""
 _CUT = {False: "cut[v] = 1", True: "split(v, {w})"}
 _SPLIT = """def split(v, w):
     cut[v] = 1
@@ -62,21 +80,32 @@ Result = tuple[bytes, bytearray, "tuple[dict[int, list], list[int]] | None", int
 Search = Callable[[list[int], bytearray], Result]
 
 
-def searcher(nb: Sequence[Sequence[int]], record: bool) -> Search:
+#: when the sites that can be seeds are fixed (the target region is a fixed region's
+#: sites in the through region), write each site's first low number as a constant and
+#: make no table of the seeds per search (tests turn it off to compare)
+STATIC_SEEDS = True
+
+
+def searcher(nb: Sequence[Sequence[int]], record: bool,
+             seedable: bytes | None = None) -> Search:
     """The search over ``nb`` (made on first use, then cached): ``search(seeds, in_c)``
     gives the articulation points of the sites reachable from ``seeds`` through sites
     of ``in_c`` plus one extra node joined to every seed, as
     ``connected._articulation`` does; it raises ``RecursionError`` when the recursion
-    limit is too low for the board."""
-    key = (tuple(map(tuple, nb)), record)
+    limit is too low for the board; ``search(seeds, in_c, False)`` makes no joined
+    table when not recording (None in its place). With ``seedable`` (a byte per site)
+    the seeds are exactly the sites of ``in_c`` marked there: the caller passes those
+    (``seeds`` is then only the order in which they are tried)."""
+    key = (tuple(map(tuple, nb)), record, bytes(seedable) if seedable is not None else None,
+           LOW_FIRST)
     found = _CACHE.get(key)
     if found is None:
         made: list = []
 
-        def search(seeds: list[int], in_c: bytearray) -> Result:
+        def search(seeds: list[int], in_c: bytearray, joined: bool = True) -> Result:
             if not made:
-                made.append(_generate(key[0], record))
-            return made[0](seeds, in_c)
+                made.append(_generate(key[0], record, key[2], key[3]))
+            return made[0](seeds, in_c, joined)
 
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]
@@ -84,13 +113,16 @@ def searcher(nb: Sequence[Sequence[int]], record: bool) -> Search:
     return found
 
 
-def _generate(nb: tuple[tuple[int, ...], ...], record: bool) -> Search:
+def _generate(nb: tuple[tuple[int, ...], ...], record: bool,
+              seedable: bytes | None = None, low_first: bool = False) -> Search:
     n = len(nb)
     parts = [_SPLIT] if record else []
     for v, around in enumerate(nb):
         args = ", ".join([f"v=S{v}"] + [f"w{j}=S{w}" for j, w in enumerate(around)])
-        parts.append(_HEAD[record].format(site=v, args=args))
-        parts.extend(_NEIGHBOUR.format(w=f"w{j}", to=w, cut=_CUT[record].format(w=f"w{j}"))
+        low = _LOW[None if seedable is None else int(bool(seedable[v]))]
+        parts.append(_HEAD[record].format(site=v, args=args, low=low))
+        step = _NEIGHBOUR_LOW_FIRST if low_first else _NEIGHBOUR
+        parts.extend(step.format(w=f"w{j}", to=w, cut=_CUT[record].format(w=f"w{j}"))
                      for j, w in enumerate(around))
         parts.append("    return low")
     ns: dict = {f"S{v}": v for v in range(n)}
@@ -115,16 +147,18 @@ def _generate(nb: tuple[tuple[int, ...], ...], record: bool) -> Search:
         def joined_of(disc: list[int]) -> bytes:
             return bytes([0 < d < outside for d in disc])
 
-    def search(seeds: list[int], in_c: bytearray) -> Result:
+    def search(seeds: list[int], in_c: bytearray, joined: bool = True) -> Result:
         if limit_needed >= sys.getrecursionlimit():
             raise RecursionError("board too large for the recursive search")
         disc = start(in_c)
-        is_seed = bytearray(n)
-        for x in seeds:
-            is_seed[x] = 1
+        if seedable is None:
+            is_seed = bytearray(n)
+            for x in seeds:
+                is_seed[x] = 1
+            ns["is_seed"] = is_seed
         cut = bytearray(n)
         # the generated functions read these as their globals, bound for this search
-        ns["disc"], ns["is_seed"], ns["cut"] = disc, is_seed, cut
+        ns["disc"], ns["cut"] = disc, cut
         if record:
             separated: dict[int, list] = {}
             order = [-1]                       # the extra node is number 1
@@ -137,6 +171,6 @@ def _generate(nb: tuple[tuple[int, ...], ...], record: bool) -> Search:
                 visits[r]()
         if record:
             return joined_of(disc), cut, (separated, order), len(order) - 1
-        return joined_of(disc), cut, None, next(numbers) - 2
+        return joined_of(disc) if joined else None, cut, None, next(numbers) - 2
 
     return search

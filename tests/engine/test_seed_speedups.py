@@ -324,8 +324,8 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
     ran = []
     searcher = articulation.searcher
 
-    def counted(nb, record):
-        search = searcher(nb, record)
+    def counted(nb, record, *seedable):
+        search = searcher(nb, record, *seedable)
         return lambda *a: ran.append(record) or search(*a)
 
     monkeypatch.setattr(articulation, "searcher", counted)
@@ -347,16 +347,20 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
                                              ("(square 6)", "Orthogonal", "Perimeter"),
                                              ("(rectangle 4 6)", "Adjacent", "Corners"),
                                              ("(tri 6)", "Orthogonal", "Perimeter")])
+@pytest.mark.parametrize("shifted", [False, True])
 def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, board, dirs,
-                                                                    edge):
+                                                                    edge, shifted):
+    from ludeme.compile import neighbourcounts
     from ludeme.ludemes.conditions import connected
     from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
 
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
+    # the counts by numpy, or as integers (neighbourcounts.SHIFTED)
+    monkeypatch.setattr(neighbourcounts, "SHIFTED", shifted)
     made = []
-    covering_table = connected._covering_table
-    monkeypatch.setattr(connected, "_covering_table",
-                        lambda *a: made.append(1) or covering_table(*a))
+    name = "_covering_counted" if shifted else "_covering_table"
+    table = getattr(connected, name)
+    monkeypatch.setattr(connected, name, lambda *a: made.append(1) or table(*a))
     fast = compiled(text)
     monkeypatch.setattr(connected, "COVERING_COUNTS", False)
     slow = compiled(text)

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import sys
 from itertools import compress
-from operator import not_
+from operator import itemgetter, not_
 
 import numpy as np
 
-from ludeme.compile import articulation
+from ludeme.compile import articulation, neighbourcounts
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -169,9 +169,18 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             a_table[x] = 1
     fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
+    # B = a fixed region's sites in C (the empty sites of the perimeter): the seeds are
+    # the fixed sites that are in C, read in C, and the search knows them when made
+    seed_sites = _fixed_part_in(c, to, empty_range) if b_table is None else None
+    seedable = None
+    if seed_sites is not None:
+        seed_get = itemgetter(*seed_sites)
+        seed_bits = sum(1 << (8 * x) for x in seed_sites)
+        if articulation.STATIC_SEEDS:
+            seedable = bytes(x in set(seed_sites) for x in range(n))
     # the search written out for this neighbour table (made on its first use): lean,
     # or recording the sites each articulation point cuts off (``lost_sites``)
-    searches = {record: articulation.searcher(nb, record) if articulation.GENERATED
+    searches = {record: articulation.searcher(nb, record, seedable) if articulation.GENERATED
                 else None for record in (False, True)}
 
     def evaluate(s, with_a: bool, record: bool = True):
@@ -192,6 +201,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if b_table is not None:
             in_b = b_table
             seeds = [x for x in b_static if in_c[x]]
+        elif seed_sites is not None:
+            seeds = list(compress(seed_sites, seed_get(in_c)))
+            in_b = (int.from_bytes(in_c, "little") & seed_bits).to_bytes(n, "little")
         else:
             in_b = bytearray(n)
             seeds = []
@@ -202,8 +214,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a:
             # J(X'') and its articulation points in one depth-first search; the
             # discovery numbers serve as the joined table (0: not joined)
-            joined, cut, separated, reached = _articulation(seeds, in_c, nb, n,
-                                                            searches[record])
+            joined, cut, separated, reached = _articulation(
+                seeds, in_c, nb, n, searches[record],
+                record or not (a_is_c and empty_range == (0, n) or covering))
         else:
             separated = cut = None
             joined = bytearray(n)
@@ -225,7 +238,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # of the sites joined only through a neighbour, which are not needed)
             if reached != sum(in_c):
                 return False, a_table, in_b, in_c, joined, cut, separated, None
-            table = _covering_table(in_c, cut, around_table, nb)
+            if counted is not None:
+                table = _covering_counted(in_c, cut, n, *counted)
+            else:
+                table = _covering_table(in_c, cut, around_table, nb)
             return table is not None, a_table, in_b, in_c, joined, cut, separated, table
         if with_a and fold_a:
             # A fixed: its table is made; the sites joined only through a neighbour
@@ -276,6 +292,13 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     lean = (a_is_c and empty_range == (0, n)) or a_covers_c
     covering = a_covers_c and COVERING_COUNTS        # (the flag as compiled)
     around_table = _around_table(nb, n) if covering else None
+    # the counts of empty sites around every site as integers, when the table allows
+    # (``ludeme.compile.neighbourcounts``): (count, mark, every site)
+    counted = None
+    if covering and neighbourcounts.SHIFTED:
+        count, mark = neighbourcounts.counter(nb, 2), neighbourcounts.spread(nb)
+        if count is not None and mark is not None:
+            counted = (count, mark, int.from_bytes(b"\1" * n, "little"))
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""
@@ -453,6 +476,27 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     return CondV(fn, after_add=after_add if c_never else None)
 
 
+#: read ``to:(intersection <fixed region> <the through region>)`` as the fixed sites in
+#: the through region (tests turn it off to compare)
+FIXED_IN_THROUGH = True
+
+
+def _fixed_part_in(c: CompileContext, to, empty_range) -> tuple[int, ...] | None:
+    """The fixed sites F (at least two, in order) when the checked ``to`` region is
+    ``(intersection F E)`` or ``(intersection E F)`` with E the empty sites of the
+    through region's range, which is the empty sites; else None."""
+    if not FIXED_IN_THROUGH or empty_range is None or not isinstance(to, Call) \
+            or to.decl.name != "intersection" or len(to.args) != 2:
+        return None
+    parts = [c.compile(arg, T.Region) for arg in to.args.values()]
+    for fixed, other in (parts, parts[::-1]):
+        if fixed.static is not None and other.empty_range == empty_range:
+            sites = tuple(dict.fromkeys(x for x in fixed.static
+                                        if empty_range[0] <= x < empty_range[1]))
+            return sites if len(sites) >= 2 else None
+    return None
+
+
 def _undecided(t: int, piece: int) -> None:
     return None
 
@@ -491,6 +535,25 @@ def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray, nb) -> 
                     table[y] = 1
                     break
     return table
+
+
+def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
+                      every: int) -> bytes | None:
+    """``_covering_table``'s answer from the counts of empty sites around every site
+    made as integers (one byte a site, ``ludeme.compile.neighbourcounts``): ``count``
+    gives the sites with at least one and at least two empty neighbours, ``mark`` the
+    empty neighbours of the pieces with exactly one."""
+    empty = int.from_bytes(in_c, "little")
+    pieces = every & ~empty
+    some, two = count(empty)
+    none = every ^ some                    # no empty neighbour
+    if none & pieces:
+        return None                        # a piece with no empty neighbour
+    blocked = (none | int.from_bytes(cut, "little")) & empty
+    last = pieces & (some ^ two)           # pieces with one empty neighbour: that one
+    if last:
+        blocked |= mark(last, empty)
+    return blocked.to_bytes(n, "little")
 
 
 def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
@@ -538,7 +601,8 @@ def _cut_sites(seeds: list[int], in_c: bytearray, nb, n: int) -> bytearray:
     return _articulation(seeds, in_c, nb, n)[1]
 
 
-def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None):
+def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None,
+                  joined: bool = True):
     """(joined, articulation points, (separated, order) or None, how many sites were
     reached) of the graph of the sites reachable from ``seeds`` through sites of
     ``in_c`` plus one extra node joined to every seed, by Tarjan's depth-first search
@@ -548,10 +612,11 @@ def _articulation(seeds: list[int], in_c: bytearray, nb, n: int, search=None):
     for the sites reached; ``order`` lists the sites as reached (after a -1 for the
     extra node); ``separated[v]`` lists, for an articulation point v, each of its
     cut-off subtrees as a slice (start, stop) of ``order`` (None from a lean
-    ``search``)."""
+    ``search``). Without ``joined`` a lean ``search`` gives None for the joined table
+    (the loops give it anyway)."""
     if search is not None:
         try:
-            return search(seeds, in_c)
+            return search(seeds, in_c, joined)
         except RecursionError:          # called from deep in a search: the loop below
             pass
     disc, cut, separated, order = _plain_articulation(seeds, in_c, nb, n)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ludeme.board import Board
+from ludeme.compile import neighbourcounts
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
@@ -130,6 +132,9 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
     # the commonest filters read one table entry per neighbour instead of calling a test
     only_empty = if_ is not None and kind is None and _is_at_to(if_, "Empty")
     only_occupied = if_ is not None and kind is None and _is_at_to(if_, "Occupied")
+    # (and (is Occupied (to)) <rest>): the occupied neighbours read off the board, only
+    # the rest asked of them
+    rest = _after_occupied(c, if_) if kind is None and not self_too else None
 
     if isinstance(centre, SiteV):
         at = centre.fn
@@ -168,7 +173,23 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                     w = s.what
                     return [x for x in sites if readers[x](w).count(0) >= k]
 
-                return select
+                count = neighbourcounts.counter(nb, k) if 0 < k <= 8 else None
+                if count is None:
+                    return select
+                level = k - 1
+
+                def select_counted(s, sites):
+                    # every site's count at once (``ludeme.compile.neighbourcounts``)
+                    w = s.what
+                    try:
+                        empty = bytes(w).translate(EMPTY_FLAG)
+                    except (ValueError, TypeError):     # values beyond a byte
+                        return select(s, sites)
+                    flags = count(int.from_bytes(empty, "little"))[level].to_bytes(
+                        len(w), "little")
+                    return [x for x in sites if flags[x]]
+
+                return select_counted
 
             sizes_to.at_least = at_least
 
@@ -191,6 +212,19 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
             def pick(s, x):
                 w = s.what
                 return [y for y in nb[x] if w[y]]
+        elif rest is not None:
+            def pick(s, x):
+                w = s.what
+                keep_to, keep_from = s.to, s.frm
+                s.frm = x
+                out = []
+                for y in nb[x]:
+                    if w[y]:
+                        s.to = y
+                        if rest(s):
+                            out.append(y)
+                s.to, s.frm = keep_to, keep_from
+                return out
         else:
             def pick(s, x):
                 keep_to, keep_from = s.to, s.frm
@@ -239,6 +273,24 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
     if centre.static is not None and test is None:
         return RegionV.of(_around_static(centre.static, nb, self_too))
     return RegionV(around_region)
+
+
+#: ``(sites Around ... if:(and (is Occupied (to)) <rest>))`` reads the occupied
+#: neighbours off the board and asks only ``<rest>`` of them (tests turn it off to compare)
+OCCUPIED_FIRST = True
+
+
+def _after_occupied(c: CompileContext, cond):
+    """The compiled rest of ``(and (is Occupied (to)) <rest>...)``, else None."""
+    if not OCCUPIED_FIRST or not (isinstance(cond, Call) and cond.decl.name == "and"):
+        return None
+    conds = list(cond.args.get("conds") or ())
+    if len(conds) < 2 or len(cond.args) != 1 or not _is_at_to(conds[0], "Occupied"):
+        return None
+    fns = [c.compile(x, T.Cond).fn for x in conds[1:]]
+    if len(fns) == 1:
+        return fns[0]
+    return lambda s: all(f(s) for f in fns)
 
 
 def _with_self(nb, x: int) -> tuple[int, ...]:

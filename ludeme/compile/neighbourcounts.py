@@ -1,0 +1,106 @@
+"""How many empty neighbours every site has, for all sites at once, as Python integers.
+
+Filters such as ``(to (sites Empty) if:(>= (count Sites in:(sites Around (to) ... if:(is
+Empty (to)))) k))`` and the connectivity test of placements that must leave every piece
+next to an empty site ask, in every position, how many empty neighbours each site has.
+Counted site by site that is a Python loop over the board. Here the board is one integer
+with a byte per site (site ``x`` is the byte ``x``, 1 when empty: the board's bytes
+translated and read little-endian, in C) and a neighbour table is split by the offset
+``d = y - x`` between a site and its neighbour: for each offset, the sites that have a
+neighbour at that offset as a mask. Shifting the board by ``d`` bytes and masking gives,
+for every site at once, whether its neighbour at that offset is empty; a few saturating
+counters (``levels[i]``: the sites with more than ``i`` empty neighbours) add these up.
+On the boards of a tiling numbered row by row there are a few offsets (4 on a square
+board, 14 on a hexagon of side 6), so a position costs a few dozen integer operations.
+
+The code adding up the offsets is written out per neighbour table (one line per offset
+and counter); its numbers reach it through the ``exec`` namespace only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+#: count with integers (tests turn it off to compare with the loops over the sites)
+SHIFTED = True
+
+#: a table with more distinct offsets than this is counted by the loops (irregular
+#: numbering would make the integers' work grow past the loop's)
+MAX_OFFSETS = 40
+
+#: bytes.translate table: 1 for an empty site (0), 0 for any piece
+EMPTY_FLAG = bytes([1] + [0] * 255)
+
+_CACHE: dict[tuple, Callable | None] = {}
+_CACHE_SIZE = 32
+
+
+def offsets(nb: Sequence[Sequence[int]]) -> dict[int, int]:
+    """offset d -> the sites x with a neighbour x + d, one byte (1) per site."""
+    out: dict[int, int] = {}
+    for x, around in enumerate(nb):
+        for y in around:
+            out[y - x] = out.get(y - x, 0) | (1 << (8 * x))
+    return out
+
+
+def counter(nb: Sequence[Sequence[int]], levels: int) -> Callable[[int], tuple] | None:
+    """``count(empty)`` -> ``levels`` integers, the i-th holding (one byte a site, 1 or
+    0) the sites with more than i empty neighbours, where ``empty`` holds a byte 1 for
+    each empty site; None when the table has too many offsets (or ``SHIFTED`` is off)."""
+    if not SHIFTED or levels < 1:
+        return None
+    key = (tuple(map(tuple, nb)), levels)
+    if key in _CACHE:
+        return _CACHE[key]
+    table = offsets(key[0])
+    made = _generate(table, levels) if len(table) <= MAX_OFFSETS else None
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[key] = made
+    return made
+
+
+def _generate(table: dict[int, int], levels: int) -> Callable[[int], tuple]:
+    ns: dict = {}
+    names = [f"l{i}" for i in range(levels)]
+    lines = ["def count(e):"]
+    lines += [f"    {name} = 0" for name in names]
+    for j, (d, mask) in enumerate(sorted(table.items())):
+        ns[f"M{j}"] = mask
+        ns[f"D{j}"] = 8 * abs(d)
+        shift = ">>" if d > 0 else "<<"
+        lines.append(f"    c = (e {shift} D{j}) & M{j}" if d else f"    c = e & M{j}")
+        for i in range(levels - 1, 0, -1):
+            lines.append(f"    l{i} |= l{i - 1} & c")
+        lines.append("    l0 |= c")
+    lines.append(f"    return ({', '.join(names)},)")
+    exec(compile("\n".join(lines), "<neighbour counts>", "exec"), ns)
+    return ns["count"]
+
+
+def spread(nb: Sequence[Sequence[int]]) -> Callable[[int, int], int] | None:
+    """``mark(sites, within)``: the neighbours of ``sites`` that are in ``within`` (both
+    one byte a site), by the same offsets; None as for ``counter``."""
+    if not SHIFTED:
+        return None
+    key = (tuple(map(tuple, nb)), "spread")
+    if key in _CACHE:
+        return _CACHE[key]
+    table = offsets(key[0])
+    made = None
+    if len(table) <= MAX_OFFSETS:
+        ns: dict = {}
+        lines = ["def mark(m, within):", "    out = 0"]
+        for j, (d, mask) in enumerate(sorted(table.items())):
+            ns[f"M{j}"], ns[f"D{j}"] = mask, 8 * abs(d)
+            # a site x of m with a neighbour x + d marks that neighbour
+            shift = "<<" if d > 0 else ">>"
+            lines.append(f"    out |= (m & M{j}) {shift} D{j}" if d else f"    out |= m & M{j}")
+        lines.append("    return out & within")
+        exec(compile("\n".join(lines), "<neighbour marks>", "exec"), ns)
+        made = ns["mark"]
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[key] = made
+    return made
