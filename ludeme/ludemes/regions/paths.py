@@ -271,25 +271,28 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
             rest.append(drawn[-1])
         return (rest[0], rest[1])
 
-    def convert(node: tuple, v: int, prev: int, depth: int) -> tuple:
+    def convert(node: tuple, v: int, prev: int, depth: int, who: int) -> tuple:
         out = []
         if depth < length:
             for e, x, sub in node:
                 drawn = (prev, e) if prev >= 0 else (e,)
-                out.append((e, x, *check(v, drawn), convert(sub, x, e, depth + 1)))
+                out.append((e, x, *check(v, drawn), convert(sub, x, e, depth + 1, who)))
         else:
             for e, (end, lower, _, moves) in node:
                 drawn = (prev, e) if prev >= 0 else (e,)
-                out.append((e, end, lower, moves, *check(v, drawn), *check(end, (e,))))
+                out.append((e, end, lower, moves[who], *check(v, drawn), *check(end, (e,))))
         return tuple(out)
 
-    flat = [None if t is None else convert(t, v, -1, 1) for v, t in enumerate(tries)]
+    # per player, per start vertex: the walks, their leaves holding that player's moves
+    flats = [[None if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
+             if pid_of[who] else None for who in range(len(pid_of))]
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
              "    if not pid:",
              "        return []",
              "    what = s.what",
+             "    flat = flats[who]",
              "    starts = from_fn(s)",
              "    inset = set(starts)",
              "    out = []",
@@ -308,19 +311,19 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
                   f"veto(what, v{d - 1})):"]
         pad += "        "
     last = length - 1
-    lines += [f"{pad}for e, end, lower, moves, a, b, c, d in node{last}:",
+    lines += [f"{pad}for e, end, lower, m, a, b, c, d in node{last}:",
               f"{pad}    if what[e] or (lower and end in inset):",
               f"{pad}        continue",
               f"{pad}    what[e] = pid",
               f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) and "
               "(c < 0 or not (what[c] and what[d] and veto(what, end))):",
-              f"{pad}        append(moves[who])",
+              f"{pad}        append(m)",
               f"{pad}    what[e] = 0"]
     for d in range(length - 1, 0, -1):
         pad = pad[:-8]
         lines.append(f"{pad}    what[e{d}] = 0")
     lines.append("    return out")
-    ns = {"pid_of": pid_of, "from_fn": from_fn, "flat": flat, "veto": veto}
+    ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
 
