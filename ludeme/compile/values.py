@@ -82,8 +82,11 @@ class CondV:
     #: the condition holds exactly when the test holds at some vertex of the path
     #: (kind "any") or at none of them (kind "none"). A path generator then tests each
     #: vertex once its edges of the path are drawn, sharing the tests of a common
-    #: start, and drops every path through a vertex that fails a "none" condition
-    at_drawn_vertex: tuple[str, Callable[[list, int], bool]] | None = None
+    #: start, and drops every path through a vertex that fails a "none" condition. An
+    #: optional third item ``needs(v, drawn)``, asked when compiling, gives the sites
+    #: that must all be occupied for the test to hold at v once the path's edges
+    #: ``drawn`` there hold pieces of one owner (None: it cannot hold; empty: unknown)
+    at_drawn_vertex: tuple | None = None
 
     @staticmethod
     def of(value: bool) -> CondV:

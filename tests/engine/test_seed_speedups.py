@@ -51,7 +51,8 @@ STROKES = """(game "Strokes" (players 2)
     (end (if (no Moves Next) (result Next Loss)))))"""
 
 
-@pytest.mark.parametrize("board,far,length,mixed", [
+STROKE_CASES = [
+    ("(square 5)", "e5", 1, "True"),
     ("(square 5)", "e5", 2, "True"),
     ("(square 5)", "e5", 3, "False"),
     ("(rectangle 4 6)", "f4", 2, "False"),
@@ -59,7 +60,10 @@ STROKES = """(game "Strokes" (players 2)
     # three axes at a vertex (the general test of a vertex)
     ("(tri 6)", "f6", 2, "False"),
     ("(tri 6)", "f6", 3, "True"),
-])
+]
+
+
+@pytest.mark.parametrize("board,far,length,mixed", STROKE_CASES)
 def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, mixed):
     fast = compiled(STROKES.format(board=board, far=far, length=length,
                                    cond=f"(not (is Crossing mixed:{mixed}))"))
@@ -70,6 +74,35 @@ def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, m
         cond=f"(and (not (is Crossing mixed:{mixed})) (not (is Crossing mixed:{mixed})))"))
     assert fast.new_initial_state().legal_moves()
     assert agree_along_games(fast, slow, seed=length) > 20
+
+
+@pytest.mark.parametrize("board,far,length,mixed", STROKE_CASES)
+def test_paths_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, board, far,
+                                                                   length, mixed):
+    from ludeme.ludemes.regions import paths
+
+    text = STROKES.format(board=board, far=far, length=length,
+                          cond=f"(not (is Crossing mixed:{mixed}))")
+    fast = compiled(text)
+    monkeypatch.setattr(paths, "UNROLLED_WALKS", False)
+    slow = compiled(text)
+    assert fast.new_initial_state().legal_moves()
+    assert agree_along_games(fast, slow, seed=length, games=6) > 20
+
+
+@pytest.mark.parametrize("options", [["Board Size/6x6", "Branch Length/2 edges"],
+                                     ["Board Size/8x8", "Branch Length/3 edges"],
+                                     ["Board Size/6x6", "Branch Length/4 edges",
+                                      "Origin Order/A-B-A-B"]])
+def test_branches_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, options):
+    from ludeme.api import load_description
+    from ludeme.ludemes.regions import paths
+
+    desc = load_description("branches", options)
+    fast = _compile(desc)
+    monkeypatch.setattr(paths, "UNROLLED_WALKS", False)
+    slow = _compile(desc)
+    assert agree_along_games(fast, slow, seed=len(options), games=4) > 40
 
 
 # -- (intersection <fixed sites> <sites read from their pieces>) -------------------------

@@ -512,7 +512,7 @@ def not_cond(c: CompileContext, cond: T.Cond):
     drawn = cond.at_drawn_vertex
     if drawn is not None:
         # "at some vertex" negated is "at none", and the other way round
-        drawn = ("none" if drawn[0] == "any" else "any", drawn[1])
+        drawn = ("none" if drawn[0] == "any" else "any", *drawn[1:])
     return tabulated_cond(CondV(lambda s: not fn(s), auto_fails=cond.auto_succeeds,
                                 auto_succeeds=cond.auto_fails, at_drawn_vertex=drawn),
                           (cond,))

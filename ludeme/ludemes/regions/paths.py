@@ -19,6 +19,13 @@ from ludeme.runtime.state import TRIAL_HASH
 
 MAX_PATH_LENGTH = 16
 MAX_PATHS = 250_000  # precomputed walks; more means the length is a mistake
+#: a path generator under a vertex-by-vertex veto (``CondV.at_drawn_vertex``) is written
+#: out as nested loops, one per edge of the path (no recursive walk), and asks the veto
+#: at a vertex only when the sites it needs there are all occupied (False: the recursive
+#: walk asking it at every vertex; tests compare the two)
+UNROLLED_WALKS = True
+#: the longest path written out as nested loops (longer ones take the recursive walk)
+UNROLLED_MAX_LENGTH = 8
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -142,6 +149,10 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                 and cond.at_drawn_vertex[0] == "none":
             veto = cond.at_drawn_vertex[1]
         if veto is not None:
+            if UNROLLED_WALKS and length <= UNROLLED_MAX_LENGTH:
+                return _unrolled_vetoed_walks(length, pid_of, from_fn, tries, veto,
+                                              cond.at_drawn_vertex[2]
+                                              if len(cond.at_drawn_vertex) > 2 else None)
             return _vetoed_walks(length, pid_of, from_fn, tries, veto)
 
         def gen(s):
@@ -239,6 +250,84 @@ def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):
     return gen
 
 
+def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto,
+                           needs):
+    """``_vetoed_walks`` written out as ``length`` nested loops (generated source; the
+    tables reach it through its namespace). ``needs(v, drawn)`` (from the veto's
+    ``at_drawn_vertex``; None: not given) says which sites must all be occupied for the
+    veto to hold at v once the path's edges ``drawn`` there are on the board (None:
+    it cannot hold): each step of the walk carries two of them (or the edge it has just
+    drawn, which is occupied), and the veto is called only when both are. Same paths,
+    in the same order."""
+
+    def check(v: int, drawn: tuple[int, ...]) -> tuple[int, int]:
+        """(a, b): the sites to look at before asking the veto at v; a < 0 when it
+        cannot hold there."""
+        need = () if needs is None else needs(v, drawn)
+        if need is None:
+            return (-1, -1)
+        rest = [x for x in need if x not in drawn][:2]
+        while len(rest) < 2:
+            rest.append(drawn[-1])
+        return (rest[0], rest[1])
+
+    def convert(node: tuple, v: int, prev: int, depth: int, who: int) -> tuple:
+        out = []
+        if depth < length:
+            for e, x, sub in node:
+                drawn = (prev, e) if prev >= 0 else (e,)
+                out.append((e, x, *check(v, drawn), convert(sub, x, e, depth + 1, who)))
+        else:
+            for e, (end, lower, _, moves) in node:
+                drawn = (prev, e) if prev >= 0 else (e,)
+                out.append((e, end, lower, moves[who], *check(v, drawn), *check(end, (e,))))
+        return tuple(out)
+
+    # per player, per start vertex: the walks, their leaves holding that player's moves
+    flats = [[None if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
+             if pid_of[who] else None for who in range(len(pid_of))]
+    lines = ["def gen(s):",
+             "    who = s.who",
+             "    pid = pid_of[who]",
+             "    if not pid:",
+             "        return []",
+             "    what = s.what",
+             "    flat = flats[who]",
+             "    starts = from_fn(s)",
+             "    inset = set(starts)",
+             "    out = []",
+             "    append = out.append",
+             "    for v0 in starts:",
+             "        node0 = flat[v0]",
+             "        if node0 is None:",
+             "            continue"]
+    pad = "        "
+    for d in range(1, length):
+        lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, node{d} in node{d - 1}:",
+                  f"{pad}    if what[e{d}]:",
+                  f"{pad}        continue",
+                  f"{pad}    what[e{d}] = pid",
+                  f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
+                  f"veto(what, v{d - 1})):"]
+        pad += "        "
+    last = length - 1
+    lines += [f"{pad}for e, end, lower, m, a, b, c, d in node{last}:",
+              f"{pad}    if what[e] or (lower and end in inset):",
+              f"{pad}        continue",
+              f"{pad}    what[e] = pid",
+              f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) and "
+              "(c < 0 or not (what[c] and what[d] and veto(what, end))):",
+              f"{pad}        append(m)",
+              f"{pad}    what[e] = 0"]
+    for d in range(length - 1, 0, -1):
+        pad = pad[:-8]
+        lines.append(f"{pad}    what[e{d}] = 0")
+    lines.append("    return out")
+    ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto}
+    exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
+    return ns["gen"]
+
+
 @ludeme("is Crossing", T.Cond,
         ludii="Ludii's (is Crossing <edge> <edge>) asks whether two edges cross; this form "
               "asks whether lines of edges cross at a vertex.")
@@ -301,7 +390,21 @@ def is_crossing(c: CompileContext, at: T.Region = None, *, mixed: T.Bool = False
             return crossed(s.what, m.extra)
         return m.to >= 0 and crossed(s.what, ends[m.to])
 
-    return CondV(last_move, at_drawn_vertex=("any", crossed_at))
+    def needs(v: int, drawn: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The sites that must all be occupied for a crossing at v once the edges
+        ``drawn`` there hold pieces of one kind (one owner); None when there cannot be
+        one: no two axes at v, or (``mixed:``) the drawn edges lie on two axes, which
+        then hold that one owner's lines."""
+        ax = axes[v]
+        if ax is None:
+            return None
+        if len(ax) != 2:
+            return ()
+        if only_mixed and sum(1 for a, b in ax if a in drawn or b in drawn) > 1:
+            return None
+        return tuple(x for pair in ax for x in pair if x not in drawn)
+
+    return CondV(last_move, at_drawn_vertex=("any", crossed_at, needs))
 
 
 def _crossed_two_axes(axes, owner, only_mixed):
