@@ -156,6 +156,13 @@ def by_index(by_length: dict) -> tuple:
     return tuple(got)
 
 
+def indexed(by_length: dict) -> tuple | dict:
+    """A ray's moves by bit length as ``by_index`` makes them when ``UNROLLED`` (for the
+    other listings that read a ray's ``(board & mask).bit_length()``: shots), else as
+    they are."""
+    return by_index(by_length) if UNROLLED else by_length
+
+
 # a ray that gives no move: its mask leaves nothing of the board, bit length 0
 _NO_RAY = (0, ((),))
 

@@ -2,7 +2,8 @@
 other (``slidelists.UNROLLED``) are the moves, in the same order, that the loop over
 the rays lists (switched off), on descriptions with one and with several kinds of
 sliding pieces, orthogonal and diagonal rays, rays of every length on square and hex
-boards, and landing rules folded into the rays."""
+boards, and landing rules folded into the rays; and the shots along lines, whose moves
+by bit length are then read from tuples too."""
 
 from __future__ import annotations
 
