@@ -32,6 +32,12 @@ from ludeme.runtime.move import Move
 # ray site by site; tests compare the two)
 BITS = True
 
+# list the slides read as bits with a generated function that reads a piece's rays one
+# after the other without a loop over them (the origins with fewer rays padded with rays
+# that give no move), and the moves by bit length from tuples rather than dicts (False:
+# the loop over the rays of ``lister``'s ``moves``; tests compare the two)
+UNROLLED = True
+
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
 # (taken when it is the first occupied site); the moves of the free ray; the ray's mask
 # in the board read as bits and the moves by the ``bit_length`` of the ray's occupied
@@ -136,4 +142,82 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
                 extend(by_length[(board & mask).bit_length()])
         return out
 
+    if UNROLLED:
+        return unrolled(by_bits, pids, afresh) or moves
     return moves
+
+
+def by_index(by_length: dict) -> tuple:
+    """A ray's moves by bit length (``RayEntry``'s last) as a tuple indexed by the bit
+    length, () where none is ever met."""
+    got = [()] * (max(by_length) + 1)
+    for k, v in by_length.items():
+        got[k] = v
+    return tuple(got)
+
+
+def indexed(by_length: dict) -> tuple | dict:
+    """A ray's moves by bit length as ``by_index`` makes them when ``UNROLLED`` (for the
+    other listings that read a ray's ``(board & mask).bit_length()``: shots), else as
+    they are."""
+    return by_index(by_length) if UNROLLED else by_length
+
+
+# a ray that gives no move: its mask leaves nothing of the board, bit length 0
+_NO_RAY = (0, ((),))
+
+
+def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
+    """``lister``'s listing as a generated function: per player and piece id, per origin
+    (its site + 1, the bit length of its bit in ``State.placed``), the masks and moves of
+    its rays side by side in one flat tuple, every origin with as many rays (padded with
+    ``_NO_RAY``); the same moves in the same order as ``lister``'s ``moves``. None when
+    no piece slides."""
+    tables = {id(t): t for row in by_bits for t in row if t is not None}
+    rays = max((len(es) for t in tables.values() for es in t), default=0)
+    if not rays:
+        return None
+    flat = {key: [None] + [tuple(x for mask, by_length in es for x in (mask, by_index(by_length)))
+                           + _NO_RAY * (rays - len(es)) for es in t]
+            for key, t in tables.items()}
+    names = ", ".join(f"m{i}, t{i}" for i in range(rays))
+    each = [f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
+    source = "\n".join([
+        "def moves(s):",
+        "    board = s.occ",
+        "    if board is None:  # not kept: made from the board",
+        "        board = read(s)",
+        "        if board is None:  # a value beyond a byte",
+        "            return afresh(s)",
+        "    who = s.who",
+        "    placed = s.placed",
+        "    mine = pids[who]",
+        "    out = []",
+        "    extend = out.extend",
+        "    if len(mine) == 1:",
+        "        left = placed[mine[0]]",
+        "        table = flat[who][mine[0]]",
+        "        while left:",
+        "            low = left & -left",
+        "            left ^= low",
+        f"            {names} = table[low.bit_length()]",
+        *("            " + line for line in each),
+        "        return out",
+        "    left = 0",
+        "    for p in mine:",
+        "        left |= placed[p]",
+        "    w = s.what",
+        "    tables = flat[who]",
+        "    while left:",
+        "        low = left & -left",
+        "        left ^= low",
+        "        frm = low.bit_length()",
+        f"        {names} = tables[w[frm - 1]][frm]",
+        *("        " + line for line in each),
+        "    return out",
+    ])
+    namespace = {"read": occupancy.read, "afresh": afresh, "pids": pids,
+                 "flat": [[flat[id(t)] if t is not None else None for t in row]
+                          for row in by_bits]}
+    exec(compile(source, "<ludeme slide listing>", "exec"), namespace)  # noqa: S102
+    return namespace["moves"]
