@@ -274,3 +274,30 @@ def test_branching_coral_plays_alike_with_candidates_off_the_counts(monkeypatch,
     monkeypatch.setattr(around, "RANGE_SELECT", False)
     slow = _compile(load_description("branching-coral", options))
     assert agree_along_games(fast, slow, seed=11, games=3) > 40
+
+
+# -- the search's empty sites made from the bytes of the position's cache key ----------
+
+@pytest.mark.parametrize("case", ["square-empty-edge", "hex-all-sites", "square-corners"])
+def test_connected_placements_alike_with_the_board_bytes_shared(monkeypatch, case):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_connected_placement import CASES, GAME
+
+    board, dirs, target, region = CASES[case]
+    text = GAME.format(board=board, dirs=dirs, target=target, region=region)
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "SHARED_BOARD", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=3, games=6) > 30
+
+
+@pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
+                                          ("brain-coral", ["Board/Square 7"])])
+def test_seed_games_alike_with_the_board_bytes_shared(monkeypatch, name, options):
+    from ludeme.api import _compile, load_description
+    from ludeme.ludemes.conditions import connected
+
+    fast = _compile(load_description(name, options))
+    monkeypatch.setattr(connected, "SHARED_BOARD", False)
+    slow = _compile(load_description(name, options))
+    assert agree_along_games(fast, slow, seed=13, games=3) > 40
