@@ -54,11 +54,13 @@ def test_a_table_of_too_many_offsets_is_left_to_the_loops(monkeypatch):
     assert neighbourcounts.counter(nb, 2) is None
 
 
-@pytest.mark.parametrize("board,dirs,op,k", [("(square 5)", "Orthogonal", ">=", 2),
-                                             ("(hex 4)", "Orthogonal", ">", 2),
-                                             ("(hex 5)", "Orthogonal", ">=", 1),
-                                             ("(rectangle 4 6)", "Adjacent", ">=", 3),
-                                             ("(tri 6)", "Orthogonal", ">=", 2)])
+#: boards, relations and filters of the room-around descriptions (``ROOMY``)
+ROOMY_CASES = [("(square 5)", "Orthogonal", ">=", 2), ("(hex 4)", "Orthogonal", ">", 2),
+               ("(hex 5)", "Orthogonal", ">=", 1), ("(rectangle 4 6)", "Adjacent", ">=", 3),
+               ("(tri 6)", "Orthogonal", ">=", 2)]
+
+
+@pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_counted_as_integers(monkeypatch, board, dirs, op, k):
     text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
     made = []
@@ -239,11 +241,7 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
 # -- (to (sites Empty) if:(>= (count Sites in:(sites Around (to) ... (is Empty))) k)) ----
 # the candidates read off the counts' bytes (``around.RANGE_SELECT``)
 
-@pytest.mark.parametrize("board,dirs,op,k", [("(square 5)", "Orthogonal", ">=", 2),
-                                             ("(hex 4)", "Orthogonal", ">", 2),
-                                             ("(hex 5)", "Orthogonal", ">=", 1),
-                                             ("(rectangle 4 6)", "Adjacent", ">=", 3),
-                                             ("(tri 6)", "Orthogonal", ">=", 2)])
+@pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
     from ludeme.ludemes.regions import around
 
