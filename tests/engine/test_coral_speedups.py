@@ -54,11 +54,13 @@ def test_a_table_of_too_many_offsets_is_left_to_the_loops(monkeypatch):
     assert neighbourcounts.counter(nb, 2) is None
 
 
-@pytest.mark.parametrize("board,dirs,op,k", [("(square 5)", "Orthogonal", ">=", 2),
-                                             ("(hex 4)", "Orthogonal", ">", 2),
-                                             ("(hex 5)", "Orthogonal", ">=", 1),
-                                             ("(rectangle 4 6)", "Adjacent", ">=", 3),
-                                             ("(tri 6)", "Orthogonal", ">=", 2)])
+#: boards, relations and filters of the room-around descriptions (``ROOMY``)
+ROOMY_CASES = [("(square 5)", "Orthogonal", ">=", 2), ("(hex 4)", "Orthogonal", ">", 2),
+               ("(hex 5)", "Orthogonal", ">=", 1), ("(rectangle 4 6)", "Adjacent", ">=", 3),
+               ("(tri 6)", "Orthogonal", ">=", 2)]
+
+
+@pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_counted_as_integers(monkeypatch, board, dirs, op, k):
     text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
     made = []
@@ -234,3 +236,66 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
             checked += 1
         assert b.is_terminal() and a.returns() == b.returns()
     assert checked > 60
+
+
+# -- (to (sites Empty) if:(>= (count Sites in:(sites Around (to) ... (is Empty))) k)) ----
+# the candidates read off the counts' bytes (``around.RANGE_SELECT``)
+
+@pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
+def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
+    from ludeme.ludemes.regions import around
+
+    text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
+    made, asked = [], []
+    factory = around._range_select
+
+    def spy(*a):
+        in_range = factory(*a)
+        made.append(1)
+        return lambda s, lo, hi: asked.append(1) or in_range(s, lo, hi)
+
+    monkeypatch.setattr(around, "_range_select", spy)
+    fast = compiled(text)
+    monkeypatch.setattr(around, "_range_select", factory)
+    monkeypatch.setattr(around, "RANGE_SELECT", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=k, games=6) > 30
+    assert made and asked
+
+
+@pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
+def test_branching_coral_plays_alike_with_candidates_off_the_counts(monkeypatch, options):
+    from ludeme.api import _compile, load_description
+    from ludeme.ludemes.regions import around
+
+    fast = _compile(load_description("branching-coral", options))
+    monkeypatch.setattr(around, "RANGE_SELECT", False)
+    slow = _compile(load_description("branching-coral", options))
+    assert agree_along_games(fast, slow, seed=11, games=3) > 40
+
+
+# -- the search's empty sites made from the bytes of the position's cache key ----------
+
+@pytest.mark.parametrize("case", ["square-empty-edge", "hex-all-sites", "square-corners"])
+def test_connected_placements_alike_with_the_board_bytes_shared(monkeypatch, case):
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_connected_placement import CASES, GAME
+
+    board, dirs, target, region = CASES[case]
+    text = GAME.format(board=board, dirs=dirs, target=target, region=region)
+    fast = compiled(text)
+    monkeypatch.setattr(connected, "SHARED_BOARD", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=3, games=6) > 30
+
+
+@pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
+                                          ("brain-coral", ["Board/Square 7"])])
+def test_seed_games_alike_with_the_board_bytes_shared(monkeypatch, name, options):
+    from ludeme.api import _compile, load_description
+    from ludeme.ludemes.conditions import connected
+
+    fast = _compile(load_description(name, options))
+    monkeypatch.setattr(connected, "SHARED_BOARD", False)
+    slow = _compile(load_description(name, options))
+    assert agree_along_games(fast, slow, seed=13, games=3) > 40

@@ -52,6 +52,9 @@ ONE_TABLE = True
 #: points and the counts of empty sites around every site, made with numpy (tests turn
 #: it off to compare with the loops over the sites)
 COVERING_COUNTS = True
+#: the search's region of empty sites made from the board's bytes that the position's
+#: cache key already holds, not from the board's list again (tests turn it off)
+SHARED_BOARD = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -183,7 +186,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     searches = {record: articulation.searcher(nb, record, seedable) if articulation.GENERATED
                 else None for record in (False, True)}
 
-    def evaluate(s, with_a: bool, record: bool = True):
+    def evaluate(s, with_a: bool, record: bool = True, board: bytes | None = None):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
         off, whether a site of A is joined only through a neighbour) for the position;
         the tables of A and the articulation points only when ``with_a``, the sites each
@@ -193,8 +196,11 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if empty_range is not None:
             lo, hi = empty_range
             # 1 on the empty sites: translated in C when the pieces fit in bytes
-            in_c[lo:hi] = bytes(w[lo:hi]).translate(_EMPTY_FLAG) if byte_key \
-                else bytes(map(not_, w[lo:hi]))
+            if board is not None:       # the board's bytes, made by the caller
+                in_c[lo:hi] = board[lo:hi].translate(_EMPTY_FLAG)
+            else:
+                in_c[lo:hi] = bytes(w[lo:hi]).translate(_EMPTY_FLAG) if byte_key \
+                    else bytes(map(not_, w[lo:hi]))
         else:
             for x in c_fn(s):
                 in_c[x] = 1
@@ -385,7 +391,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if key != cache[0]:
             if counting:
                 stats["base"] += 1
-            cache[1] = evaluate(s, True, not lean)
+            cache[1] = evaluate(s, True, not lean,
+                                key[2] if byte_key and SHARED_BOARD else None)
             cache[0] = key
             cache[2] = cache[3] = None
         holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]

@@ -89,7 +89,15 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
     member = region.member()
     select = if_.select_to
 
-    if select is not None:
+    in_range = getattr(select, "in_range", None) if select is not None else None
+    if in_range is not None and region.empty_range is not None:
+        # the empty sites of a range selected in one call that reads the board itself
+        # (``regions.around.RANGE_SELECT``)
+        lo, hi = region.empty_range
+
+        def filtered(s):
+            return in_range(s, lo, hi)
+    elif select is not None:
         # every candidate asked in one call
         def filtered(s):
             sites = fn(s)

@@ -9,6 +9,7 @@ beside it.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import itemgetter
 
 from ludeme.board import Board
@@ -26,6 +27,28 @@ COUNT_IN_C = True
 #: count them for every candidate of a filter ``(to <region> if:(<op> (count Sites
 #: in:(sites Around (to) ...)) k))`` in one call; tests turn it off likewise
 COUNT_PER_TO = True
+#: such a filter over the empty sites of an index range (``(to (sites Empty) if:(>=
+#: (count Sites in:(sites Around (to) ... if:(is Empty (to)))) k))``) selects them from
+#: the counts' bytes in C (``in_range``), not listing the empty sites first and then
+#: asking each; tests turn it off to compare
+RANGE_SELECT = True
+
+
+def _range_select(count, level: int, select):
+    """``in_range(s, lo, hi)``: the empty sites of [lo, hi), in order, with more than
+    ``level`` empty neighbours (``count``'s levels), picked in C from the counts masked
+    by the empty sites; ``select(s, sites)`` when the pieces do not fit in bytes."""
+    def in_range(s, lo, hi):
+        w = s.what
+        try:
+            empty = bytes(w).translate(EMPTY_FLAG)
+        except (ValueError, TypeError):     # values beyond a byte
+            return select(s, [x for x in range(lo, hi) if not w[x]])
+        e = int.from_bytes(empty, "little")
+        flags = (count(e)[level] & e).to_bytes(len(w), "little")
+        return list(compress(range(lo, hi), flags[lo:hi]))
+
+    return in_range
 
 
 def neighbour_table(c: CompileContext, directions: tuple[str, ...] | None
@@ -189,6 +212,8 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                         len(w), "little")
                     return [x for x in sites if flags[x]]
 
+                if RANGE_SELECT:
+                    select_counted.in_range = _range_select(count, level, select)
                 return select_counted
 
             sizes_to.at_least = at_least
