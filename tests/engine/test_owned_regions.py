@@ -6,13 +6,11 @@ membership asked with ``(is In ...)``)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from ludeme.api import _compile
 from ludeme.compile import ownedregions
-from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled, legal
+from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
 
 
 def _both(monkeypatch, make):
@@ -69,25 +67,6 @@ TREE = """(union (sites Occupied {who} Vertex)
                   (sites Incident Vertex of:Edge at:(sites Occupied {who} Edge)))"""
 
 
-def _along(fast, slow, seed: int, games: int, plies: int) -> int:
-    """Like ``agree_along_games``, each game cut after ``plies`` moves."""
-    rng = random.Random(seed)
-    checked = 0
-    for _ in range(games):
-        a, b = fast.new_initial_state(), slow.new_initial_state()
-        for _ in range(plies):
-            if a.is_terminal():
-                break
-            moves = legal(a)
-            assert moves == legal(b)
-            checked += 1
-            m = moves[rng.randrange(len(moves))]
-            a.apply(a.parse_move(m))
-            b.apply(b.parse_move(m))
-        assert a.is_terminal() == b.is_terminal()
-    return checked
-
-
 @pytest.mark.parametrize("board,far,who", [("(square 4)", "d4", "Mover"),
                                            ("(tri 5)", "e5", "Mover"),
                                            ("(rectangle 3 5)", "e3", "P1")])
@@ -98,7 +77,7 @@ def test_edges_added_and_taken_off_next_to_a_kept_tree(monkeypatch, board, far, 
     monkeypatch.setattr(ownedregions, "kept_region", lambda *a: made.append(1) or real(*a))
     fast, slow = _both(monkeypatch, lambda: compiled(text))
     assert made == [1]   # the tree; the other union mixes two players
-    assert _along(fast, slow, seed=len(board), games=8, plies=60) > 100
+    assert agree_along_games(fast, slow, seed=len(board), games=8, plies=60) > 100
 
 
 def test_different_players_are_not_kept_together():
