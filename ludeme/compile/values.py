@@ -7,7 +7,7 @@ carry them too (``const``/``static``), so that parents can fold them into tables
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
 from ludeme.runtime.move import Move
@@ -125,6 +125,16 @@ class RegionV:
     #: each line, its first empty site (``(sites Drop ...)``): a generator can then keep
     #: its moves incrementally, a placement moving one line's site one step on
     lowest_empty: tuple[tuple[int, ...], ...] | None = None
+    #: ``(role, who, sites, contrib)`` when the region is, for the player ``who(s)``
+    #: (``role`` names it, e.g. "Mover"), the sites ``contrib[x]`` of each site x of
+    #: ``sites`` (in that order) holding a piece of that player, each listed once, at its
+    #: first occurrence: a region read from one player's pieces site by site, which
+    #: ``ludeme.compile.ownedregions`` can keep on the state from move to move
+    per_owned: tuple | None = None
+    #: ``with_members(s)``: ``(sites, members)``, the region's sites and a container of
+    #: them to test membership in (a copy: the caller may keep it), made together more
+    #: cheaply than a set of ``fn(s)``
+    with_members: Callable[[State], tuple[Sequence[int], Container[int]]] | None = None
 
     def known_empty(self) -> bool:
         return self.only_empty or self.empty_range is not None

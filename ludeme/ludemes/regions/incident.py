@@ -80,4 +80,11 @@ def sites_incident(c: CompileContext, site_type: T.SiteType, *, of: T.SiteType =
     def contains(s, y):
         return any(at_has(s, x) for x in reverse[y])
 
-    return RegionV(fn, None, contains, site_type)
+    per_owned = None
+    if at.per_owned is not None:
+        # read from one player's pieces site by site: so is this (its sites' sites)
+        role, who, sites, contrib = at.per_owned
+        per_owned = (role, who, sites,
+                     {x: tuple(dict.fromkeys(y for z in zs for y in table[z]))
+                      for x, zs in contrib.items()})
+    return RegionV(fn, None, contains, site_type, per_owned=per_owned)

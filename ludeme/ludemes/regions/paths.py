@@ -26,6 +26,10 @@ MAX_PATHS = 250_000  # precomputed walks; more means the length is a mistake
 UNROLLED_WALKS = True
 #: the longest path written out as nested loops (longer ones take the recursive walk)
 UNROLLED_MAX_LENGTH = 8
+#: the written-out walks take the start vertices and a container to test them in from
+#: the region in one call when it offers it (``RegionV.with_members``; False: a set is
+#: made of the sites listed; tests compare the two)
+MEMBERS_WITH_STARTS = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -152,7 +156,9 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
             if UNROLLED_WALKS and length <= UNROLLED_MAX_LENGTH:
                 return _unrolled_vetoed_walks(length, pid_of, from_fn, tries, veto,
                                               cond.at_drawn_vertex[2]
-                                              if len(cond.at_drawn_vertex) > 2 else None)
+                                              if len(cond.at_drawn_vertex) > 2 else None,
+                                              from_.with_members if MEMBERS_WITH_STARTS
+                                              else None)
             return _vetoed_walks(length, pid_of, from_fn, tries, veto)
 
         def gen(s):
@@ -251,7 +257,7 @@ def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):
 
 
 def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto,
-                           needs):
+                           needs, with_members=None):
     """``_vetoed_walks`` written out as ``length`` nested loops (generated source; the
     tables reach it through its namespace). ``needs(v, drawn)`` (from the veto's
     ``at_drawn_vertex``; None: not given) says which sites must all be occupied for the
@@ -293,8 +299,9 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
              "        return []",
              "    what = s.what",
              "    flat = flats[who]",
-             "    starts = from_fn(s)",
-             "    inset = set(starts)",
+             *(["    starts = from_fn(s)",
+                "    inset = set(starts)"] if with_members is None else
+               ["    starts, inset = with_members(s)"]),
              "    out = []",
              "    append = out.append",
              "    for v0 in starts:",
@@ -323,7 +330,8 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         pad = pad[:-8]
         lines.append(f"{pad}    what[e{d}] = 0")
     lines.append("    return out")
-    ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto}
+    ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto,
+          "with_members": with_members}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import compress
 
 from ludeme.board.graph import DIRECTIONS
+from ludeme.compile import ownedregions
 from ludeme.compile.compiler import CompileContext, looks_like_label, union_regions
 from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
@@ -177,10 +178,13 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
             if not 0 <= p < len(mine):
                 return []
             return list(compress(all_sites, bytes(s.what[first:stop]).translate(mine[p])))
+        per_owned = (by.name, one, tuple(all_sites), {x: (x,) for x in all_sites})
     else:
         owned = fn
+        per_owned = None
 
-    return RegionV(owned, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s))
+    return RegionV(owned, None, lambda s, x: s.what[x] != 0 and owner[s.what[x]] in players(s),
+                   per_owned=per_owned)
 
 
 def _named_pieces(c: CompileContext, component) -> list[bool]:
@@ -462,7 +466,20 @@ def sites_drop(c: CompileContext, direction: T.Direction = ("S",), site_type: T.
 @ludeme("union", T.Region)
 def union(c: CompileContext, *regions: T.Region):
     """The sites in any of the regions."""
+    parts = [r.per_owned for r in regions]
+    if ownedregions.KEPT_OWNED and ownedregions.one_player(parts):
+        return kept_owned(c, parts, union_regions(list(regions)))
     return union_regions(list(regions))
+
+
+def kept_owned(c: CompileContext, parts: list[tuple], plain: RegionV) -> RegionV:
+    """``plain`` (read from one player's pieces site by site: ``per_owned`` ``parts``)
+    kept on the state from move to move (``ludeme.compile.ownedregions``)."""
+    kept = ownedregions.kept_region(c.game, c.pieces.owner, parts, plain.fn)
+    if kept is None:
+        return plain
+    fn, contains, with_members = kept
+    return RegionV(fn, None, contains, plain.site_type, with_members=with_members)
 
 
 #: ``(difference <a range of sites> <sites read from their pieces>)`` read from the pieces

@@ -1,0 +1,152 @@
+"""Regions read from one player's pieces site by site, kept on the state from move to
+move (``RegionV.per_owned``): ``(sites Occupied Mover Edge)``, the points its edges
+reach (``(sites Incident Vertex of:Edge at:(sites Occupied Mover Edge))``), the union
+of such regions (a line-drawing player's tree: its origins and every point its edges
+reach).
+
+Such a region lists, for each site x of a fixed sequence holding a piece of the player,
+the sites ``contrib[x]``, each once, at its first occurrence; a union lists its parts'
+sites one part after the other, each once. Every site y listed then has a key, the
+first place it occurs: (the part, x's place in the part's sequence, y's place in
+``contrib[x]``) as one integer, and the region is its sites sorted by key. The state
+keeps, per player, the keys in order and the sites beside them, and the board's bytes
+(over the sites the parts read) it last read them from. When a region is asked for, the
+board's bytes are compared with those: a piece put on an empty site adds that site's
+contributions to its owner's lists (a site not listed yet goes in at its key, one listed
+with a larger key moves up), in C (``bisect``, ``list.insert``); any other change (a
+piece taken off or replaced) rebuilds the lists from the board. The lists are a
+function of the board alone, so no hash or move history is trusted. Same sites, in the
+same order, as listing the region afresh.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+#: keep regions read from one player's pieces on the state (False: list them afresh from
+#: the board each time; tests compare the two)
+KEPT_OWNED = True
+
+
+def _role_key(part: tuple):
+    role = part[0]
+    return None if role is None or role.startswith("(") else role
+
+
+def one_player(parts: list) -> bool:
+    """Whether regions with these ``per_owned`` (None: not such a region) are all read
+    from the pieces of one player, named alike (``Mover``, ``P1``, ...)."""
+    if not parts or any(p is None for p in parts):
+        return False
+    role = _role_key(parts[0])
+    return role is not None and all(_role_key(p) == role for p in parts)
+
+
+def kept_region(game, owner: list[int], parts: list[tuple], plain):
+    """A ``RegionV``'s (fn, contains, with_members) for the union of ``parts`` (each a
+    ``per_owned`` tuple, ``contrib`` a dict, of one player named alike), kept on the state; ``plain(s)``
+    lists it afresh (used when the board holds values beyond a byte). None when the
+    parts read no site."""
+    who = parts[0][1]
+    firsts = [min(p[2]) for p in parts if p[2]]
+    if not firsts:
+        return None
+    first = min(firsts)
+    stop = max(max(p[2]) for p in parts if p[2]) + 1
+    # per site of the span: ((key, y), ...) its contributions, keys ascending per site
+    width = max((len(ys) for p in parts for ys in p[3].values()), default=1) + 1
+    span = stop - first
+    whole = first == 0  # read the board's list whole when it holds no other site
+    adds: list[tuple | None] = [None] * span
+    for k, (_, _, sites, contrib) in enumerate(parts):
+        for pos, x in enumerate(sites):
+            ys = contrib.get(x)
+            if not ys:
+                continue
+            got = [((k * span + pos) * width + i, y) for i, y in enumerate(ys)]
+            adds[x - first] = tuple(adds[x - first] or ()) + tuple(got)
+    n_owners = max(owner) + 1 if owner else 1
+
+    def fresh():
+        # [the board's bytes read, per owner [keys, sites, site -> key]]
+        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)]]
+
+    def copy(a):
+        return [a[0], [[k[:], v[:], d.copy()] for k, v, d in a[1]]]
+
+    slot = game.add_aux(fresh, copy)
+
+    def add(lists, j, pid):
+        contributions = adds[j]
+        if contributions is None:
+            return
+        keys, vals, at = lists[owner[pid]]
+        for key, y in contributions:
+            old = at.get(y)
+            if old is not None:
+                if old < key:
+                    continue
+                i = bisect_left(keys, old)
+                del keys[i]
+                del vals[i]
+            i = bisect_left(keys, key)
+            keys.insert(i, key)
+            vals.insert(i, y)
+            at[y] = key
+
+    def sync(s):
+        """The lists brought up to date with the board; None when it holds values
+        beyond a byte."""
+        kept = s.aux[slot]
+        what = s.what
+        try:
+            raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
+        except (ValueError, TypeError):
+            return None
+        old = kept[0]
+        if raw == old:
+            return kept[1]
+        lists = kept[1]
+        diff = int.from_bytes(raw, "little") ^ int.from_bytes(old, "little")
+        changed = []
+        while diff:
+            j = ((diff & -diff).bit_length() - 1) >> 3
+            diff &= ~(0xFF << (j << 3))
+            if old[j]:
+                changed = None
+                break
+            changed.append(j)
+        if changed is None:
+            lists = kept[1] = [[[], [], {}] for _ in range(n_owners)]
+            changed = [j for j in range(span) if raw[j]]
+        for j in changed:
+            add(lists, j, raw[j])
+        kept[0] = raw
+        return lists
+
+    def fn(s):
+        lists = sync(s)
+        if lists is None:
+            return plain(s)
+        p = who(s)
+        return tuple(lists[p][1]) if 0 <= p < n_owners else ()
+
+    def with_members(s):
+        lists = sync(s)
+        if lists is None:
+            sites = plain(s)
+            return sites, set(sites)
+        p = who(s)
+        if not 0 <= p < n_owners:
+            return (), set()
+        kept = lists[p]
+        return tuple(kept[1]), kept[2].copy()
+
+    def contains(s, x):
+        lists = sync(s)
+        if lists is None:
+            return x in plain(s)
+        p = who(s)
+        return 0 <= p < n_owners and x in lists[p][2]
+
+    return fn, contains, with_members

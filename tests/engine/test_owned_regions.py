@@ -1,0 +1,106 @@
+"""Regions read from one player's pieces site by site, kept on the state from move to
+move (``ludeme.compile.ownedregions``): the same legal moves, in the same order, along
+random games as listing them afresh, on Branches and on games written here (paths from
+a tree, edges added next to it or taken off, a player named by number, a shared piece,
+membership asked with ``(is In ...)``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludeme.api import _compile
+from ludeme.compile import ownedregions
+from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
+
+
+def _both(monkeypatch, make):
+    fast = make()
+    monkeypatch.setattr(ownedregions, "KEPT_OWNED", False)
+    slow = make()
+    monkeypatch.setattr(ownedregions, "KEPT_OWNED", True)
+    return fast, slow
+
+
+def test_the_switch_changes_the_region_compiled(monkeypatch):
+    made = []
+    real = ownedregions.kept_region
+    monkeypatch.setattr(ownedregions, "kept_region", lambda *a: made.append(1) or real(*a))
+    _both(monkeypatch, lambda: compiled(STROKES.format(
+        board="(square 4)", far="d4", length=2, cond="(not (is Crossing mixed:True))")))
+    assert made == [1]
+
+
+@pytest.mark.parametrize("board,far,length,mixed", [("(square 5)", "e5", 1, "True"),
+                                                    ("(rectangle 4 6)", "f4", 3, "False"),
+                                                    ("(tri 6)", "f6", 2, "True")])
+def test_paths_from_a_kept_tree(monkeypatch, board, far, length, mixed):
+    text = STROKES.format(board=board, far=far, length=length,
+                          cond=f"(not (is Crossing mixed:{mixed}))")
+    fast, slow = _both(monkeypatch, lambda: compiled(text))
+    assert agree_along_games(fast, slow, seed=length, games=6) > 20
+
+
+@pytest.mark.parametrize("options", [["Board Size/6x6", "Branch Length/2 edges"],
+                                     ["Board Size/8x8", "Branch Length/3 edges",
+                                      "Origin Order/A-B-A-B"]])
+def test_branches_from_a_kept_tree(monkeypatch, options):
+    from ludeme.api import load_description
+
+    desc = load_description("branches", options)
+    fast, slow = _both(monkeypatch, lambda: _compile(desc))
+    assert agree_along_games(fast, slow, seed=len(options), games=4) > 40
+
+
+TANGLE = """(game "Tangle" (players 2)
+  (equipment {{(board {board} use:{{Vertex Edge}}) (piece "Pen" Each) (piece "Knot" Shared)}})
+  (rules
+    (start {{(place "Pen1" {{"a1"}}) (place "Pen2" {{"{far}"}}) (place "Knot" {{"b2"}})}})
+    (play (or {{
+      (move Add (to (sites Empty Edge)
+                    if:(is In (to) (sites Incident Edge of:Vertex at:{tree}))))
+      (move Path length:1 from:(union (sites Occupied {who} Vertex)
+                                      (sites Occupied Shared Vertex)))
+      (move Remove (sites Occupied Next Edge))}}))
+    (end (if (no Moves Next) (result Next Loss)))))"""
+
+TREE = """(union (sites Occupied {who} Vertex)
+                  (sites Incident Vertex of:Edge at:(sites Occupied {who} Edge)))"""
+
+
+@pytest.mark.parametrize("board,far,who", [("(square 4)", "d4", "Mover"),
+                                           ("(tri 5)", "e5", "Mover"),
+                                           ("(rectangle 3 5)", "e3", "P1")])
+def test_edges_added_and_taken_off_next_to_a_kept_tree(monkeypatch, board, far, who):
+    text = TANGLE.format(board=board, far=far, who=who, tree=TREE.format(who=who))
+    made = []
+    real = ownedregions.kept_region
+    monkeypatch.setattr(ownedregions, "kept_region", lambda *a: made.append(1) or real(*a))
+    fast, slow = _both(monkeypatch, lambda: compiled(text))
+    assert made == [1]   # the tree; the other union mixes two players
+    assert agree_along_games(fast, slow, seed=len(board), games=8, plies=60) > 100
+
+
+def test_different_players_are_not_kept_together():
+    assert not ownedregions.one_player([("Mover", None, (), {}), ("Next", None, (), {})])
+    assert not ownedregions.one_player([("Mover", None, (), {}), None])
+    assert not ownedregions.one_player([("(player)", None, (), {})])
+    assert ownedregions.one_player([("P2", None, (), {}), ("P2", None, (), {})])
+
+
+@pytest.mark.parametrize("text", [
+    STROKES.format(board="(square 5)", far="e5", length=2, cond="(not (is Crossing mixed:True))"),
+    STROKES.format(board="(tri 6)", far="f6", length=3, cond="(not (is Crossing mixed:False))"),
+    "branches"])
+def test_walks_take_their_starts_and_members_together(monkeypatch, text):
+    from ludeme.api import load_description
+    from ludeme.ludemes.regions import paths
+
+    def make():
+        if text == "branches":
+            return _compile(load_description("branches", ["Branch Length/2 edges"]))
+        return compiled(text)
+
+    fast = make()
+    monkeypatch.setattr(paths, "MEMBERS_WITH_STARTS", False)
+    slow = make()
+    assert agree_along_games(fast, slow, seed=7, games=4) > 20
