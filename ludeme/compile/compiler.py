@@ -21,6 +21,22 @@ from ludeme.runtime.game import Game, Pieces
 
 ROLE_NUMBERS = {f"P{i}": i for i in range(1, 17)}
 
+#: forms that read the mover (the role ``Mover``) or the move's destination (``(to)``)
+#: read it off the state themselves, without calling the role's or site's function
+#: (``reads_mover``, ``reads_to``; False: they call it; tests compare the two)
+DIRECT_READS = True
+
+
+def reads_mover(who: object) -> bool:
+    """Whether ``who`` is the role ``Mover`` and may be read as ``s.who`` directly."""
+    return DIRECT_READS and isinstance(who, RoleV) and who.name == "Mover" and \
+        who.many is None and who.const is None
+
+
+def reads_to(site: object) -> bool:
+    """Whether ``site`` is ``(to)`` and may be read as ``s.to`` directly."""
+    return DIRECT_READS and getattr(getattr(site, "fn", None), "reads_to", False)
+
 
 def looks_like_label(name: str) -> bool:
     """Whether Ludii reads ``name`` as a coordinate (its ``isCoordinate``): digits, after

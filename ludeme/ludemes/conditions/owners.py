@@ -4,7 +4,7 @@ counts as an enemy or a friend of the mover."""
 from __future__ import annotations
 
 from ludeme.board.graph import DIRECTIONS
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, reads_to
 from ludeme.compile.values import CondV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -56,6 +56,8 @@ def value_piece(c: CompileContext, *, at: T.Site):
     """The ``value:`` of the piece on a site (declared with ``(piece "Large" Each
     value:3)``); 0 for an empty site or a site off the board."""
     value = c.pieces.value
+    if reads_to(at):
+        return IntV(lambda s: value[s.what[x]] if (x := s.to) >= 0 else 0)
     fn = at.fn
     return IntV(lambda s: value[s.what[x]] if (x := fn(s)) >= 0 else 0)
 
@@ -101,6 +103,12 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
     # by_rot[r][x]: the neighbour of x in rotation r (index 0: not turned)
     steps = board.step["Adjacent"]
     by_rot = [(-1,) * board.n_sites] + [steps[d] for d in DIRECTIONS]
+    if reads_to(site):
+        def fwd_to(s):
+            x = s.to
+            return by_rot[s.rot[x]][x] if x >= 0 else -1
+
+        return SiteV(fwd_to)
 
     def fwd(s):
         x = fn(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, reads_mover
 from ludeme.compile.values import EffectV, IntV, RoleV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -36,6 +36,13 @@ def add_score(c: CompileContext, who: (T.Role, T.IntFn), amount: T.IntFn):
                 sc[p] += n
 
         return EffectV(run_many)
+    if reads_mover(who):
+        def run_mover(s):
+            p = s.who
+            if p > 0:
+                s.score[p] += amt(s)
+
+        return EffectV(run_mover)
     fn = who.fn
     if amount.const is not None:
         k = amount.const

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from ludeme.board.graph import DIRECTIONS
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, reads_mover
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
@@ -52,6 +52,8 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     if to is None:
         c.fail("(move Add ...) needs (to ...)")
     where = where.role
+    # the hand is the mover's: act and the generator read s.who (compiler.reads_mover)
+    mover_hand = reads_mover(where)
     g = c.game
     board = c.require_board()
     pieces = c.pieces
@@ -93,7 +95,7 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         s.what[to] = p
         s.occ = None  # runtime.occupancy: not kept here
         s.rot[to] = r
-        owner = hand_fn(s)
+        owner = s.who if mover_hand else hand_fn(s)
         held = s.hand[owner]
         k = kind_of[p]
         count = held[k]
@@ -163,7 +165,7 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     def held_bundle(s):
         """The moves of each slot for the kinds the hand to play from holds (None when
         it holds nothing)."""
-        p = hand_fn(s)
+        p = s.who if mover_hand else hand_fn(s)
         if not by_content_on:
             return held_mask_bundle(s, p)
         key = (p, *s.hand[p])

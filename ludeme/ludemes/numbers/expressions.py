@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, reads_mover
 from ludeme.compile.pure import FROM, mark
 from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
@@ -323,6 +323,8 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
 @ludeme("score", T.IntFn)
 def score(c: CompileContext, who: T.Role):
     """A player's score."""
+    if reads_mover(who):
+        return IntV(lambda s: s.score[s.who])
     fn = who.fn
     return IntV(lambda s: s.score[fn(s)])
 
@@ -330,7 +332,12 @@ def score(c: CompileContext, who: T.Role):
 @ludeme("to", T.Site)
 def to_site(c: CompileContext):
     """The destination site of the move being generated or applied."""
-    return SiteV(lambda s: s.to)
+
+    def to(s):
+        return s.to
+
+    to.reads_to = True  # compiler.reads_to: forms using it may read s.to themselves
+    return SiteV(to)
 
 
 @ludeme("site", T.Site)
