@@ -50,12 +50,11 @@ PLAIN_DICE_TURNS = True
 #: keep ``Game.play``; tests compare the two)
 ORDERED_TURNS = True
 
-#: In ``Game.plain_turns``' ordered turn, the pass over stuck players lists the next
-#: player's moves as ``State.legal_moves`` does, without its call, and when it finds
-#: some and the one end rule is ``(if (no Moves Next) ...)``, that test (which would read
-#: the same kept moves and fail) is not asked: its one effect, clearing the player's
-#: stalemate flag, is made here (False: ``State.legal_moves`` and the test are called;
-#: tests compare the two)
+#: In ``Game.plain_turns``' ordered turn, when the pass over stuck players has found
+#: moves for the next player and the one end rule is ``(if (no Moves Next) ...)``, that
+#: test (which would read the same kept moves and fail) is not asked: its one effect,
+#: clearing the player's stalemate flag, is made here (False: the test is asked; tests
+#: compare the two)
 SKIP_LISTS_NEXT = True
 
 
@@ -706,12 +705,10 @@ class Game:
         by_parity = [getattr(ph.generate, "by_ply_parity", None) or (ph.generate,) * 2
                      for ph in self.phases]
         again = move_again if INLINE_MOVE_AGAIN else None
-        # the ordered turn's pass over stuck players lists moves itself and, when the end
-        # rule is (no Moves Next) alone, settles that test from them (``SKIP_LISTS_NEXT``)
-        skip_lists = SKIP_LISTS_NEXT and ordered and self.swap_ply < 0 and \
-            any(skips)
-        gens = tuple(ph.generate for ph in self.phases)
-        next_test_known = skip_lists and not track and end_test is not None and \
+        # the ordered turn's pass over stuck players lists the next player's moves; when the
+        # end rule is (no Moves Next) alone, they settle that test (``SKIP_LISTS_NEXT``)
+        next_test_known = SKIP_LISTS_NEXT and ordered and any(skips) and not track and \
+            end_test is not None and \
             getattr(end_test, "lists_next", None) is not None
 
         def play(s: State, m: Move) -> None:
@@ -783,26 +780,7 @@ class Game:
                 if skips[ph]:
                     # Game._skip_stuck: a player whose only move is the pass is passed over
                     for _ in passes:
-                        if skip_lists:
-                            moves = s._moves
-                            if moves is None:
-                                # State.legal_moves' listing, without its call
-                                if s.outcome is not None:
-                                    moves = s._moves = []
-                                else:
-                                    was_who, was_nxt = s.who, s.nxt
-                                    mover = s.mover
-                                    s.who = mover
-                                    s.nxt = next_of[mover] if not s.inactive \
-                                        else next_active(s, mover)
-                                    moves = gens[s.phase](s)
-                                    if not moves:
-                                        moves = [auto_pass]
-                                    s._moves = moves
-                                    s.who = was_who
-                                    s.nxt = was_nxt
-                        else:
-                            moves = s.legal_moves()
+                        moves = s.legal_moves()
                         if moves and moves[0] is not auto_pass:
                             if next_test_known and (frm >= 0 or m.kind != "pass"):
                                 # (no Moves Next) would find these moves and fail: its

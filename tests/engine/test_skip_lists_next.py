@@ -1,6 +1,5 @@
-"""The ordered turn's pass over stuck players (``game.SKIP_LISTS_NEXT``): it lists the
-next player's moves without ``State.legal_moves``' call and, when the one end rule is
-``(if (no Moves Next) ...)``, settles that test from the moves it found. With the switch
+"""The ordered turn's pass over stuck players (``game.SKIP_LISTS_NEXT``): when the one end
+rule is ``(if (no Moves Next) ...)``, the next player's moves it lists settle that test. With the switch
 on and off, seeded random games list the same moves at every ply, reach the same
 positions, hashes, movers and stalemate flags, and end the same way; the playout loop
 plays the same games. Descriptions: two written here (players stuck at different times,
