@@ -20,11 +20,13 @@ class Move:
     generator made them. ``index`` is a number a front end may give an interned move
     (``ludeme.interop`` numbers the actions of a game this way); -1 until one does.
     ``tag`` tells apart the moves a front end gives the same number (255, "not told
-    apart", until it does; ``ludeme.interop.actions.ActionSpace``).
+    apart", until it does; ``ludeme.interop.actions.ActionSpace``). ``keys`` is what an
+    action keeps of its own for the move (``compile.moveacts``: the hash and occupancy
+    changes of a plain move), None until it makes it.
     """
 
     __slots__ = ("kind", "frm", "to", "piece", "extra", "act", "then", "takes", "_key",
-                 "_hash", "index", "tag")
+                 "_hash", "index", "tag", "keys")
 
     def __init__(self, kind: str, frm: int, to: int, piece: int, extra: Any,
                  act: Callable, then: Callable | None = None,
@@ -41,6 +43,7 @@ class Move:
         self._hash = hash(self._key)
         self.index = -1
         self.tag = 255
+        self.keys = None
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Move) and self._key == other._key)

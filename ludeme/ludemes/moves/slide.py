@@ -17,6 +17,7 @@ from itertools import compress
 from ludeme.compile import piecemoves, slidelists
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_piece_table, site_table
+from ludeme.compile.moveacts import lean_move_act
 from ludeme.compile.moveparts import (
     APPLY,
     BETWEEN,
@@ -227,7 +228,7 @@ def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
             set_state(s, to, ss[frm])
             set_state(s, frm, 0)
 
-    return act
+    return lean_move_act(g, act)  # the plain move to an empty site: compile.moveacts
 
 
 @ludeme("slide", T.Moves, ludii="Ludii's other spelling of (move Slide ...).")
