@@ -654,9 +654,7 @@ def compile_game(checked: Call, options: dict[str, str] | None = None) -> Game:
     # players' own regions (the sides a player connects), for diagrams that shade them
     game.player_regions = {p: union_regions(list(rs)) for p, rs in ctx.player_regions.items()}
     game.warnings = list(ctx.warnings)
-    from ludeme.runtime.turns import generated_turn
-
-    plain = generated_turn(game) or game.plain_turns()
+    plain = game.plain_turns()
     if plain is not None:
         game.play = plain  # the turn without the steps this game never takes
     return game

@@ -1,7 +1,6 @@
-"""The move's application and the turn (issue 14, the fixed cost of a ply) checked
-against the paths they replace: the lean action of a plain move to an empty site, its
-hash and occupancy changes kept on the move (``compile.moveacts.LEAN``), and the turn
-as generated source (``runtime.turns.GENERATED``). With each switched on and off,
+"""The move's application (issue 14, the fixed cost of a ply) checked against the path
+it replaces: the lean action of a plain move to an empty site, its hash and occupancy
+changes kept on the move (``compile.moveacts.LEAN``). With it switched on and off,
 seeded random games must list the same moves at every ply, reach the same positions,
 hashes, kept occupancy and flags, and end the same way."""
 
@@ -13,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from ludeme.compile import moveacts
-from ludeme.runtime import turns
 from ludeme.runtime.game import Game
 from tests.engine.test_occupancy import CROWNS, RAIDERS
 from tests.engine.test_speedups import ARROWS, compiled_with
@@ -21,7 +19,7 @@ from tests.engine.test_turn_speedups import play_alike, playouts_alike
 
 DESCRIPTIONS = Path(__file__).resolve().parents[2] / "descriptions"
 
-_FLAGS = {"lean": (moveacts, "LEAN"), "generated": (turns, "GENERATED")}
+_FLAGS = {"lean": (moveacts, "LEAN")}
 
 # pawns that step forward to an empty site or take diagonally forward (a step onto an
 # occupied site: the general action), a race to the far row (a lone end test)
@@ -60,28 +58,18 @@ def compiled(text: str, **flags):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_lean_act_and_generated_turn_play_as_before(name):
+def test_lean_act_plays_as_before(name):
     text = GAMES[name]
-    fast, slow = compiled(text), compiled(text, lean=False, generated=False)
-    # the generated turn is installed (these games need none of the rarer steps)
-    assert hasattr(fast.play, "turn_values") and not hasattr(slow.play, "turn_values")
+    fast, slow = compiled(text), compiled(text, lean=False)
     plies = sum(play_alike(fast, slow, seed) for seed in range(6))
     assert plies > 40
     assert playouts_alike(fast, slow, 7, games=6) > 40
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize("flags", [{"lean": False}, {"generated": False}])
-def test_each_switch_alone(name, flags):
-    text = GAMES[name]
-    fast, slow = compiled(text, **flags), compiled(text, lean=False, generated=False)
-    assert playouts_alike(fast, slow, 3, games=4) > 20
-
-
 @pytest.mark.parametrize("name", ["tablut", "steppers", "raiders"])
-def test_generated_turn_plays_as_game_play(name):
-    """The generated turn and ``Game.play`` (the method) play the same games, the
-    occupancy the lean action keeps matching the board's."""
+def test_lean_act_plays_as_game_play(name):
+    """The compiled turn with the lean action and ``Game.play`` (the method) play the
+    same games, the occupancy the lean action keeps matching the board's."""
     from ludeme.runtime import occupancy
     from tests.engine.test_play_speedups import plays_as_game_play
 

@@ -31,10 +31,7 @@ def compiled(text: str, **flags):
 
 
 def closure(play) -> dict:
-    """The values a compiled turn closes over (to see which path it took; a generated
-    turn, ``runtime.turns``, tells them)."""
-    if hasattr(play, "turn_values"):
-        return play.turn_values
+    """The values a compiled turn closes over (to see which path it took)."""
     return dict(zip(play.__code__.co_freevars,
                     [c.cell_contents for c in play.__closure__ or ()], strict=True))
 
