@@ -30,6 +30,11 @@ UNROLLED_MAX_LENGTH = 8
 #: the region in one call when it offers it (``RegionV.with_members``; False: a set is
 #: made of the sites listed; tests compare the two)
 MEMBERS_WITH_STARTS = True
+#: the written-out walks read an entry's edge before unpacking it (most edges looked at
+#: from the tree are drawn: the entry is then skipped without its five names bound),
+#: and a vertex with no walks has an empty table instead of None (no test per start)
+#: (False: every entry unpacked, None tested; tests compare the two)
+LEAN_LOOPS = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -290,7 +295,8 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         return tuple(out)
 
     # per player, per start vertex: the walks, their leaves holding that player's moves
-    flats = [[None if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
+    none = () if LEAN_LOOPS else None
+    flats = [[none if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
              if pid_of[who] else None for who in range(len(pid_of))]
     lines = ["def gen(s):",
              "    who = s.who",
@@ -306,14 +312,20 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
              "    append = out.append",
              "    for v0 in starts:",
              "        node0 = flat[v0]",
-             "        if node0 is None:",
-             "            continue"]
+             *([] if LEAN_LOOPS else ["        if node0 is None:",
+                                      "            continue"])]
     pad = "        "
     for d in range(1, length):
-        lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, node{d} in node{d - 1}:",
-                  f"{pad}    if what[e{d}]:",
-                  f"{pad}        continue",
-                  f"{pad}    what[e{d}] = pid",
+        if LEAN_LOOPS:
+            lines += [f"{pad}for t{d} in node{d - 1}:",
+                      f"{pad}    if what[t{d}[0]]:",
+                      f"{pad}        continue",
+                      f"{pad}    e{d}, v{d}, a{d}, b{d}, node{d} = t{d}"]
+        else:
+            lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, node{d} in node{d - 1}:",
+                      f"{pad}    if what[e{d}]:",
+                      f"{pad}        continue"]
+        lines += [f"{pad}    what[e{d}] = pid",
                   f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
                   f"veto(what, v{d - 1})):"]
         pad += "        "
