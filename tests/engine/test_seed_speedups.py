@@ -80,15 +80,22 @@ def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, m
     assert agree_along_games(fast, slow, seed=length) > 20
 
 
+#: the switches of the path walks, each compared on and off: the written-out loops
+#: against the recursive walk, the lean loops (an entry's edge read before unpacking it)
+#: against the plain ones
+WALK_SWITCHES = ["UNROLLED_WALKS", "LEAN_LOOPS"]
+
+
+@pytest.mark.parametrize("switch", WALK_SWITCHES)
 @pytest.mark.parametrize("board,far,length,mixed", STROKE_CASES)
-def test_paths_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, board, far,
-                                                                   length, mixed):
+def test_paths_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, switch, board,
+                                                                   far, length, mixed):
     from ludeme.ludemes.regions import paths
 
     text = STROKES.format(board=board, far=far, length=length,
                           cond=f"(not (is Crossing mixed:{mixed}))")
     fast = compiled(text)
-    monkeypatch.setattr(paths, "UNROLLED_WALKS", False)
+    monkeypatch.setattr(paths, switch, False)
     slow = compiled(text)
     assert fast.new_initial_state().legal_moves()
     assert agree_along_games(fast, slow, seed=length, games=6) > 20
@@ -98,43 +105,17 @@ def test_paths_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch,
                                      ["Board Size/8x8", "Branch Length/3 edges"],
                                      ["Board Size/6x6", "Branch Length/4 edges",
                                       "Origin Order/A-B-A-B"]])
-def test_branches_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, options):
+@pytest.mark.parametrize("switch", WALK_SWITCHES)
+def test_branches_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch, switch,
+                                                                      options):
     from ludeme.api import load_description
     from ludeme.ludemes.regions import paths
 
     desc = load_description("branches", options)
     fast = _compile(desc)
-    monkeypatch.setattr(paths, "UNROLLED_WALKS", False)
+    monkeypatch.setattr(paths, switch, False)
     slow = _compile(desc)
     assert agree_along_games(fast, slow, seed=len(options), games=4) > 40
-
-
-@pytest.mark.parametrize("board,far,length,mixed", STROKE_CASES)
-def test_paths_walked_by_lean_loops_as_by_the_plain_loops(monkeypatch, board, far, length,
-                                                          mixed):
-    from ludeme.ludemes.regions import paths
-
-    text = STROKES.format(board=board, far=far, length=length,
-                          cond=f"(not (is Crossing mixed:{mixed}))")
-    fast = compiled(text)
-    monkeypatch.setattr(paths, "LEAN_LOOPS", False)
-    slow = compiled(text)
-    assert fast.new_initial_state().legal_moves()
-    assert agree_along_games(fast, slow, seed=10 + length, games=6) > 20
-
-
-@pytest.mark.parametrize("options", [["Board Size/6x6", "Branch Length/3 edges"],
-                                     ["Board Size/8x8", "Branch Length/2 edges",
-                                      "Origin Order/A-B-A-B"]])
-def test_branches_walked_by_lean_loops_as_by_the_plain_loops(monkeypatch, options):
-    from ludeme.api import load_description
-    from ludeme.ludemes.regions import paths
-
-    desc = load_description("branches", options)
-    fast = _compile(desc)
-    monkeypatch.setattr(paths, "LEAN_LOOPS", False)
-    slow = _compile(desc)
-    assert agree_along_games(fast, slow, seed=7, games=4) > 40
 
 
 # -- (intersection <fixed sites> <sites read from their pieces>) -------------------------
