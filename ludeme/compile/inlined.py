@@ -103,7 +103,8 @@ def effect(fn: Callable, write: Callable) -> Callable:
 
 def fused(value):
     """A compiled effect (``EffectV``) applied by one generated function when its
-    function writes itself out (``inline_effect``) as more than a call; else itself."""
+    function writes itself out (``inline_effect``; its parts that do not are called
+    from it); else itself. The compiler asks it for the ``then:`` of a move generator."""
     fn = getattr(value, "fn", None)
     if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
             getattr(fn, "fused", False):
