@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludeme.board import Board
+from ludeme.compile import inlined
 from ludeme.compile.directions import LAST_MOVE, RELATIVE, per_facing, relative
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
@@ -232,7 +233,11 @@ class CompileContext:
             if p.variadic:
                 positional_var = [self.compile(a, p.type) for a in raw]
             else:
-                kwargs[self._pyname(decl, p.name)] = self.compile(raw, p.type)
+                value = self.compile(raw, p.type)
+                if p.name == "then" and decl.returns.name == "Moves" and \
+                        isinstance(value, EffectV):
+                    value = inlined.fused(value)  # one generated function (compile.inlined)
+                kwargs[self._pyname(decl, p.name)] = value
         self._spans.append(call.node.span)
         try:
             if positional_var is not None:
@@ -425,7 +430,7 @@ def sequence_effects(effects: Sequence[EffectV]) -> EffectV:
         for f in fns:
             f(s)
 
-    run = in_turn
+    run = inlined.effect(in_turn, inlined.sequence_writer(fns))
     prepare = None
     if any(e.prepare is not None for e in effects):
         parts = tuple(prepared(e) for e in effects)
@@ -599,6 +604,7 @@ def branch_effect(test: Callable, then_: EffectV, else_: EffectV | None) -> Effe
         elif b is not None:
             b(s)
 
+    inlined.effect(run, inlined.branch_writer(test, a, b))
     pa, pb = prepared(then_), (prepared(else_) if else_ is not None else None)
 
     def prepare(s):

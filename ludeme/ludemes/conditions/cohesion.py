@@ -24,6 +24,9 @@ AFTER_ADD = True
 #: tells a placed site's membership from the piece, without placing it (tests turn it
 #: off to compare)
 BY_PIECE = True
+#: the search for cut sites walks neighbour lists with numbers kept in lists
+#: (``analyse_lists``; False: ``analyse``, the bit masks and dicts; tests compare)
+BY_LISTS = True
 
 
 def _bits(m: int) -> list[int]:
@@ -70,6 +73,52 @@ def analyse(mask: int, nbr_bits: list[int]) -> tuple[bool, int]:
     if root_children > 1:
         cut |= 1 << root
     return len(index) == mask.bit_count(), cut
+
+
+def analyse_lists(mask: int, nbrs: list[tuple[int, ...]], n: int) -> tuple[bool, int]:
+    """``analyse`` of the sites in ``mask`` on a board of ``n`` sites whose neighbours
+    are ``nbrs``: the same answer, the discovery numbers kept in a list (0 for a site of
+    the region not reached yet, ``n + 1``, above every discovery number, for a site
+    outside it: never visited, never lowering a low number)."""
+    if not mask:
+        return True, 0
+    members = _bits(mask)
+    outside = n + 1
+    index = [outside] * n
+    for x in members:
+        index[x] = 0
+    low = index[:]
+    root = members[0]
+    index[root] = low[root] = 1
+    counter = 2
+    cut = 0
+    root_children = 0
+    stack = [(root, -1, iter(nbrs[root]))]
+    push, pop = stack.append, stack.pop
+    while stack:
+        x, parent, todo = stack[-1]
+        for y in todo:
+            iy = index[y]
+            if not iy:
+                index[y] = low[y] = counter
+                counter += 1
+                push((y, x, iter(nbrs[y])))
+                if x == root:
+                    root_children += 1
+                break
+            if iy < low[x] and y != parent:
+                low[x] = iy
+        else:
+            pop()
+            if parent >= 0:
+                lx = low[x]
+                if lx < low[parent]:
+                    low[parent] = lx
+                if parent != root and lx >= index[parent]:
+                    cut |= 1 << parent
+    if root_children > 1:
+        cut |= 1 << root
+    return counter - 1 == len(members), cut
 
 
 @ludeme("is Connected", T.Cond, lazy=True,
@@ -160,12 +209,16 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
     cache: dict[int, tuple[bool, int]] = {}
     get_bit = bits.__getitem__
 
+    nbr_lists = [tuple(dict.fromkeys(nbrs[x])) for x in range(n_sites)]
+    by_lists = BY_LISTS
+
     def info(m: int) -> tuple[bool, int]:
         got = cache.get(m)
         if got is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            got = cache[m] = analyse(m, nbr_bits)
+            got = cache[m] = analyse_lists(m, nbr_lists, n_sites) if by_lists \
+                else analyse(m, nbr_bits)
         return got
 
     def test(s):

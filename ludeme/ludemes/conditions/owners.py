@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext, reads_to
+from ludeme.compile.inlined import LOCAL, expression
 from ludeme.compile.values import CondV, IntV, SiteV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -47,6 +48,10 @@ def who_at(c: CompileContext, *, at: T.Site, level: T.IntFn = None):
     # the owner of what stands on board site fn(s) is owner[s.what[x]]: (is Friend ...)
     # and (is Enemy ...) of it read that themselves (one call less per test)
     who.owner_at = (fn, n, owner)
+    # read in place (compile.inlined): off the board, the function itself
+    expression(who, "{owner}[s.what[{x}]] if 0 <= ({x} := {at}) < {n} else "
+               + ("{who}(s)" if hands is not None else "0"),
+               {"owner": owner, "x": LOCAL, "n": n, "who": who}, at=at)
     return IntV(who)
 
 
@@ -56,10 +61,13 @@ def value_piece(c: CompileContext, *, at: T.Site):
     """The ``value:`` of the piece on a site (declared with ``(piece "Large" Each
     value:3)``); 0 for an empty site or a site off the board."""
     value = c.pieces.value
+    template = "{value}[s.what[{x}]] if ({x} := {at}) >= 0 else 0"
     if reads_to(at):
-        return IntV(lambda s: value[s.what[x]] if (x := s.to) >= 0 else 0)
+        return IntV(expression(lambda s: value[s.what[x]] if (x := s.to) >= 0 else 0,
+                               template, {"value": value, "x": LOCAL}, at=at))
     fn = at.fn
-    return IntV(lambda s: value[s.what[x]] if (x := fn(s)) >= 0 else 0)
+    return IntV(expression(lambda s: value[s.what[x]] if (x := fn(s)) >= 0 else 0,
+                           template, {"value": value, "x": LOCAL}, at=at))
 
 
 @ludeme("ahead", T.Site,
@@ -103,18 +111,19 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
     # by_rot[r][x]: the neighbour of x in rotation r (index 0: not turned)
     steps = board.step["Adjacent"]
     by_rot = [(-1,) * board.n_sites] + [steps[d] for d in DIRECTIONS]
+    template = "{by_rot}[s.rot[{x}]][{x}] if ({x} := {site}) >= 0 else -1"
     if reads_to(site):
         def fwd_to(s):
             x = s.to
             return by_rot[s.rot[x]][x] if x >= 0 else -1
 
-        return SiteV(fwd_to)
+        return SiteV(expression(fwd_to, template, {"by_rot": by_rot, "x": LOCAL}, site=site))
 
     def fwd(s):
         x = fn(s)
         return by_rot[s.rot[x]][x] if x >= 0 else -1
 
-    return SiteV(fwd)
+    return SiteV(expression(fwd, template, {"by_rot": by_rot, "x": LOCAL}, site=site))
 
 
 @ludeme("is Enemy", T.Cond)
@@ -138,8 +147,11 @@ def is_enemy(c: CompileContext, player: T.IntFn):
                 return p != 0 and p != s.who
             return (p := fn(s)) != 0 and p != s.who
 
-        return CondV(enemy_at)
-    return CondV(lambda s: (p := fn(s)) != 0 and p != s.who)
+        return CondV(expression(enemy_at, "({p} := {player}) != 0 and {p} != s.who",
+                                {"p": LOCAL}, player=fn))
+    return CondV(expression(lambda s: (p := fn(s)) != 0 and p != s.who,
+                            "({p} := {player}) != 0 and {p} != s.who", {"p": LOCAL},
+                            player=fn))
 
 
 @ludeme("is Friend", T.Cond)
@@ -161,5 +173,5 @@ def is_friend(c: CompileContext, player: T.IntFn):
                 return owner[s.what[x]] == s.who
             return fn(s) == s.who
 
-        return CondV(friend_at)
-    return CondV(lambda s: fn(s) == s.who)
+        return CondV(expression(friend_at, "{player} == s.who", player=fn))
+    return CondV(expression(lambda s: fn(s) == s.who, "{player} == s.who", player=fn))

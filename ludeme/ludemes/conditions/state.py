@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludeme.compile.bitlines import line_checks
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.inlined import compared
 from ludeme.compile.pure import tabulated_cond
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -568,14 +569,19 @@ def _compare(name: str, op):
                                          or (op is _op.ne and k == 0)):
                 select_from = positive
             if op is _op.eq:  # the commonest tests, without a call to the operator
-                return CondV(lambda s: fa(s) == k, select_to=select, select_from=select_from)
+                return CondV(compared(lambda s: fa(s) == k, op, a, b),
+                             select_to=select, select_from=select_from)
             if op is _op.ge:
-                return CondV(lambda s: fa(s) >= k, select_to=select, select_from=select_from)
+                return CondV(compared(lambda s: fa(s) >= k, op, a, b),
+                             select_to=select, select_from=select_from)
             if op is _op.gt:
-                return CondV(lambda s: fa(s) > k, select_to=select, select_from=select_from)
+                return CondV(compared(lambda s: fa(s) > k, op, a, b),
+                             select_to=select, select_from=select_from)
             if op is _op.ne:
-                return CondV(lambda s: fa(s) != k, select_to=select, select_from=select_from)
-            return CondV(lambda s: op(fa(s), k), select_to=select, select_from=select_from)
+                return CondV(compared(lambda s: fa(s) != k, op, a, b),
+                             select_to=select, select_from=select_from)
+            return CondV(compared(lambda s: op(fa(s), k), op, a, b),
+                         select_to=select, select_from=select_from)
         if a.const is not None:  # (< 0 (count at:(from))): one call per test, not three
             k = a.const
             per_from = getattr(b, "per_from", None)
@@ -591,16 +597,16 @@ def _compare(name: str, op):
                 return CondV(lambda s: k == fb(s), select_from=select_from)
             return CondV(lambda s: op(k, fb(s)), select_from=select_from)
         # two values read from the state: the commonest tests without a call to the
-        # operator
+        # operator (read in place by compile.inlined)
         if op is _op.eq:
-            return CondV(lambda s: fa(s) == fb(s))
+            return CondV(compared(lambda s: fa(s) == fb(s), op, a, b))
         if op is _op.ne:
-            return CondV(lambda s: fa(s) != fb(s))
+            return CondV(compared(lambda s: fa(s) != fb(s), op, a, b))
         if op is _op.lt:
-            return CondV(lambda s: fa(s) < fb(s))
+            return CondV(compared(lambda s: fa(s) < fb(s), op, a, b))
         if op is _op.gt:
-            return CondV(lambda s: fa(s) > fb(s))
-        return CondV(lambda s: op(fa(s), fb(s)))
+            return CondV(compared(lambda s: fa(s) > fb(s), op, a, b))
+        return CondV(compared(lambda s: op(fa(s), fb(s)), op, a, b))
 
     compare.__doc__ = f"Whether ``a {name} b`` for two integers."
     compare.__qualname__ = f"compare_{op.__name__}"

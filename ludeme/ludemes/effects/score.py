@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ludeme.compile.compiler import CompileContext, reads_mover
+from ludeme.compile.inlined import Code, effect
 from ludeme.compile.values import EffectV, IntV, RoleV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -35,14 +36,14 @@ def add_score(c: CompileContext, who: (T.Role, T.IntFn), amount: T.IntFn):
             for p in many(s):
                 sc[p] += n
 
-        return EffectV(run_many)
+        return EffectV(effect(run_many, _scores_writer(many, amount, "+=")))
     if reads_mover(who):
         def run_mover(s):
             p = s.who
             if p > 0:
                 s.score[p] += amt(s)
 
-        return EffectV(run_mover)
+        return EffectV(effect(run_mover, _score_writer(None, amount, "+=")))
     fn = who.fn
     if amount.const is not None:
         k = amount.const
@@ -52,14 +53,39 @@ def add_score(c: CompileContext, who: (T.Role, T.IntFn), amount: T.IntFn):
             if p > 0:
                 s.score[p] += k
 
-        return EffectV(run_const)
+        return EffectV(effect(run_const, _score_writer(who, amount, "+=")))
 
     def run(s):
         p = fn(s)
         if p > 0:
             s.score[p] += amt(s)
 
-    return EffectV(run)
+    return EffectV(effect(run, _score_writer(who, amount, "+=")))
+
+
+def _score_writer(who, amount, op: str):
+    """``inline_effect`` (compile.inlined) of changing one player's score by ``op``
+    (``+=``, ``=``): the player ``who`` (None: the mover, ``s.who``), skipped when 0."""
+    def write(code: Code, indent: str) -> list[str]:
+        p = code.fresh("p")
+        player = "s.who" if who is None else code.expr(who)
+        return [f"{indent}{p} = {player}",
+                f"{indent}if {p} > 0:",
+                f"{indent}    s.score[{p}] {op} {code.expr(amount)}"]
+
+    return write
+
+
+def _scores_writer(many, amount, op: str):
+    """``inline_effect`` of changing the score of each of several players (``All``)."""
+    def write(code: Code, indent: str) -> list[str]:
+        n, sc, p = code.fresh("n"), code.fresh("sc"), code.fresh("p")
+        return [f"{indent}{n} = {code.expr(amount)}",
+                f"{indent}{sc} = s.score",
+                f"{indent}for {p} in {code.value(many)}(s):",
+                f"{indent}    {sc}[{p}] {op} {n}"]
+
+    return write
 
 
 @ludeme("set Score", T.Effect)
@@ -75,7 +101,7 @@ def set_score(c: CompileContext, who: (T.Role, T.IntFn), amount: T.IntFn):
             for p in many(s):
                 sc[p] = n
 
-        return EffectV(run_many)
+        return EffectV(effect(run_many, _scores_writer(many, amount, "=")))
     fn = who.fn
 
     def run(s):
@@ -83,4 +109,4 @@ def set_score(c: CompileContext, who: (T.Role, T.IntFn), amount: T.IntFn):
         if p > 0:
             s.score[p] = amt(s)
 
-    return EffectV(run)
+    return EffectV(effect(run, _score_writer(who, amount, "=")))

@@ -31,6 +31,10 @@ HELD_BY_CONTENT = True
 #: the kept pairs check their board against a copy of ``state.what`` changed in place
 #: (False: against ``bytes`` of it, sliced round the changed site; tests compare)
 KEPT_BY_COPY = True
+#: the kept pairs' function lists the moves itself, the mover's bundle looked up by its
+#: hand's content in place: one call a position instead of three (False: a generator
+#: calls ``held_bundle`` and the kept pairs' function; tests compare)
+KEPT_LISTS_MOVES = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -187,7 +191,13 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             return None
         return bundles.get((p, mask)) or bundle(p, mask)
 
-    kept = _kept_pairs(c, to, facing, turns, incoming, n_sites) if FRONTIER else None
+    # the kept pairs' function may list the moves itself (KEPT_LISTS_MOVES): the bundle
+    # looked up by the mover's hand (False when that content is not known yet)
+    held = (by_content.get, held_bundle) if KEPT_LISTS_MOVES and by_content_on and \
+        mover_hand else None
+    kept = _kept_pairs(c, to, facing, turns, incoming, n_sites, held) if FRONTIER else None
+    if kept is not None and held is not None and KEPT_BY_COPY:
+        return MovesV(kept)
     if kept is not None:
         def gen_kept(s):
             b = held_bundle(s)
@@ -233,11 +243,14 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     return MovesV(gen)
 
 
-def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
+def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
+                held: tuple | None = None):
     """When the destinations are exactly the empty sites and the sites pointed at (if
     any) are read from the piece on them alone (``RegionV.by_piece``): a function of
     the state giving the slots ``x * 9 + r`` of the allowed (destination, direction)
-    pairs in order, kept in the state from one position to the next. The cache is
+    pairs in order, kept in the state from one position to the next; with ``held``
+    (the look-up of the mover's bundle by ``(player, *hand)``, and the function that
+    works it out), the moves of those slots for the kinds the mover holds instead. The cache is
     keyed by the board itself: when the board differs from the cached one by one piece
     added on the last move's destination, only the pairs at that site and those
     pointing at it change; otherwise (a capture, an edited position) it is rebuilt.
@@ -278,11 +291,15 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
         return _kept_by_bytes(slot, rebuild, pairs_at, face_ok,
                               into if face_ok is not None else None, first, stop, n_sites)
 
+    lookup, held_bundle = held if held is not None else (None, None)
+
     def kept(s):
-        """The allowed slots, in increasing order (a list the next call may change)."""
+        """The allowed slots, in increasing order (a list the next call may change); with
+        ``held``, the mover's moves on them."""
         cache = s.aux[slot]
         w = s.what
         old = cache[0]
+        ordered = None
         if old is not None:
             hist = s.history
             x = hist[-1].to if hist else -1
@@ -311,12 +328,23 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int):
                                     ordered.append(i)
                             if len(ordered) != n:
                                 ordered.sort()
-                    return ordered
             elif old == w:
-                return cache[1]
-        cache[0] = w[:]
-        ordered = cache[1] = sorted(rebuild(w))
-        return ordered
+                ordered = cache[1]
+        if ordered is None:
+            cache[0] = w[:]
+            ordered = cache[1] = sorted(rebuild(w))
+        if lookup is None:
+            return ordered
+        p = s.who
+        b = lookup((p, *s.hand[p]), False)
+        if b is False:
+            b = held_bundle(s)
+        if b is None:
+            return []
+        out: list[Move] = []
+        for i in ordered:
+            out += b[i]
+        return out
 
     return kept
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludeme.compile.compiler import CompileContext, reads_mover
+from ludeme.compile.inlined import expression
 from ludeme.compile.pure import FROM, mark
 from ludeme.compile.values import IntV, SiteV
 from ludeme.lang import types as T
@@ -324,9 +325,9 @@ def count_at(c: CompileContext, site_type: T.SiteType = None, *, at: (T.Site, T.
 def score(c: CompileContext, who: T.Role):
     """A player's score."""
     if reads_mover(who):
-        return IntV(lambda s: s.score[s.who])
+        return IntV(expression(lambda s: s.score[s.who], "s.score[s.who]"))
     fn = who.fn
-    return IntV(lambda s: s.score[fn(s)])
+    return IntV(expression(lambda s: s.score[fn(s)], "s.score[{who}]", who=fn))
 
 
 @ludeme("to", T.Site)
@@ -337,6 +338,7 @@ def to_site(c: CompileContext):
         return s.to
 
     to.reads_to = True  # compiler.reads_to: forms using it may read s.to themselves
+    expression(to, "s.to")
     return SiteV(to)
 
 
@@ -412,11 +414,12 @@ def plus(c: CompileContext, *terms: T.IntFn):
         return IntV.of(sum(t.const for t in terms))
     if len(terms) == 2:  # the commonest sums, without a generator per call
         (fa, fb), (ka, kb) = fns, (terms[0].const, terms[1].const)
+        a, b = terms
         if kb is not None:
-            return IntV(lambda s: fa(s) + kb)
+            return IntV(expression(lambda s: fa(s) + kb, "{a} + {b}", a=a, b=b))
         if ka is not None:
-            return IntV(lambda s: ka + fb(s))
-        return IntV(lambda s: fa(s) + fb(s))
+            return IntV(expression(lambda s: ka + fb(s), "{a} + {b}", a=a, b=b))
+        return IntV(expression(lambda s: fa(s) + fb(s), "{a} + {b}", a=a, b=b))
     return IntV(lambda s: sum(f(s) for f in fns))
 
 
@@ -425,12 +428,12 @@ def minus(c: CompileContext, a: T.IntFn, b: T.IntFn = None):
     """The difference ``a - b``, or ``-a``."""
     fa = a.fn
     if b is None:
-        return IntV(lambda s: -fa(s))
+        return IntV(expression(lambda s: -fa(s), "-{a}", a=a))
     fb = b.fn
     if b.const is not None:
         k = b.const
-        return IntV(lambda s: fa(s) - k)
-    return IntV(lambda s: fa(s) - fb(s))
+        return IntV(expression(lambda s: fa(s) - k, "{a} - {b}", a=a, b=b))
+    return IntV(expression(lambda s: fa(s) - fb(s), "{a} - {b}", a=a, b=b))
 
 
 @ludeme("/", T.IntFn, ludii="Ludii stops with an error on a division by zero; ludeme "

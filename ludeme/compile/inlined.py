@@ -1,0 +1,153 @@
+"""Effects written out as one generated function: a move's consequences (``then:``)
+made of ``(if ...)``, ``(and ...)`` and score effects, over expressions that say how to
+read them in place, run as one call instead of a tree of closures.
+
+An expression offers its source as ``fn.inline = (template, values)``, as
+``compile.endchecks`` reads it: ``template`` is Python source (written in ludeme, never
+taken from a description) reading the state ``s``, with ``{name}`` for each value of
+``values``; a value is an object the source reads from the generated function's
+namespace, or ``LOCAL``, a name the source assigns (``{x} := ...``) and reads again.
+``expression`` builds such a template from the template of a ludeme and the expressions
+of its parts: a part that has its own template is written in place, any other is called.
+
+An effect offers its statements as ``fn.inline_effect = write``: ``write(code,
+indent)`` returns the lines that apply it, ``code`` (a ``Code``) naming the values
+they read. ``fused`` turns an effect that offers them into one generated function.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+from collections.abc import Callable
+
+#: a move's consequences made of effects that write themselves out, run as one generated
+#: function (False: the tree of closures; tests compare the two)
+INLINE_EFFECTS = True
+
+#: a value of a template that is a local name of the generated source, not a value of
+#: its namespace
+LOCAL = "<local>"
+
+
+def _source(part) -> tuple[str, dict]:
+    """The template and values of a part: an expression's own (``fn.inline``), a
+    constant's (a value with ``const``), else a call of the function."""
+    const = getattr(part, "const", None)
+    if const is not None:
+        return "{k}", {"k": const}
+    fn = getattr(part, "fn", part)
+    inline = getattr(fn, "inline", None)
+    if inline is not None:
+        return inline
+    return "{f}(s)", {"f": fn}
+
+
+def expression(fn: Callable, template: str, values: dict | None = None,
+               **parts) -> Callable:
+    """Mark ``fn`` as read in place by ``template``: ``{name}`` for each of ``values``
+    and for each of ``parts`` (a compiled value or function, written in place when it
+    has a template, else called). Returns ``fn``."""
+    out = dict(values or {})
+    subs = {k: "{" + k + "}" for k in out}
+    for name, part in parts.items():
+        t, v = _source(part)
+        renamed = {k: f"{name}_{k}" for k in v}
+        for k, val in v.items():
+            out[renamed[k]] = val
+        subs[name] = "(" + t.format(**{k: "{" + r + "}" for k, r in renamed.items()}) + ")"
+    fn.inline = (template.format(**subs), out)
+    return fn
+
+
+class Code:
+    """Generated source being put together: the namespace it reads, fresh names."""
+
+    def __init__(self) -> None:
+        self.ns: dict = {}
+        self.count = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}_{self.count}"
+
+    def value(self, v) -> str:
+        """A name of the namespace holding ``v``."""
+        name = self.fresh("v")
+        self.ns[name] = v
+        return name
+
+    def expr(self, part) -> str:
+        """Source reading the value of ``part`` (a compiled value or a function)."""
+        t, v = _source(part)
+        names = {}
+        for k, val in v.items():
+            names[k] = self.fresh(k.replace("_", "")[:8] or "v")
+            if val is not LOCAL:
+                self.ns[names[k]] = val
+        return "(" + t.format(**names) + ")"
+
+    def stmts(self, fn: Callable, indent: str) -> list[str]:
+        """Lines applying the effect ``fn``: its own, else a call of it."""
+        write = getattr(fn, "inline_effect", None)
+        if write is None:
+            return [f"{indent}{self.value(fn)}(s)"]
+        return write(self, indent)
+
+
+def effect(fn: Callable, write: Callable) -> Callable:
+    """Mark the effect ``fn`` as written out by ``write(code, indent)``; returns it."""
+    fn.inline_effect = write
+    return fn
+
+
+def fused(value):
+    """A compiled effect (``EffectV``) applied by one generated function when its
+    function writes itself out (``inline_effect``; its parts that do not are called
+    from it); else itself. The compiler asks it for the ``then:`` of a move generator."""
+    fn = getattr(value, "fn", None)
+    if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
+            getattr(fn, "fused", False):
+        return value
+    code = Code()
+    body = code.stmts(fn, "    ")
+    src = "\n".join(["def consequence(s):", *body])
+    exec(compile(src, "<ludeme consequence>", "exec"), code.ns)  # noqa: S102
+    run = code.ns["consequence"]
+    run.inline_effect = fn.inline_effect
+    run.fused = True
+    run.source = src  # for tests and for reading
+    return dataclasses.replace(value, fn=run)
+
+
+_OPERATORS = {operator.eq: "==", operator.ne: "!=", operator.lt: "<", operator.le: "<=",
+              operator.gt: ">", operator.ge: ">="}
+
+
+def compared(fn: Callable, op: Callable, a, b) -> Callable:
+    """Mark ``fn``, the comparison ``op`` of the values ``a`` and ``b``, as read in place."""
+    sym = _OPERATORS.get(op)
+    if sym is None:
+        return fn
+    return expression(fn, "{a} " + sym + " {b}", a=a, b=b)
+
+
+def branch_writer(test: Callable, then_: Callable, else_: Callable | None) -> Callable:
+    """``inline_effect`` of ``(if <test> <then> <else>)`` applied: the test read in
+    place, then one branch's statements."""
+    def write(code: Code, indent: str) -> list[str]:
+        inner = indent + "    "
+        lines = [f"{indent}if {code.expr(test)}:", *code.stmts(then_, inner)]
+        if else_ is not None:
+            lines += [f"{indent}else:", *code.stmts(else_, inner)]
+        return lines
+
+    return write
+
+
+def sequence_writer(fns: tuple[Callable, ...]) -> Callable:
+    """``inline_effect`` of effects applied one after another."""
+    def write(code: Code, indent: str) -> list[str]:
+        return [line for f in fns for line in code.stmts(f, indent)]
+
+    return write
