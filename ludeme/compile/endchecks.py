@@ -2,15 +2,16 @@
 an ``(end {...})`` asked in order without a loop, a test that says how to read it as an
 expression (``fn.inline``) read in place, without its call.
 
-A condition offers an expression as ``fn.inline = (template, values)``: ``template``
-is Python source (written in ludeme, never taken from a description) reading the state
-``s``, with ``{name}`` for each value of ``values``; the values reach the generated
-function through its namespace only.
+A condition offers an expression as ``fn.inline`` (see ``compile.inlined``, whose
+``Code`` writes it); the values reach the generated function through its namespace
+only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from ludeme.compile.inlined import Code
 
 # the rules' tests asked in one generated function, those with an expression read in
 # place (False: a loop calls each test; tests compare the two)
@@ -24,21 +25,13 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
     ``INLINE`` is off."""
     if not INLINE:
         return None
-    ns: dict = {"REST": rest, "OVER": over}
+    code = Code()
+    ns = code.ns
+    ns.update(REST=rest, OVER=over)
     lines = ["def check(s):"]
     for i, (test, _) in enumerate(pairs):
-        inline = getattr(test, "inline", None)
-        if inline is not None:
-            template, values = inline
-            names = {k: f"{k}_{i}" for k in values}
-            for k, v in values.items():
-                ns[names[k]] = v
-            expr = template.format(**names)
-        else:
-            ns[f"T_{i}"] = test
-            expr = f"T_{i}(s)"
         ns[f"I_{i}"] = i
-        lines += [f"    if {expr}:", f"        return REST(s, I_{i})"]
+        lines += [f"    if {code.expr(test)}:", f"        return REST(s, I_{i})"]
     # ``over(s)`` is asked only when the standing may be over
     lines += ["    st = s.standing", "    if st is not None and st.over:",
               "        return OVER(s)", "    return None"]
