@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludeme.compile.bitlines import line_checks
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.placedreads import compared
 from ludeme.compile.pure import tabulated_cond
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -429,6 +430,11 @@ def is_in(c: CompileContext, site: (T.Site, T.IntFn), region: T.Region):
         if site.const is not None:
             inside = site.const in members
             return CondV(lambda s: inside, inside)
+        pid = getattr(fn, "piece_id", None)  # (where <fixed piece>)
+        if pid:
+            from ludeme.compile.placedreads import where_in
+
+            return CondV(where_in(pid, members, lambda s: fn(s) in members))
         return tabulated_cond(CondV(lambda s: fn(s) in members), (site,))
     if region.empty_range is not None:
         # (is In <site> (sites Empty)): the empty sites of a range, read here
@@ -568,11 +574,14 @@ def _compare(name: str, op):
                                          or (op is _op.ne and k == 0)):
                 select_from = positive
             if op is _op.eq:  # the commonest tests, without a call to the operator
-                return CondV(lambda s: fa(s) == k, select_to=select, select_from=select_from)
+                return CondV(compared(fa, "==", k, lambda s: fa(s) == k),
+                             select_to=select, select_from=select_from)
             if op is _op.ge:
-                return CondV(lambda s: fa(s) >= k, select_to=select, select_from=select_from)
+                return CondV(compared(fa, ">=", k, lambda s: fa(s) >= k),
+                             select_to=select, select_from=select_from)
             if op is _op.gt:
-                return CondV(lambda s: fa(s) > k, select_to=select, select_from=select_from)
+                return CondV(compared(fa, ">", k, lambda s: fa(s) > k),
+                             select_to=select, select_from=select_from)
             if op is _op.ne:
                 return CondV(lambda s: fa(s) != k, select_to=select, select_from=select_from)
             return CondV(lambda s: op(fa(s), k), select_to=select, select_from=select_from)

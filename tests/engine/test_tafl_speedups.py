@@ -1,0 +1,127 @@
+"""Speed-ups of slide-and-capture games (issue 19 item 2, wave 13), each switched on and
+off: the same legal moves in the same order, the same positions, hashes and results
+along seeded games, on descriptions written here and on the bundled Brandubh.
+
+- ``placedreads.PLACED_READS``: ``(= (count Pieces ...) 0)``, ``(is In (where ...)
+  <fixed region>)`` read from the kept piece sites, and these and ``(count Moves)``
+  compared with a constant read in place by the generated end checks.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from ludeme.api import _compile
+from ludeme.compile import placedreads
+from ludeme.expand import expand
+from ludeme.runtime.search import random_playout
+
+SWITCHES = {"placed": (placedreads, "PLACED_READS")}
+
+# raiders slide (or step) and flank; the chief wins on a corner, the raiders by taking
+# the chief; a side with no piece of a kind left, a move limit and no move end it too
+RAID = """(game "Raid" (players 2)
+  (equipment {{(board {board})
+    (piece "Raider" Each (move {move} Orthogonal {to}
+        (then (custodial (from (last To)) Orthogonal
+            (between (max 1) if:(is Enemy (who at:(between))) (apply (remove (between))))
+            (to if:(or (is Friend (who at:(to))) (is In (to) (sites Corners))))))))
+    (piece "Chief" P2 (move {move} Orthogonal {to}))}})
+  (rules
+    (start {{(place "Raider1" {{{p1}}}) (place "Raider2" {{{p2}}}) (place "Chief2" {chief})}})
+    (play (forEach Piece))
+    (end {{(if (is In (where "Chief" P2) (sites Corners)) (result P2 Win))
+           (if (= (count Pieces P2 "Chief") 0) (result P1 Win))
+           (if (= (count Pieces P1) 0) (result P2 Win))
+           (if (= (count Pieces P2) 1) (result P1 Win))
+           (if (>= (count Moves) {limit}) (result Mover Draw))
+           (if (no Moves Next) (result Mover Loss))}})))"""
+
+RAIDS = [
+    RAID.format(board="(square 7)", move="Slide", to="", p1='"a3" "a5" "g3" "g5" "c1" "e7"',
+                p2='"c4" "e4" "d3"', chief='"d4"', limit=150),
+    RAID.format(board="(rectangle 6 8)", move="Step", to="(to if:(is Empty (to)))",
+                p1='"a2" "a5" "h2" "h5" "c1" "f6" "d1"', p2='"c3" "f3" "d4" "e4"',
+                chief='"e3"', limit=200),
+]
+
+
+def compiled(text: str, options: list[str] | None = None, **flags):
+    """The game compiled afresh with the switches named in ``flags`` set for the
+    compilation only."""
+    undo = []
+    for key, value in flags.items():
+        module, name = SWITCHES[key]
+        undo.append((module, name, getattr(module, name)))
+        setattr(module, name, value)
+    try:
+        return _compile(expand("<test>", options or [], None, text=text))
+    finally:
+        for module, name, old in undo:
+            setattr(module, name, old)
+
+
+def brandubh() -> str:
+    return (Path(__file__).parents[2] / "descriptions" / "brandubh.lud").read_text()
+
+
+def same_games(fast, slow, seed: int, games: int) -> int:
+    """The same random moves played in both: the same legal moves in the same order, the
+    same board, hash and outcome at every ply; returns the plies compared."""
+    rng = random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            ma, mb = a.legal_moves(), b.legal_moves()
+            assert [a.move_to_string(m) for m in ma] == [b.move_to_string(m) for m in mb]
+            assert (a.what, a.hash, a.ply) == (b.what, b.hash, b.ply)
+            assert a.hash == fast._full_hash(a)
+            i = rng.randrange(len(ma))
+            fast.play(a, ma[i])
+            slow.play(b, mb[i])
+            plies += 1
+        assert b.is_terminal() and a.returns() == b.returns() and a.outcome == b.outcome
+    return plies
+
+
+def same_playouts(fast, slow, seeds: range) -> None:
+    """``random_playout`` (the playout loop with its own listing) gives the same games."""
+    for seed in seeds:
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        na = random_playout(a, random.Random(seed))
+        nb = random_playout(b, random.Random(seed))
+        assert na == nb and a.history == b.history and a.returns() == b.returns()
+
+
+def outcomes(game, seeds: range) -> set:
+    found = set()
+    for seed in seeds:
+        s = game.new_initial_state()
+        random_playout(s, random.Random(seed))
+        found.add(tuple(s.returns()))
+    return found
+
+
+@pytest.mark.parametrize("text", RAIDS)
+def test_placed_reads_play_as_the_board_scanned(text):
+    fast, slow = compiled(text, placed=True), compiled(text, placed=False)
+    inline = fast.end_rules[0].__code__.co_consts
+    assert fast.end_rules[0].__code__.co_filename == "<ludeme end checks>"
+    assert "placed" in fast.end_rules[0].__code__.co_names
+    assert "placed" not in slow.end_rules[0].__code__.co_names, inline
+    assert same_games(fast, slow, seed=len(text), games=12) > 300
+    same_playouts(fast, slow, range(20))
+    assert len(outcomes(fast, range(40))) > 1  # the end rules decide differently
+
+
+@pytest.mark.parametrize("king", ["Guarded by the Throne", "Weak"])
+def test_placed_reads_on_brandubh(king):
+    options = [f"King/{king}"]
+    fast = compiled(brandubh(), options, placed=True)
+    slow = compiled(brandubh(), options, placed=False)
+    assert same_games(fast, slow, seed=len(king), games=6) > 150
+    same_playouts(fast, slow, range(10))
