@@ -5,6 +5,8 @@ along seeded games, on descriptions written here and on the bundled Brandubh.
 - ``placedreads.PLACED_READS``: ``(= (count Pieces ...) 0)``, ``(is In (where ...)
   <fixed region>)`` read from the kept piece sites, and these and ``(count Moves)``
   compared with a constant read in place by the generated end checks.
+- ``occupancy.KEEP_ON_CLEAR``: a piece taken off the board keeps the occupancy kept on
+  the state (a switch read while playing: the games are recorded with it on and off).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import pytest
 from ludeme.api import _compile
 from ludeme.compile import placedreads
 from ludeme.expand import expand
+from ludeme.runtime import occupancy
 from ludeme.runtime.search import random_playout
 
-SWITCHES = {"placed": (placedreads, "PLACED_READS")}
+SWITCHES = {"placed": (placedreads, "PLACED_READS"),
+            "clear": (occupancy, "KEEP_ON_CLEAR")}
 
 # raiders slide (or step) and flank; the chief wins on a corner, the raiders by taking
 # the chief; a side with no piece of a kind left, a move limit and no move end it too
@@ -77,7 +81,7 @@ def same_games(fast, slow, seed: int, games: int) -> int:
         a, b = fast.new_initial_state(), slow.new_initial_state()
         while not a.is_terminal():
             ma, mb = a.legal_moves(), b.legal_moves()
-            assert [a.move_to_string(m) for m in ma] == [b.move_to_string(m) for m in mb]
+            assert [m.key for m in ma] == [m.key for m in mb]
             assert (a.what, a.hash, a.ply) == (b.what, b.hash, b.ply)
             assert a.hash == fast._full_hash(a)
             i = rng.randrange(len(ma))
@@ -125,3 +129,43 @@ def test_placed_reads_on_brandubh(king):
     slow = compiled(brandubh(), options, placed=False)
     assert same_games(fast, slow, seed=len(king), games=6) > 150
     same_playouts(fast, slow, range(10))
+
+
+def recorded(game, seed: int, games: int, **flags) -> list:
+    """Seeded random games played with the switches in ``flags`` set while they are
+    played: per ply the legal moves in order, the board, the hash, the kept occupancy
+    (checked against one made from the board) and at the end the outcome."""
+    undo = []
+    for key, value in flags.items():
+        module, name = SWITCHES[key]
+        undo.append((module, name, getattr(module, name)))
+        setattr(module, name, value)
+    rng = random.Random(seed)
+    out = []
+    try:
+        for _ in range(games):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                moves = s.legal_moves()
+                if s.occ is not None:
+                    kept = (s.occ, list(s.placed))
+                    s.occ = None
+                    assert occupancy.read(s) == kept[0]
+                    assert [p for p in s.placed] == kept[1][:len(s.placed)]
+                out.append(([m.key for m in moves], list(s.what), s.hash))
+                game.play(s, moves[rng.randrange(len(moves))])
+            out.append(s.returns())
+    finally:
+        for module, name, old in undo:
+            setattr(module, name, old)
+    return out
+
+
+@pytest.mark.parametrize("text", [RAIDS[0], brandubh()])
+def test_occupancy_kept_through_captures(text):
+    game = compiled(text)
+    on = recorded(game, 5, 8, clear=True)
+    assert on == recorded(game, 5, 8, clear=False)
+    assert len(on) > 200 and any(b[1].count(0) > a[1].count(0)
+                                 for a, b in zip(on, on[1:], strict=False)
+                                 if isinstance(a, tuple) and isinstance(b, tuple))  # taken
