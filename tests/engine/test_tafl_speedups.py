@@ -7,6 +7,8 @@ along seeded games, on descriptions written here and on the bundled Brandubh.
   compared with a constant read in place by the generated end checks.
 - ``occupancy.KEEP_ON_CLEAR``: a piece taken off the board keeps the occupancy kept on
   the state (a switch read while playing: the games are recorded with it on and off).
+- ``conditions.state.REPEAT_NEWEST_FIRST``: ``(is Repeat n)`` asks first whether one
+  position was added since its last look.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ import pytest
 from ludeme.api import _compile
 from ludeme.compile import placedreads
 from ludeme.expand import expand
+from ludeme.ludemes.conditions import state as state_conditions
 from ludeme.runtime import occupancy
 from ludeme.runtime.search import random_playout
 
 SWITCHES = {"placed": (placedreads, "PLACED_READS"),
-            "clear": (occupancy, "KEEP_ON_CLEAR")}
+            "clear": (occupancy, "KEEP_ON_CLEAR"),
+            "repeat": (state_conditions, "REPEAT_NEWEST_FIRST")}
 
 # raiders slide (or step) and flank; the chief wins on a corner, the raiders by taking
 # the chief; a side with no piece of a kind left, a move limit and no move end it too
@@ -41,15 +45,16 @@ RAID = """(game "Raid" (players 2)
            (if (= (count Pieces P2 "Chief") 0) (result P1 Win))
            (if (= (count Pieces P1) 0) (result P2 Win))
            (if (= (count Pieces P2) 1) (result P1 Win))
+           (if (is Repeat {repeat}) (result Mover Draw))
            (if (>= (count Moves) {limit}) (result Mover Draw))
            (if (no Moves Next) (result Mover Loss))}})))"""
 
 RAIDS = [
     RAID.format(board="(square 7)", move="Slide", to="", p1='"a3" "a5" "g3" "g5" "c1" "e7"',
-                p2='"c4" "e4" "d3"', chief='"d4"', limit=150),
+                p2='"c4" "e4" "d3"', chief='"d4"', limit=150, repeat=3),
     RAID.format(board="(rectangle 6 8)", move="Step", to="(to if:(is Empty (to)))",
                 p1='"a2" "a5" "h2" "h5" "c1" "f6" "d1"', p2='"c3" "f3" "d4" "e4"',
-                chief='"e3"', limit=200),
+                chief='"e3"', limit=200, repeat=2),
 ]
 
 
@@ -169,3 +174,12 @@ def test_occupancy_kept_through_captures(text):
     assert len(on) > 200 and any(b[1].count(0) > a[1].count(0)
                                  for a, b in zip(on, on[1:], strict=False)
                                  if isinstance(a, tuple) and isinstance(b, tuple))  # taken
+
+
+@pytest.mark.parametrize("text", [RAIDS[0], RAIDS[1], brandubh()])
+def test_repeats_counted_newest_first(text):
+    fast, slow = compiled(text, repeat=True), compiled(text, repeat=False)
+    assert same_games(fast, slow, seed=3, games=10) > 200
+    same_playouts(fast, slow, range(30))
+    draws = [s for s in range(30) if outcomes(fast, range(s, s + 1)) == {(0.0, 0.0)}]
+    assert draws or text is not RAIDS[1]  # repeated positions end some games
