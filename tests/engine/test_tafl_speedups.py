@@ -14,6 +14,7 @@ along seeded games, on descriptions written here and on the bundled Brandubh.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,19 +59,24 @@ RAIDS = [
 ]
 
 
-def compiled(text: str, options: list[str] | None = None, **flags):
-    """The game compiled afresh with the switches named in ``flags`` set for the
-    compilation only."""
-    undo = []
+@contextmanager
+def switched(**flags):
+    """The switches named in ``flags`` (keys of ``SWITCHES``) set while inside."""
+    old = {key: getattr(*SWITCHES[key]) for key in flags}
     for key, value in flags.items():
-        module, name = SWITCHES[key]
-        undo.append((module, name, getattr(module, name)))
-        setattr(module, name, value)
+        setattr(*SWITCHES[key], value)
     try:
-        return _compile(expand("<test>", options or [], None, text=text))
+        yield
     finally:
-        for module, name, old in undo:
-            setattr(module, name, old)
+        for key, value in old.items():
+            setattr(*SWITCHES[key], value)
+
+
+def compiled(text: str, options: list[str] | None = None, **flags):
+    """The game compiled afresh with the switches in ``flags`` set for the compilation
+    only."""
+    with switched(**flags):
+        return _compile(expand("<test>", options or [], None, text=text))
 
 
 def brandubh() -> str:
@@ -140,14 +146,9 @@ def recorded(game, seed: int, games: int, **flags) -> list:
     """Seeded random games played with the switches in ``flags`` set while they are
     played: per ply the legal moves in order, the board, the hash, the kept occupancy
     (checked against one made from the board) and at the end the outcome."""
-    undo = []
-    for key, value in flags.items():
-        module, name = SWITCHES[key]
-        undo.append((module, name, getattr(module, name)))
-        setattr(module, name, value)
     rng = random.Random(seed)
     out = []
-    try:
+    with switched(**flags):
         for _ in range(games):
             s = game.new_initial_state()
             while not s.is_terminal():
@@ -156,13 +157,10 @@ def recorded(game, seed: int, games: int, **flags) -> list:
                     kept = (s.occ, list(s.placed))
                     s.occ = None
                     assert occupancy.read(s) == kept[0]
-                    assert [p for p in s.placed] == kept[1][:len(s.placed)]
+                    assert list(s.placed) == kept[1][:len(s.placed)]
                 out.append(([m.key for m in moves], list(s.what), s.hash))
                 game.play(s, moves[rng.randrange(len(moves))])
             out.append(s.returns())
-    finally:
-        for module, name, old in undo:
-            setattr(module, name, old)
     return out
 
 
