@@ -542,7 +542,11 @@ class Game:
                 self.pop_piece(s, x)
                 return
             w[x] = 0
-            s.occ = None  # runtime.occupancy: not kept here
+            if s.occ is not None:
+                if occupancy.KEEP_ON_CLEAR:
+                    occupancy.cleared(s, x, p)
+                else:
+                    s.occ = None  # runtime.occupancy: not kept here
             h = s.hash ^ self.zobrist[x][p]
             r = s.rot[x]
             if r:

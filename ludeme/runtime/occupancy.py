@@ -23,6 +23,11 @@ from functools import cache
 # makes it from the board, as before; tests compare the two)
 KEEP = True
 
+# a piece taken off the board (``Game.clear_site``, a capture) keeps the occupancy: its
+# site's bits are cleared (False: the occupancy is dropped and made afresh by the next
+# listing; tests compare the two)
+KEEP_ON_CLEAR = True
+
 # a board byte as the digit 0 (an empty site) or 1
 AS_BITS = bytes([48] + [49] * 255)
 
@@ -61,3 +66,9 @@ def read(s) -> int | None:
         s.occ = occ
         s.game.reads_occupancy = True  # new states start with it (game.PRIME_START)
     return occ
+
+
+def cleared(s, x: int, p: int) -> None:
+    """The kept occupancy once piece ``p`` is taken off site ``x`` (``s.occ`` kept)."""
+    s.occ ^= double_bits(len(s.what))[x]
+    s.placed[p] ^= 1 << x

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ludeme.compile import placedreads
 from ludeme.compile.compiler import CompileContext, reads_mover
 from ludeme.compile.inlined import expression
 from ludeme.compile.pure import FROM, mark
@@ -23,7 +24,7 @@ def count_moves(c: CompileContext):
         return s.ply
 
     ply.counts_plies = True  # (is Even/Odd ...) of it depends on the ply's parity alone
-    return IntV(ply)
+    return IntV(expression(ply, "s.ply"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +89,16 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
         count = counter(pids)
         if len(pids) == 1:
             pid = pids[0]
-            return PieceCountV(count, None, lambda s: pid not in s.what and (
-                s.stack is None or not count(s)))
-        return PieceCountV(count, None, lambda s: not any(map(s.what.__contains__, pids))
-                           and (s.stack is None or not count(s)))
+
+            def absent(s):
+                return pid not in s.what and (s.stack is None or not count(s))
+        else:
+            def absent(s):
+                return not any(map(s.what.__contains__, pids)) and \
+                    (s.stack is None or not count(s))
+        if not placedreads.PLACED_READS:  # as it was: the test given as per_to, unused
+            return PieceCountV(count, None, absent)
+        return PieceCountV(count, absent=placedreads.absent_of(pids, absent))
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
     on_board = _count_on_board(who, ids, owner, fixed, counter)

@@ -125,4 +125,5 @@ def where(c: CompileContext, name: T.Str, owner: T.Role = None):
         except ValueError:
             return -1
 
+    fn.piece_id = pid  # (is In ...) of it may read the piece's kept sites (placedreads)
     return SiteV(fn)
