@@ -1,6 +1,7 @@
 """The counts of empty neighbours kept from the last position asked
-(``neighbourcounts.KEPT``), checked against counting site by site on random sequences of
-positions, and games filtering placements by them played with the switch on and off."""
+(``neighbourcounts.KEPT``, used on tables of more than ``KEPT_MIN_OFFSETS`` offsets),
+checked against counting site by site on random sequences of positions, and games
+filtering placements by them played with the switch on and off."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from tests.engine.test_speedups import agree_along_games_and_fillings
 
 @pytest.mark.parametrize("shape", ["hex 4", "square 6", "tri 5"])
 @pytest.mark.parametrize("relation", ["Orthogonal", "Adjacent"])
-def test_kept_counts_are_the_counts_site_by_site(shape, relation):
+def test_kept_counts_are_the_counts_site_by_site(monkeypatch, shape, relation):
+    monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)     # every table
     nb = _board(shape).nbrs[relation]
     n = len(nb)
     kept = neighbourcounts.kept_counts(nb, 3)
@@ -38,12 +40,19 @@ def test_kept_counts_are_the_counts_site_by_site(shape, relation):
 
 def test_no_kept_counts_when_switched_off(monkeypatch):
     nb = _board("hex 4").nbrs["Orthogonal"]
+    assert neighbourcounts.kept_counts(nb, 2) is not None
     monkeypatch.setattr(neighbourcounts, "KEPT", False)
     assert neighbourcounts.kept_counts(nb, 2) is None
 
 
+def test_a_table_of_few_offsets_keeps_the_shifts():
+    assert neighbourcounts.kept_counts(_board("square 6").nbrs["Orthogonal"], 2) is None
+    assert neighbourcounts.kept_counts(_board("hex 6").nbrs["Orthogonal"], 2) is not None
+
+
 @pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_alike_with_kept_counts(monkeypatch, board, dirs, op, k):
+    monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)     # every table
     text = ROOMY.format(board=board, dirs=dirs, op=op, k=k)
     made = []
     kept_counts = neighbourcounts.kept_counts
@@ -62,6 +71,7 @@ def test_room_around_alike_with_kept_counts(monkeypatch, board, dirs, op, k):
 def test_branching_coral_alike_with_kept_counts(monkeypatch, options):
     from ludeme.api import _compile, load_description
 
+    monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)     # every table
     fast = _compile(load_description("branching-coral", options))
     monkeypatch.setattr(neighbourcounts, "KEPT", False)
     slow = _compile(load_description("branching-coral", options))
