@@ -33,7 +33,7 @@ prove this on.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from ludeme.ludemes.regions.around import _reader as _getter
 
 #: the articulation points from the occupied cells' parts, kept from move to move
 #: (tests turn it off to compare with the depth-first search)
@@ -157,15 +157,6 @@ def _build(board, nb, seeds, n: int) -> Tracker | None:
         corners.append(tuple(tuple(c for c in vert_cells[id(v)] if c != i)
                              for v in f.vertices))
     return Tracker(n, tuple(ring), tuple(sides), tuple(corners))
-
-
-def _getter(sites: tuple[int, ...]):
-    if len(sites) >= 2:
-        return itemgetter(*sites)
-    if sites:
-        only = sites[0]
-        return lambda w: (w[only],)
-    return lambda w: ()
 
 
 class Tracker:
