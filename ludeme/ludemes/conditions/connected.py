@@ -29,7 +29,7 @@ from operator import itemgetter, not_
 
 import numpy as np
 
-from ludeme.compile import articulation, neighbourcounts
+from ludeme.compile import articulation, neighbourcounts, planarcuts
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
@@ -172,6 +172,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             a_table[x] = 1
     fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
+    planar = None               # planarcuts' tracker, set below when it applies
     # B = a fixed region's sites in C (the empty sites of the perimeter): the seeds are
     # the fixed sites that are in C, read in C, and the search knows them when made
     seed_sites = _fixed_part_in(c, to, empty_range) if b_table is None else None
@@ -204,37 +205,45 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         else:
             for x in c_fn(s):
                 in_c[x] = 1
-        if b_table is not None:
-            in_b = b_table
-            seeds = [x for x in b_static if in_c[x]]
-        elif seed_sites is not None:
-            seeds = list(compress(seed_sites, seed_get(in_c)))
-            in_b = (int.from_bytes(in_c, "little") & seed_bits).to_bytes(n, "little")
+        # the articulation points kept from the last position when every site is tested
+        # and no joined table is read (``ludeme.compile.planarcuts``); None when some
+        # empty site is cut off already: then the search below says which
+        cut = planar.cuts(in_c) if with_a and planar is not None and not record else None
+        if cut is not None:
+            in_b = joined = separated = None
+            reached = sum(in_c)                 # every empty site joined
         else:
-            in_b = bytearray(n)
-            seeds = []
-            for x in b_fn(s):
-                in_b[x] = 1
-                if in_c[x]:
-                    seeds.append(x)
-        if with_a:
-            # J(X'') and its articulation points in one depth-first search; the
-            # discovery numbers serve as the joined table (0: not joined)
-            joined, cut, separated, reached = _articulation(
-                seeds, in_c, nb, n, searches[record],
-                record or not (a_is_c and empty_range == (0, n) or covering))
-        else:
-            separated = cut = None
-            joined = bytearray(n)
-            for x in seeds:
-                joined[x] = 1
-            stack = seeds
-            while stack:
-                x = stack.pop()
-                for y in nb[x]:
-                    if in_c[y] and not joined[y]:
-                        joined[y] = 1
-                        stack.append(y)
+            if b_table is not None:
+                in_b = b_table
+                seeds = [x for x in b_static if in_c[x]]
+            elif seed_sites is not None:
+                seeds = list(compress(seed_sites, seed_get(in_c)))
+                in_b = (int.from_bytes(in_c, "little") & seed_bits).to_bytes(n, "little")
+            else:
+                in_b = bytearray(n)
+                seeds = []
+                for x in b_fn(s):
+                    in_b[x] = 1
+                    if in_c[x]:
+                        seeds.append(x)
+            if with_a:
+                # J(X'') and its articulation points in one depth-first search; the
+                # discovery numbers serve as the joined table (0: not joined)
+                joined, cut, separated, reached = _articulation(
+                    seeds, in_c, nb, n, searches[record],
+                    record or not (a_is_c and empty_range == (0, n) or covering))
+            else:
+                separated = cut = None
+                joined = bytearray(n)
+                for x in seeds:
+                    joined[x] = 1
+                stack = seeds
+                while stack:
+                    x = stack.pop()
+                    for y in nb[x]:
+                        if in_c[y] and not joined[y]:
+                            joined[y] = 1
+                            stack.append(y)
         if with_a and a_is_c:
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
@@ -305,6 +314,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         count, mark = neighbourcounts.counter(nb, 2), neighbourcounts.spread(nb)
         if count is not None and mark is not None:
             counted = (count, mark, int.from_bytes(b"\1" * n, "little"))
+    # the articulation points without a search, kept from move to move, where no joined
+    # table is read (``ludeme.compile.planarcuts``)
+    if (a_is_c or covering) and seed_sites is not None and empty_range == (0, n):
+        planar = planarcuts.tracker(board, nb, seed_sites, n)
 
     def lost_sites(t, separated) -> set:
         """L of Lemma 1, by Lemma 2."""

@@ -200,6 +200,8 @@ def _adds(c: CompileContext, per_player: list[int], act, to: RegionV, stack: boo
                 return []
             return [row[x] for x in region(s)]
 
+        if not stack:
+            gen.kept_by = _kept_by(table, region)
         return MovesV(gen, plain_adds=plain, rethen=rethen)
 
     def gen_empty(s):
@@ -545,9 +547,46 @@ def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
             return reach_inner(s, site)  # every move is kept: the generator's own answer
         return any(m.to == site for m in keep(s, gen(s)))
 
-    return PieceMovesV(lambda s: keep(s, gen(s)),
+    generate = lambda s: keep(s, gen(s))  # noqa: E731
+    kept_by = getattr(gen, "kept_by", None)
+    if FUSED_KEEP and kept_by is not None and plain and after_add is not None:
+        generate = _fused_keep(gen, keep, kept_by, after_add, auto)
+    return PieceMovesV(generate,
                        for_piece=memo(lambda pid: filter_at(inner(pid), keep)),
                        reaches=reaches)
+
+
+#: placements to empty sites kept by a condition's table of every empty site (e.g.
+#: ``(is Connected ...)``'s ``after_add``) made for the kept sites only, in one
+#: comprehension, not made for every site and then filtered (tests turn it off)
+FUSED_KEEP = True
+
+
+def _kept_by(table, region):
+    """``kept_by(s, blocked)``: the mover's placements on the sites of ``region`` (only
+    ever empty sites) whose ``blocked`` byte is 0, in the region's order."""
+    def kept_by(s, blocked):
+        row = table[s.who]
+        if row is None:
+            return []
+        return [row[x] for x in region(s) if not blocked[x]]
+
+    return kept_by
+
+
+def _fused_keep(gen, keep, kept_by, after_add, auto):
+    """``keep(s, gen(s))`` when the condition answers every empty site at once by a
+    table: the placements made for the sites it keeps only (``FUSED_KEEP``)."""
+    def generate(s):
+        if auto is not None and auto():
+            return gen(s)  # as in Ludii, a condition known to hold keeps every move
+        decide = after_add(s)
+        blocked = getattr(decide, "blocked", None) if decide is not None else None
+        if blocked is not None:
+            return kept_by(s, blocked)
+        return keep(s, gen(s))
+
+    return generate
 
 
 def _kept_lists_slot(g) -> int:

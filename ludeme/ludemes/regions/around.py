@@ -34,10 +34,11 @@ COUNT_PER_TO = True
 RANGE_SELECT = True
 
 
-def _range_select(count, level: int, select):
+def _range_select(count, level: int, select, kept=None):
     """``in_range(s, lo, hi)``: the empty sites of [lo, hi), in order, with more than
-    ``level`` empty neighbours (``count``'s levels), picked in C from the counts masked
-    by the empty sites; ``select(s, sites)`` when the pieces do not fit in bytes."""
+    ``level`` empty neighbours (``count``'s levels, or the counts ``kept`` from the last
+    position, ``neighbourcounts.KeptCounts``), picked in C from the counts masked by the
+    empty sites; ``select(s, sites)`` when the pieces do not fit in bytes."""
     def in_range(s, lo, hi):
         w = s.what
         try:
@@ -45,7 +46,8 @@ def _range_select(count, level: int, select):
         except (ValueError, TypeError):     # values beyond a byte
             return select(s, [x for x in range(lo, hi) if not w[x]])
         e = int.from_bytes(empty, "little")
-        flags = (count(e)[level] & e).to_bytes(len(w), "little")
+        above = kept.above(empty, e, level) if kept is not None else count(e)[level]
+        flags = (above & e).to_bytes(len(w), "little")
         return list(compress(range(lo, hi), flags[lo:hi]))
 
     return in_range
@@ -213,7 +215,8 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                     return [x for x in sites if flags[x]]
 
                 if RANGE_SELECT:
-                    select_counted.in_range = _range_select(count, level, select)
+                    select_counted.in_range = _range_select(
+                        count, level, select, neighbourcounts.kept_counts(nb, k))
                 return select_counted
 
             sizes_to.at_least = at_least

@@ -1,0 +1,376 @@
+"""Articulation points of the empty cells of a board without a search, kept from move to move.
+
+``(is Connected ... to:(intersection (sites Perimeter) (sites Empty)) through:(sites
+Empty))`` after a placement asks, in every position, which empty cells are articulation
+points of the graph of the empty cells plus one node joined to the empty cells of the
+edge (``ludeme.ludemes.conditions.connected``): filling such a cell walls some empty
+cells off the edge. A depth-first search answers it for every cell at once, but it
+visits every empty cell in every position.
+
+On a board that is a disk (the cells of a planar tiling, without holes), with the empty
+cells joined through shared edges and the edge's cells being exactly the cells with a
+side on the board's boundary, walling empty cells off is a hole in the union W of the
+occupied cells (as closed polygons): an empty cell is cut off from the edge exactly when
+it lies in a bounded part of the plane outside W. The number of holes of W is its
+number of parts minus its Euler characteristic (vertices - edges + cells of W), so
+filling an empty cell t changes it by
+
+    (t's sides not shared with an occupied cell) - (t's corners not touching an
+    occupied cell) - (the distinct parts of W among the occupied cells touching t),
+
+parts joined through shared corners (the proof is in ``_proof``). The first two terms
+depend on the cells round t only (tabled per pattern); the parts are kept by a
+union-find updated per placement (a part relabelled into the larger on a merge, so a
+cell's part is one read), rebuilt for the part a removal splits. A cell is an
+articulation point exactly when filling it makes a hole while there is none: only cells
+whose pattern gives two or more for the first two terms can be (on a hexagon, two or
+more runs of occupied cells round it), and only those are asked each position.
+
+Exact for any position: when the position has holes (some empty cell already cut off)
+the caller's search answers instead. ``tracker`` returns None for a board it cannot
+prove this on.
+"""
+
+from __future__ import annotations
+
+from ludeme.ludemes.regions.around import _reader as _getter
+
+#: the articulation points from the occupied cells' parts, kept from move to move
+#: (tests turn it off to compare with the depth-first search)
+PLANAR = True
+
+#: a position more than this many cells away from the last one is counted afresh
+MAX_CHANGES = 8
+
+
+def _proof() -> None:
+    """Why the count is exact (kept next to the code it justifies).
+
+    The board B is a closed disk made of polygons (cells) glued along whole sides,
+    every corner's cells forming one fan joined side to side (checked: connected,
+    V - E + F = 1, each side in at most two cells, each corner's cells joined through
+    the sides at that corner). W, the union of the occupied cells, is a cell complex;
+    for a compact set of the plane the bounded parts of its complement number b1(W) =
+    b0(W) - chi(W) (Alexander duality), chi(W) = V(W) - E(W) + F(W).
+
+    A point of B outside W lies in an empty cell or on a side or corner of empty cells
+    only, and two empty cells are joined by a path outside W exactly when a chain of
+    empty cells sharing sides joins them (at a corner outside W every cell of its fan is
+    empty, and the fan is joined through sides). The plane outside B is connected and
+    unbounded and meets B's boundary along the boundary sides. So an empty cell lies in
+    the unbounded part exactly when a chain of empty cells leads from it to a cell with
+    a boundary side: the seeds. Hence "every empty cell reaches an empty seed" is
+    "W has no hole", and filling an empty t cuts some empty cell off (t is an
+    articulation point of the empty cells plus the node joined to the seeds) exactly
+    when W + t has a hole and W has none.
+
+    Filling t adds the face t, its sides that are not sides of occupied cells and its
+    corners that are not corners of occupied cells: chi grows by 1 - dE + dV. The parts
+    of W touching t (sharing a corner with it) become one with t: b0 grows by 1 - g. So
+    b1 grows by dE - dV - g, the formula of the module's notes. Removing a cell is the
+    reverse of adding it to the smaller set."""
+
+
+def tracker(board, nb, seeds, sites_n: int) -> Tracker | None:
+    """A ``Tracker`` for the cells of ``board`` with neighbour table ``nb`` and the seeds
+    ``seeds`` (the fixed cells joined to the extra node), or None when the board is not
+    a disk, ``nb`` is not "sharing a side", or the seeds are not the cells with a side
+    on the boundary (or ``PLANAR`` is off)."""
+    if not PLANAR:
+        return None
+    try:
+        return _build(board, nb, seeds, sites_n)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _build(board, nb, seeds, n: int) -> Tracker | None:
+    graph = board.graph
+    if tuple(board.use) != ("Cell",) or board.offset.get("Cell") != 0 \
+            or getattr(graph, "layered", False) or getattr(board, "boardless", False):
+        return None
+    faces = graph.elements("Cell")
+    if len(faces) != n or n < 2 or len(nb) != n:
+        return None
+    vert_cells: dict[int, list[int]] = {}
+    edge_cells: dict[int, list[int]] = {}
+    for i, f in enumerate(faces):
+        if len(set(map(id, f.vertices))) != len(f.vertices) or \
+                len(set(map(id, f.edges))) != len(f.edges):
+            return None
+        for v in f.vertices:
+            vert_cells.setdefault(id(v), []).append(i)
+        for e in f.edges:
+            edge_cells.setdefault(id(e), []).append(i)
+    if any(len(c) > 2 for c in edge_cells.values()):
+        return None
+    if len(vert_cells) - len(edge_cells) + n != 1:
+        return None                       # not a disk (a hole, or several pieces)
+    # neighbours through sides must be the table's; the seeds the cells with a side alone
+    for i, f in enumerate(faces):
+        others = {c for e in f.edges for c in edge_cells[id(e)] if c != i}
+        if others != set(nb[i]) or len(others) != len(nb[i]):
+            return None
+    boundary = {i for i, f in enumerate(faces) if any(len(edge_cells[id(e)]) == 1
+                                                       for e in f.edges)}
+    if set(seeds) != boundary:
+        return None
+    # each corner's cells one fan: joined through the sides at that corner
+    corner_of = {id(v): v for f in faces for v in f.vertices}
+    for key, cells in vert_cells.items():
+        if len(cells) < 2:
+            continue
+        v = corner_of[key]
+        parent = {c: c for c in cells}
+
+        def find(x, parent=parent):
+            while parent[x] != x:
+                x = parent[x]
+            return x
+
+        for c in cells:
+            for e in faces[c].edges:
+                pair = edge_cells[id(e)]
+                if (e.a is v or e.b is v) and len(pair) == 2:
+                    parent[find(pair[0])] = find(pair[1])
+        if len({find(c) for c in cells}) != 1:
+            return None
+    # connected through sides (with V - E + F = 1 and fans, a disk)
+    seen = {0}
+    stack = [0]
+    while stack:
+        x = stack.pop()
+        for y in nb[x]:
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    if len(seen) != n:
+        return None
+    ring = []
+    sides = []
+    corners = []
+    for i, f in enumerate(faces):
+        around = sorted({c for v in f.vertices for c in vert_cells[id(v)] if c != i})
+        ring.append(tuple(around))
+        sides.append(tuple(next((c for c in edge_cells[id(e)] if c != i), -1)
+                           for e in f.edges))
+        corners.append(tuple(tuple(c for c in vert_cells[id(v)] if c != i)
+                             for v in f.vertices))
+    return Tracker(n, tuple(ring), tuple(sides), tuple(corners))
+
+
+class Tracker:
+    """The occupied cells' parts and holes of one board, kept from the last position
+    asked (``cuts``)."""
+
+    def __init__(self, n, ring, sides, corners):
+        self.n = n
+        self.ring = ring
+        self.sides = sides
+        self.corners = corners
+        self.ring_get = [_getter(r) for r in ring]
+        self.near = [(x,) + r for x, r in enumerate(ring)]      # a cell and its ring
+        # per cell: the pattern of occupied cells round it -> (dE - dV, a getter of
+        # the local parts' representatives, how many)
+        self.patterns: list[dict] = [{} for _ in range(n)]
+        # a cell's shape: its sides, its corners and the ring's cells joined by a corner,
+        # as positions in its ring; the cells of one shape share the counts per pattern
+        self.shape_of = []
+        by_shape: dict = {}
+        self.shapes = []
+        for t in range(n):
+            pos = {c: i for i, c in enumerate(ring[t])}
+            shape = (tuple(pos[c] if c >= 0 else -1 for c in sides[t]),
+                     tuple(tuple(pos[c] for c in cs) for cs in corners[t]),
+                     tuple(tuple(pos[d] for d in ring[c] if d in pos) for c in ring[t]))
+            self.shape_of.append(shape)
+            self.shapes.append(by_shape.setdefault(shape, {}))
+        self.empty = None                 # the empty flags last asked, as an integer
+        self.cut = None                   # the answer for them
+
+    def cuts(self, in_c) -> bytearray | None:
+        """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
+        an empty cell) plus the node joined to the empty seeds, or None when some empty
+        cell is not joined to an empty seed at all."""
+        e = int.from_bytes(in_c, "little")
+        last = self.empty
+        if e == last:
+            return self.cut
+        n = self.n
+        if last is None:
+            self._reset(in_c)
+        else:
+            # the cells that changed: the bytes 1 of the flags' difference, found in C
+            diff = (e ^ last).to_bytes(n, "little")
+            changed = []
+            at = diff.find(1)
+            while at >= 0 and len(changed) <= MAX_CHANGES:
+                changed.append(at)
+                at = diff.find(1, at + 1)
+            if len(changed) > MAX_CHANGES:
+                self._reset(in_c)
+            else:
+                # the cells moved into another part by a merge; a removal renumbers
+                # its whole part (every candidate is asked again then)
+                moved = self.moved = []
+                split = False
+                for x in changed:
+                    if in_c[x]:
+                        self._remove(x)
+                        split = True
+                for x in changed:
+                    if not in_c[x]:
+                        self._add(x)
+                # the cells whose pattern changed (the changed ones and those round
+                # them) asked again
+                occ, patterns, ring_get = self.occ, self.patterns, self.ring_get
+                candidates, near = self.candidates, self.near
+                flags, part = self.flags, self.part
+                for x in changed:
+                    for y in near[x]:
+                        if occ[y]:
+                            candidates.pop(y, None)
+                            flags[y] = 0
+                            continue
+                        found = patterns[y].get(ring_get[y](occ))
+                        if found is None:
+                            found = self._pattern(y, occ)
+                        if found[0] >= 2:
+                            candidates[y] = found
+                            flags[y] = found[0] > len(set(found[1](part)))
+                        else:
+                            candidates.pop(y, None)
+                            flags[y] = 0
+                if split:
+                    for t, (base, reps, _) in candidates.items():
+                        flags[t] = base > len(set(reps(part)))
+                elif moved:
+                    # a merge changes the answer only of a cell next to a moved one
+                    get, ring = candidates.get, self.ring
+                    for y in moved:
+                        for t in ring[y]:
+                            found = get(t)
+                            if found is not None:
+                                flags[t] = found[0] > len(set(found[1](part)))
+        self.empty = e
+        self.cut = None if self.holes else bytes(self.flags)
+        return self.cut
+
+    # -- one cell's pattern -------------------------------------------------
+    def _pattern(self, t: int, occ) -> tuple:
+        """(dE - dV, a getter of one occupied cell per local part round t, how many)."""
+        key = self.ring_get[t](occ)
+        found = self.patterns[t].get(key)
+        if found is None:
+            around = self.ring[t]
+            shared = self.shapes[t]           # cells of the same shape share the count
+            made = shared.get(key)
+            if made is None:
+                made = shared[key] = self._count(t, key)
+            base, reps = made
+            found = (base, _getter(tuple(around[i] for i in reps)), len(reps))
+            self.patterns[t][key] = found
+        return found
+
+    def _count(self, t: int, key: tuple) -> tuple[int, tuple[int, ...]]:
+        """(dE - dV, the positions in t's ring of one occupied cell per local part) for
+        the pattern ``key`` (the ring's cells, 1 when occupied)."""
+        sides, corners, joins = self.shape_of[t]
+        de = sum(1 for i in sides if i < 0 or not key[i])
+        dv = sum(1 for cs in corners if not any(key[i] for i in cs))
+        reps = []
+        seen: set = set()
+        for i, full in enumerate(key):         # parts of the ring's cells, by corners
+            if not full or i in seen:
+                continue
+            reps.append(i)
+            seen.add(i)
+            stack = [i]
+            while stack:
+                j = stack.pop()
+                for k in joins[j]:
+                    if k not in seen and key[k]:
+                        seen.add(k)
+                        stack.append(k)
+        return de - dv, tuple(reps)
+
+    # -- the parts ------------------------------------------------------------
+    def _reset(self, in_c) -> None:
+        n = self.n
+        self.occ = bytearray(n)
+        self.part = list(range(n))
+        self.members: dict[int, list[int]] = {}
+        self.holes = 0
+        self.candidates: dict[int, tuple] = {}
+        self.moved: list[int] = []
+        for x in range(n):
+            if not in_c[x]:
+                self._add(x)
+        for t in range(n):
+            self._refresh(t)
+        self.flags = bytearray(n)          # the articulation points among the candidates
+        for t, (base, reps, _) in self.candidates.items():
+            self.flags[t] = base > len(set(reps(self.part)))
+
+    def _parts_round(self, x: int) -> tuple[int, set]:
+        """(dE - dV, the parts round the empty cell x) in the kept occupancy."""
+        base, reps, k = self._pattern(x, self.occ)
+        return base, set(reps(self.part)) if k else set()
+
+    def _add(self, x: int) -> None:
+        base, parts = self._parts_round(x)
+        self.holes += base - len(parts)
+        self.occ[x] = 1
+        part, members = self.part, self.members
+        if not parts:
+            part[x] = x
+            members[x] = [x]
+            return
+        if len(parts) == 1:
+            big = parts.pop()
+            part[x] = big
+            members[big].append(x)
+            return
+        big = max(parts, key=lambda p: len(members[p]))
+        into = members[big]
+        for p in parts:
+            if p != big:
+                moved = members.pop(p)
+                for y in moved:
+                    part[y] = big
+                into += moved
+                self.moved += moved
+        part[x] = big
+        into.append(x)
+
+    def _remove(self, x: int) -> None:
+        part, members, occ, ring = self.part, self.members, self.occ, self.ring
+        rest = members.pop(part[x])
+        occ[x] = 0
+        left = set(rest)
+        left.discard(x)
+        for y in rest:                      # the part without x, split by a flood
+            if y not in left:
+                continue
+            left.discard(y)
+            group = [y]
+            part[y] = y
+            for z in group:
+                for u in ring[z]:
+                    if u in left:
+                        left.discard(u)
+                        part[u] = y
+                        group.append(u)
+            members[y] = group
+        base, parts = self._parts_round(x)
+        self.holes -= base - len(parts)
+
+    def _refresh(self, t: int) -> None:
+        if self.occ[t]:
+            self.candidates.pop(t, None)
+            return
+        found = self._pattern(t, self.occ)
+        if found[0] >= 2:
+            self.candidates[t] = found
+        else:
+            self.candidates.pop(t, None)
