@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludeme.board import Board
-from ludeme.compile import inlined
+from ludeme.compile import inlined, sharedregions
 from ludeme.compile.directions import LAST_MOVE, RELATIVE, per_facing, relative
 from ludeme.compile.values import CondV, EffectV, IntListV, IntV, MovesV, RegionV, RoleV, SiteV
 from ludeme.errors import Diagnostic, LudemeError, Span, suggest
@@ -114,8 +114,10 @@ class CompileContext:
             return [self.compile(i, want.item) for i in items]
         wn = want.name
         if isinstance(arg, Call):
-            value = self.call(arg)
-            return self._convert(value, arg.type, want, arg)
+            value = self._convert(self.call(arg), arg.type, want, arg)
+            if self.shared_regions and wn == "Region":
+                value = sharedregions.shared(self.shared_regions, arg, value)
+            return value
         if isinstance(arg, Seq):
             if wn == "Region":
                 regions = [self.compile(i, T.Region) for i in arg.items]
@@ -215,6 +217,18 @@ class CompileContext:
                 return self.call(Call(choose, choice_args, arg.node))
         return None
 
+    #: the regions a ``then:`` being compiled repeats (compile.sharedregions)
+    shared_regions: dict = {}
+
+    def _compile_then(self, raw: Checked, want: Any) -> Any:
+        """A ``then:``, its repeated regions worked out once (compile.sharedregions)."""
+        outer = self.shared_regions
+        self.shared_regions = {**outer, **sharedregions.repeated(raw)}
+        try:
+            return self.compile(raw, want)
+        finally:
+            self.shared_regions = outer
+
     def _call(self, call: Call) -> Any:
         decl = call.decl
         if decl.lazy:
@@ -232,12 +246,13 @@ class CompileContext:
             raw = call.args[p.name]
             if p.variadic:
                 positional_var = [self.compile(a, p.type) for a in raw]
-            else:
-                value = self.compile(raw, p.type)
-                if p.name == "then" and decl.returns.name == "Moves" and \
-                        isinstance(value, EffectV):
+            elif p.name == "then":
+                value = self._compile_then(raw, p.type)
+                if decl.returns.name == "Moves" and isinstance(value, EffectV):
                     value = inlined.fused(value)  # one generated function (compile.inlined)
                 kwargs[self._pyname(decl, p.name)] = value
+            else:
+                kwargs[self._pyname(decl, p.name)] = self.compile(raw, p.type)
         self._spans.append(call.node.span)
         try:
             if positional_var is not None:
