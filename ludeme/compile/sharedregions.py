@@ -81,6 +81,21 @@ def _children(arg) -> list:
     return []
 
 
+def _regions(then, stop=lambda k, a: False):
+    """The region expressions of ``then`` with their keys, outermost first; the parts of
+    one for which ``stop(key, expression)`` holds are not looked into."""
+    stack = [then]
+    while stack:
+        a = stack.pop()
+        if isinstance(a, Call) and a.type.name == "Region":
+            k = key(a)
+            if k is not None:
+                yield k, a
+                if stop(k, a):
+                    continue
+        stack.extend(_children(a))
+
+
 def repeated(then) -> dict:
     """The region expressions of the checked ``then`` that occur twice or more and read
     the board only, outermost ones (a repeated one inside another is left alone): a
@@ -88,25 +103,13 @@ def repeated(then) -> dict:
     if not SHARED:
         return {}
     counts: dict = {}
-    stack = [then]
-    while stack:
-        a = stack.pop()
-        if isinstance(a, Call) and a.type.name == "Region":
-            k = key(a)
-            if k is not None:
-                counts[k] = counts.get(k, 0) + 1
-        stack.extend(_children(a))
-    shared: dict = {}
-    stack = [then]
-    while stack:
-        a = stack.pop()
-        if isinstance(a, Call) and a.type.name == "Region":
-            k = key(a)
-            if k is not None and counts[k] >= 2 and _board_only(a):
-                shared[k] = [None] * 7
-                continue
-        stack.extend(_children(a))
-    return shared
+    for k, _a in _regions(then):
+        counts[k] = counts.get(k, 0) + 1
+
+    def kept(k, a) -> bool:
+        return counts[k] >= 2 and _board_only(a)
+
+    return {k: [None] * 7 for k, a in _regions(then, kept) if kept(k, a)}
 
 
 def shared(memo: dict, arg, value):
