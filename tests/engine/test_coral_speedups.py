@@ -12,7 +12,7 @@ import random
 import pytest
 
 from ludeme.compile import neighbourcounts
-from tests.engine.test_seed_speedups import ROOMY, agree_along_games, compiled
+from tests.engine.test_seed_speedups import ROOMY, agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
 
 
@@ -81,11 +81,7 @@ def test_room_around_counted_as_integers(monkeypatch, board, dirs, op, k):
     ("brain-coral", ["Board/Square 7", "Tie-Breaker/B: Last to Place"]),
 ])
 def test_seed_games_play_alike_with_integer_counts(monkeypatch, name, options):
-    from ludeme.api import _compile, load_description
-
-    fast = _compile(load_description(name, options))      # afresh: not the cached game
-    monkeypatch.setattr(neighbourcounts, "SHIFTED", False)
-    slow = _compile(load_description(name, options))
+    fast, slow = bundled_on_off(monkeypatch, name, options, (neighbourcounts, "SHIFTED"))
     assert fast is not slow
     assert agree_along_games(fast, slow, seed=3, games=3) > 40
 
@@ -180,13 +176,10 @@ def test_low_number_first_finds_what_the_loop_finds(monkeypatch, shape, low_firs
 @pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
                                           ("brain-coral", ["Board/Square 7"])])
 def test_seed_games_play_alike_with_the_low_number_first(monkeypatch, name, options):
-    from ludeme.api import _compile, load_description
     from ludeme.compile import articulation
 
-    fast = _compile(load_description(name, options))
-    monkeypatch.setattr(articulation, "LOW_FIRST", False)
-    monkeypatch.setattr(articulation, "STATIC_SEEDS", False)
-    slow = _compile(load_description(name, options))
+    fast, slow = bundled_on_off(monkeypatch, name, options, (articulation, "LOW_FIRST"),
+                                (articulation, "STATIC_SEEDS"))
     assert agree_along_games(fast, slow, seed=5, games=3) > 40
 
 
@@ -265,12 +258,9 @@ def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_plays_alike_with_candidates_off_the_counts(monkeypatch, options):
-    from ludeme.api import _compile, load_description
     from ludeme.ludemes.regions import around
 
-    fast = _compile(load_description("branching-coral", options))
-    monkeypatch.setattr(around, "RANGE_SELECT", False)
-    slow = _compile(load_description("branching-coral", options))
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (around, "RANGE_SELECT"))
     assert agree_along_games(fast, slow, seed=11, games=3) > 40
 
 
@@ -292,10 +282,7 @@ def test_connected_placements_alike_with_the_board_bytes_shared(monkeypatch, cas
 @pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
                                           ("brain-coral", ["Board/Square 7"])])
 def test_seed_games_alike_with_the_board_bytes_shared(monkeypatch, name, options):
-    from ludeme.api import _compile, load_description
     from ludeme.ludemes.conditions import connected
 
-    fast = _compile(load_description(name, options))
-    monkeypatch.setattr(connected, "SHARED_BOARD", False)
-    slow = _compile(load_description(name, options))
+    fast, slow = bundled_on_off(monkeypatch, name, options, (connected, "SHARED_BOARD"))
     assert agree_along_games(fast, slow, seed=13, games=3) > 40

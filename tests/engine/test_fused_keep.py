@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ludeme.ludemes.moves import generators
-from tests.engine.test_seed_speedups import agree_along_games, compiled
+from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
 #: room around each placement, and every empty site still joined to the empty edge
@@ -49,9 +49,5 @@ def test_placements_alike_made_for_the_kept_sites(monkeypatch, board, dirs, k, e
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_placements_for_the_kept_sites(monkeypatch, options):
-    from ludeme.api import _compile, load_description
-
-    fast = _compile(load_description("branching-coral", options))
-    monkeypatch.setattr(generators, "FUSED_KEEP", False)
-    slow = _compile(load_description("branching-coral", options))
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (generators, "FUSED_KEEP"))
     assert agree_along_games(fast, slow, seed=23, games=4) > 60

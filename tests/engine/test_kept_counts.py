@@ -11,7 +11,7 @@ import pytest
 
 from ludeme.compile import neighbourcounts
 from tests.engine.test_coral_speedups import ROOMY_CASES, _board
-from tests.engine.test_seed_speedups import ROOMY, agree_along_games, compiled
+from tests.engine.test_seed_speedups import ROOMY, agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
 
@@ -69,10 +69,6 @@ def test_room_around_alike_with_kept_counts(monkeypatch, board, dirs, op, k):
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_kept_counts(monkeypatch, options):
-    from ludeme.api import _compile, load_description
-
     monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)     # every table
-    fast = _compile(load_description("branching-coral", options))
-    monkeypatch.setattr(neighbourcounts, "KEPT", False)
-    slow = _compile(load_description("branching-coral", options))
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (neighbourcounts, "KEPT"))
     assert agree_along_games(fast, slow, seed=17, games=4) > 60

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from ludeme.compile import planarcuts
-from tests.engine.test_seed_speedups import agree_along_games, compiled
+from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
 
@@ -128,9 +128,5 @@ def test_placement_games_alike_with_kept_cuts(monkeypatch, board, region):
     ("brain-coral", ["Board/Square 7", "Tie-Breaker/B: Last to Place"]),
 ])
 def test_seed_games_play_alike_with_kept_cuts(monkeypatch, name, options):
-    from ludeme.api import _compile, load_description
-
-    fast = _compile(load_description(name, options))      # afresh: not the cached game
-    monkeypatch.setattr(planarcuts, "PLANAR", False)
-    slow = _compile(load_description(name, options))
+    fast, slow = bundled_on_off(monkeypatch, name, options, (planarcuts, "PLANAR"))
     assert agree_along_games(fast, slow, seed=7, games=4) > 60

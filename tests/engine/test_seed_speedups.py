@@ -7,13 +7,22 @@ import random
 
 import pytest
 
-from ludeme.api import _compile
+from ludeme.api import _compile, load_description
 from ludeme.expand import expand
 from tests.engine.test_play_speedups import plays_as_game_play
 
 
 def compiled(text: str):
     return _compile(expand("<test>", [], None, text=text))
+
+
+def bundled_on_off(monkeypatch, name: str, options: list[str], *switches):
+    """A bundled game compiled afresh (not the cached one) with its speed-ups as they are,
+    then again with each ``(module, "SWITCH")`` of ``switches`` turned off."""
+    fast = _compile(load_description(name, options))
+    for module, switch in switches:
+        monkeypatch.setattr(module, switch, False)
+    return fast, _compile(load_description(name, options))
 
 
 def legal(s) -> list[str]:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from ludeme.compile import sharedregions
-from tests.engine.test_seed_speedups import agree_along_games, compiled
+from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 
 #: the stones next to the one placed that have at most one empty neighbour: counted,
 #: removed, then counted again on the board the removal left (never any left)
@@ -86,10 +86,6 @@ def test_a_region_read_from_more_than_the_board_is_not_shared(monkeypatch):
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_its_doomed_region_shared(monkeypatch, options):
-    from ludeme.api import _compile, load_description
-
-    fast = _compile(load_description("branching-coral", options))
-    monkeypatch.setattr(sharedregions, "SHARED", False)
-    slow = _compile(load_description("branching-coral", options))
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (sharedregions, "SHARED"))
     assert agree_along_games(fast, slow, seed=31, games=4) > 60
     assert _playouts(fast, 6, seed=3) == _playouts(slow, 6, seed=3)
