@@ -113,6 +113,12 @@ KEPT = True
 #: a position more than this many sites away from the last one is counted afresh
 KEPT_MAX_CHANGES = 8
 
+#: the counts of the last few positions counted afresh kept, and copied back when such
+#: a position is asked again after a jump (the first position of every game); tests
+#: turn it off to compare
+KEPT_STARTS = True
+KEPT_STARTS_SIZE = 4
+
 #: bytes.translate tables: ``_ABOVE[i]`` maps a count to 1 when it is above i
 _ABOVE = [bytes(int(c > i) for c in range(256)) for i in range(8)]
 
@@ -127,6 +133,7 @@ class KeptCounts:
         self.n = len(self.nb)
         self.empty = None                   # the empty flags last asked, as an integer
         self.counts = bytearray(self.n)
+        self.starts: dict = {}              # empty flags -> the counts made afresh
 
     def above(self, empty: bytes, e: int, level: int) -> int:
         """The sites with more than ``level`` empty neighbours (a byte 1 per site), for
@@ -143,7 +150,14 @@ class KeptCounts:
                     changed.append(at)
                     at = diff.find(1, at + 1)
             if last is None or len(changed) > KEPT_MAX_CHANGES:
-                self.counts = bytearray(sum(empty[y] for y in around) for around in nb)
+                known = self.starts.get(e) if KEPT_STARTS else None
+                if known is None:
+                    known = bytes(sum(empty[y] for y in around) for around in nb)
+                    if KEPT_STARTS:
+                        if len(self.starts) >= KEPT_STARTS_SIZE:
+                            del self.starts[next(iter(self.starts))]
+                        self.starts[e] = known
+                self.counts = bytearray(known)
             else:
                 for x in changed:
                     if empty[x]:

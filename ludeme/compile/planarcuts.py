@@ -42,6 +42,12 @@ PLANAR = True
 #: a position more than this many cells away from the last one is counted afresh
 MAX_CHANGES = 8
 
+#: the parts of the last few positions counted afresh kept, and copied back when such a
+#: position is asked again after a jump (the first position of every game); tests turn
+#: it off to compare
+KEPT_STARTS = True
+KEPT_STARTS_SIZE = 4
+
 
 def _proof() -> None:
     """Why the count is exact (kept next to the code it justifies).
@@ -187,6 +193,7 @@ class Tracker:
             self.shapes.append(by_shape.setdefault(shape, {}))
         self.empty = None                 # the empty flags last asked, as an integer
         self.cut = None                   # the answer for them
+        self.starts: dict = {}            # empty flags -> the parts reset for them
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -198,7 +205,7 @@ class Tracker:
             return self.cut
         n = self.n
         if last is None:
-            self._reset(in_c)
+            self._start(in_c, e)
         else:
             # the cells that changed: the bytes 1 of the flags' difference, found in C
             diff = (e ^ last).to_bytes(n, "little")
@@ -208,7 +215,7 @@ class Tracker:
                 changed.append(at)
                 at = diff.find(1, at + 1)
             if len(changed) > MAX_CHANGES:
-                self._reset(in_c)
+                self._start(in_c, e)
             else:
                 # the cells moved into another part by a merge; a removal renumbers
                 # its whole part (every candidate is asked again then)
@@ -235,15 +242,17 @@ class Tracker:
                         found = patterns[y].get(ring_get[y](occ))
                         if found is None:
                             found = self._pattern(y, occ)
-                        if found[0] >= 2:
+                        base = found[0]
+                        if base >= 2:
                             candidates[y] = found
-                            flags[y] = found[0] > len(set(found[1](part)))
+                            # more runs than local parts: a cut whatever the parts
+                            flags[y] = base > found[2] or base > len(set(found[1](part)))
                         else:
                             candidates.pop(y, None)
                             flags[y] = 0
                 if split:
-                    for t, (base, reps, _) in candidates.items():
-                        flags[t] = base > len(set(reps(part)))
+                    for t, (base, reps, k) in candidates.items():
+                        flags[t] = base > k or base > len(set(reps(part)))
                 elif moved:
                     # a merge changes the answer only of a cell next to a moved one
                     get, ring = candidates.get, self.ring
@@ -251,7 +260,9 @@ class Tracker:
                         for t in ring[y]:
                             found = get(t)
                             if found is not None:
-                                flags[t] = found[0] > len(set(found[1](part)))
+                                base = found[0]
+                                flags[t] = base > found[2] or \
+                                    base > len(set(found[1](part)))
         self.empty = e
         self.cut = None if self.holes else bytes(self.flags)
         return self.cut
@@ -295,6 +306,28 @@ class Tracker:
         return de - dv, tuple(reps)
 
     # -- the parts ------------------------------------------------------------
+    def _start(self, in_c, e: int) -> None:
+        """``_reset``, or the parts of a position reset before copied back (the
+        position a game starts from, asked again at the start of each game)."""
+        if not KEPT_STARTS:
+            self._reset(in_c)
+            return
+        starts = self.starts
+        known = starts.get(e)
+        if known is not None:
+            occ, part, members, holes, candidates, flags = known
+            self.occ, self.part, self.holes = bytearray(occ), part[:], holes
+            self.members = {k: v[:] for k, v in members.items()}
+            self.candidates, self.flags = dict(candidates), bytearray(flags)
+            self.moved = []
+            return
+        self._reset(in_c)
+        if len(starts) >= KEPT_STARTS_SIZE:
+            del starts[next(iter(starts))]
+        starts[e] = (bytes(self.occ), self.part[:],
+                     {k: v[:] for k, v in self.members.items()}, self.holes,
+                     dict(self.candidates), bytes(self.flags))
+
     def _reset(self, in_c) -> None:
         n = self.n
         self.occ = bytearray(n)

@@ -209,9 +209,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         # and no joined table is read (``ludeme.compile.planarcuts``); None when some
         # empty site is cut off already: then the search below says which
         cut = planar.cuts(in_c) if with_a and planar is not None and not record else None
+        # every empty site joined (the tracker answered): not counted (``KNOWN_REACHED``)
+        whole = False
         if cut is not None:
             in_b = joined = separated = None
-            reached = sum(in_c)                 # every empty site joined
+            if KNOWN_REACHED:
+                whole = True
+                reached = -1
+            else:
+                reached = sum(in_c)             # every empty site joined
         else:
             if b_table is not None:
                 in_b = b_table
@@ -247,11 +253,11 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if with_a and a_is_c:
             # A = C: a site of A is joined exactly when the search reached it (a site of
             # C next to a joined one is reached), so P holds when it reached all of C
-            return reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
+            return whole or reached == sum(in_c), in_c, in_b, in_c, joined, cut, separated, []
         if with_a and covering:
             # A holds every site: the answers for every placement at once (in the place
             # of the sites joined only through a neighbour, which are not needed)
-            if reached != sum(in_c):
+            if not whole and reached != sum(in_c):
                 return False, a_table, in_b, in_c, joined, cut, separated, None
             if counted is not None:
                 table = _covering_counted(in_c, cut, n, *counted)
@@ -416,14 +422,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # joined afterwards (their neighbours in C are t or in L), so P holds after
             # exactly when L is empty: when t is not an articulation point
             if cache[2] is None:
-                cache[2] = _Table(cut)
+                cache[2] = _Table(cut, in_c if PASS_EMPTY else None)
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
             return cache[2]
         if covering:
             if cache[2] is None:
-                cache[2] = _Table(loose)       # evaluate's table (see there)
+                # evaluate's table (see there)
+                cache[2] = _Table(loose, in_c if PASS_EMPTY else None)
             return cache[2]
 
         def decide(t, piece):
@@ -499,6 +506,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
 #: read ``to:(intersection <fixed region> <the through region>)`` as the fixed sites in
 #: the through region (tests turn it off to compare)
 FIXED_IN_THROUGH = True
+
+
+#: ``after_add``'s table of every empty site carries the position's empty sites, which
+#: the caller picking the placements kept reads (tests turn it off to compare)
+PASS_EMPTY = True
+
+#: when the kept articulation points answered (every empty site is joined), the empty
+#: sites are not counted again to say so (tests turn it off to compare)
+KNOWN_REACHED = True
 
 
 def _fixed_part_in(c: CompileContext, to, empty_range) -> tuple[int, ...] | None:
@@ -605,10 +621,13 @@ class _Table:
     the condition fails after a piece is put on the empty site t; called as ``decide``
     too (for empty sites only, as ``decide`` is)."""
 
-    __slots__ = ("blocked",)
+    __slots__ = ("blocked", "empty")
 
-    def __init__(self, blocked: bytes | bytearray):
+    def __init__(self, blocked: bytes | bytearray, empty: bytearray | None = None):
         self.blocked = blocked
+        # the position's empty sites (a byte 1 each, every site of the board), when known
+        # (``PASS_EMPTY``): a caller picking placements need not read the board again
+        self.empty = empty
 
     def __call__(self, t: int, piece: int) -> bool:
         return not self.blocked[t]

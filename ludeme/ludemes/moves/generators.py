@@ -97,6 +97,11 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
 
         def filtered(s):
             return in_range(s, lo, hi)
+
+        in_range_flags = getattr(in_range, "flags", None)
+        if in_range_flags is not None:
+            # the same sites as one integer, a byte 1 per site (``KEEP_BY_FLAGS``)
+            filtered.flags = lambda s, empty=None: in_range_flags(s, lo, hi, empty)
     elif select is not None:
         # every candidate asked in one call
         def filtered(s):
@@ -565,11 +570,44 @@ FUSED_KEEP = True
 def _kept_by(table, region):
     """``kept_by(s, blocked)``: the mover's placements on the sites of ``region`` (only
     ever empty sites) whose ``blocked`` byte is 0, in the region's order."""
-    def kept_by(s, blocked):
+    def kept_by(s, blocked, empty=None):
         row = table[s.who]
         if row is None:
             return []
         return [row[x] for x in region(s) if not blocked[x]]
+
+    flags = getattr(region, "flags", None) if KEEP_BY_FLAGS else None
+    if flags is not None:
+        return _kept_by_flags(table, flags, kept_by)
+    return kept_by
+
+
+#: placements kept by a condition's table (``kept_by``) picked in C from the region's
+#: sites as an integer (a byte per site, in site order) and the table's unblocked
+#: sites: ``compress`` over the mover's row of moves, no loop over the sites in Python
+#: (tests turn it off to compare)
+KEEP_BY_FLAGS = True
+
+#: bytes.translate table: 1 for 0 (an empty site, an unblocked one), 0 for anything else
+_ZERO_FLAG = bytes([1] + [0] * 255)
+
+
+def _kept_by_flags(table, flags, slow):
+    """``kept_by`` for a region given as flags (``flags(s, empty)``: an integer with a
+    byte 1 per site of the region, in site order, or None: ``slow`` answers; ``empty``:
+    the position's empty sites as bytes when known, else None); ``table[p]`` holds
+    player p's move per site."""
+    n = max((len(r) for r in table if r is not None), default=0)
+
+    def kept_by(s, blocked, empty=None):
+        row = table[s.who]
+        if row is None:
+            return []
+        f = flags(s, empty)
+        if f is None or len(blocked) != n:
+            return slow(s, blocked)
+        f &= int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
+        return list(compress(row, f.to_bytes(n, "little")))
 
     return kept_by
 
@@ -583,7 +621,7 @@ def _fused_keep(gen, keep, kept_by, after_add, auto):
         decide = after_add(s)
         blocked = getattr(decide, "blocked", None) if decide is not None else None
         if blocked is not None:
-            return kept_by(s, blocked)
+            return kept_by(s, blocked, getattr(decide, "empty", None))
         return keep(s, gen(s))
 
     return generate
@@ -643,7 +681,35 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
         mine = cache[1][s.who]
         return mine[:] if mine is not None else []
 
+    if KEEP_BY_FLAGS:
+        gen.kept_by = _kept_empty_by(table, first, stop)
     return gen
+
+
+def _kept_empty_by(table, first: int, stop: int):
+    """``kept_by(s, blocked)`` for the placements on the empty sites of [first, stop):
+    the empty sites whose ``blocked`` byte is 0, picked in C (``KEEP_BY_FLAGS``)."""
+    n = max((len(r) for r in table if r is not None), default=0)
+    keep = (1 << (8 * stop)) - (1 << (8 * first))
+
+    def kept_by(s, blocked, empty=None):
+        row = table[s.who]
+        if row is None:
+            return []
+        w = s.what
+        if len(blocked) == n:
+            if empty is None or len(empty) != n:
+                try:
+                    empty = bytes(w[:n]).translate(_ZERO_FLAG)
+                except (ValueError, TypeError):     # values beyond a byte
+                    empty = None
+            if empty is not None:
+                f = int.from_bytes(empty, "little") & keep & \
+                    int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
+                return list(compress(row, f.to_bytes(n, "little")))
+        return [row[x] for x in range(first, stop) if not w[x] and not blocked[x]]
+
+    return kept_by
 
 
 # the placements on ``(sites Drop ...)`` are kept on the state from one position to the
@@ -709,3 +775,29 @@ def _add_to_lowest_empty(c: CompileContext, table: list, to: RegionV):
         return mine[:] if mine is not None else []
 
     return gen
+
+
+def _kept_empty_by(table, first: int, stop: int):
+    """``kept_by(s, blocked)`` for the placements on the empty sites of [first, stop):
+    the empty sites whose ``blocked`` byte is 0, picked in C (``KEEP_BY_FLAGS``)."""
+    n = max((len(r) for r in table if r is not None), default=0)
+    keep = (1 << (8 * stop)) - (1 << (8 * first))
+
+    def kept_by(s, blocked, empty=None):
+        row = table[s.who]
+        if row is None:
+            return []
+        w = s.what
+        if len(blocked) == n:
+            if empty is None or len(empty) != n:
+                try:
+                    empty = bytes(w[:n]).translate(_ZERO_FLAG)
+                except (ValueError, TypeError):     # values beyond a byte
+                    empty = None
+            if empty is not None:
+                f = int.from_bytes(empty, "little") & keep & \
+                    int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
+                return list(compress(row, f.to_bytes(n, "little")))
+        return [row[x] for x in range(first, stop) if not w[x] and not blocked[x]]
+
+    return kept_by

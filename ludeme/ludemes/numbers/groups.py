@@ -7,6 +7,8 @@ such as "the largest group" (see ``sequences``).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import IntListV, IntV
 from ludeme.lang import types as T
@@ -37,6 +39,60 @@ def _group_sizes(c: CompileContext, directions, who):
                     mine[x] = owner[w[x]] or 255
         out = []
         for x in sites:
+            o = mine[x]
+            if not o:
+                continue
+            mine[x] = 0
+            size, stack = 1, [x]
+            while stack:
+                y = stack.pop()
+                for z in nb[y]:
+                    if mine[z] == o:
+                        mine[z] = 0
+                        size += 1
+                        stack.append(z)
+            out.append(size)
+        out.sort(reverse=True)
+        return out
+
+    if BY_BYTES and len(owner) <= 256 and len(nb) == n and \
+            tuple(sites) == tuple(range(n)):
+        return _sizes_by_bytes(nb, n, owner, players, sizes)
+    return sizes
+
+
+#: the owners of the pieces read off the board by one translation of its bytes and the
+#: groups started from the occupied sites found in C, not a loop over every site in
+#: Python (tests turn it off to compare)
+BY_BYTES = True
+
+
+def _sizes_by_bytes(nb, n: int, owner, players, slow):
+    """``_group_sizes``' function for a board whose sites of the type are 0..n-1 and
+    pieces numbered below 256: the owners (255 for a piece nobody owns) by a translation
+    table per set of players asked."""
+    tables: dict = {}
+
+    def table_of(ps) -> bytes:
+        key = None if ps is None else tuple(ps)
+        found = tables.get(key)
+        if found is None:
+            found = tables[key] = bytes(
+                (owner[p] or 255) if p < len(owner) and p and
+                (ps is None or owner[p] in ps) else 0 for p in range(256))
+        return found
+
+    every = table_of(None) if players is None else None
+
+    def sizes(s):
+        w = s.what
+        try:
+            mine = bytearray(bytes(w[:n]).translate(every or table_of(players(s))))
+        except (ValueError, TypeError):     # values beyond a byte
+            return slow(s)
+        out = []
+        # the occupied sites found in C; a site cleared by an earlier group is skipped
+        for x in compress(range(n), mine):
             o = mine[x]
             if not o:
                 continue

@@ -50,6 +50,23 @@ def _range_select(count, level: int, select, kept=None):
         flags = (above & e).to_bytes(len(w), "little")
         return list(compress(range(lo, hi), flags[lo:hi]))
 
+    def flags_in_range(s, lo, hi, empty=None):
+        """The same sites as an integer with a byte 1 per site (site x the byte x), or
+        None when the pieces do not fit in bytes; ``empty``: the position's empty sites
+        (a byte 1 each), when the caller has them."""
+        w = s.what
+        if empty is None or len(empty) != len(w):
+            try:
+                empty = bytes(w).translate(EMPTY_FLAG)
+            except (ValueError, TypeError):     # values beyond a byte
+                return None
+        e = int.from_bytes(empty, "little")
+        above = kept.above(empty, e, level) if kept is not None else count(e)[level]
+        if lo or hi < len(w):
+            e &= (1 << (8 * hi)) - (1 << (8 * lo))
+        return above & e
+
+    in_range.flags = flags_in_range
     return in_range
 
 
