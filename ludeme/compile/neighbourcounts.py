@@ -113,9 +113,9 @@ KEPT = True
 #: a position more than this many sites away from the last one is counted afresh
 KEPT_MAX_CHANGES = 8
 
-#: the counts of the last few positions counted afresh kept, and copied back when such
-#: a position is asked again after a jump (the first position of every game); tests
-#: turn it off to compare
+#: the counts of the last few positions counted afresh kept, and copied back (then
+#: changed) when a position near one of them is asked after a jump (the start of every
+#: game); tests turn it off to compare
 KEPT_STARTS = True
 KEPT_STARTS_SIZE = 4
 
@@ -141,6 +141,13 @@ class KeptCounts:
         last = self.empty
         if e != last:
             nb, n = self.nb, self.n
+            if KEPT_STARTS and (last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES):
+                # counts made afresh before for a position near this one: copied back,
+                # then changed as from the last position
+                for k, known in self.starts.items():
+                    if (e ^ k).bit_count() <= KEPT_MAX_CHANGES:
+                        self.counts, last = bytearray(known), k
+                        break
             counts = self.counts
             changed: list[int] = []
             if last is not None:
@@ -150,13 +157,11 @@ class KeptCounts:
                     changed.append(at)
                     at = diff.find(1, at + 1)
             if last is None or len(changed) > KEPT_MAX_CHANGES:
-                known = self.starts.get(e) if KEPT_STARTS else None
-                if known is None:
-                    known = bytes(sum(empty[y] for y in around) for around in nb)
-                    if KEPT_STARTS:
-                        if len(self.starts) >= KEPT_STARTS_SIZE:
-                            del self.starts[next(iter(self.starts))]
-                        self.starts[e] = known
+                known = bytes(sum(empty[y] for y in around) for around in nb)
+                if KEPT_STARTS:
+                    if len(self.starts) >= KEPT_STARTS_SIZE:
+                        del self.starts[next(iter(self.starts))]
+                    self.starts[e] = known
                 self.counts = bytearray(known)
             else:
                 for x in changed:

@@ -42,9 +42,9 @@ PLANAR = True
 #: a position more than this many cells away from the last one is counted afresh
 MAX_CHANGES = 8
 
-#: the parts of the last few positions counted afresh kept, and copied back when such a
-#: position is asked again after a jump (the first position of every game); tests turn
-#: it off to compare
+#: the parts of the last few positions counted afresh kept, and copied back (then
+#: changed) when a position near one of them is asked after a jump (the start of every
+#: game); tests turn it off to compare
 KEPT_STARTS = True
 KEPT_STARTS_SIZE = 4
 
@@ -204,6 +204,10 @@ class Tracker:
         if e == last:
             return self.cut
         n = self.n
+        if KEPT_STARTS and (last is None or (e ^ last).bit_count() > MAX_CHANGES):
+            # a position counted afresh before, near this one (the start of every game
+            # before the first move asked): copied back, then changed as from the last
+            last = self._near_start(e)
         if last is None:
             self._start(in_c, e)
         else:
@@ -307,26 +311,30 @@ class Tracker:
 
     # -- the parts ------------------------------------------------------------
     def _start(self, in_c, e: int) -> None:
-        """``_reset``, or the parts of a position reset before copied back (the
-        position a game starts from, asked again at the start of each game)."""
+        """``_reset``; its parts kept (``KEPT_STARTS``) to be copied back for a position
+        near this one asked after a jump (``_near_start``)."""
+        self._reset(in_c)
         if not KEPT_STARTS:
-            self._reset(in_c)
             return
         starts = self.starts
-        known = starts.get(e)
-        if known is not None:
-            occ, part, members, holes, candidates, flags = known
-            self.occ, self.part, self.holes = bytearray(occ), part[:], holes
-            self.members = {k: v[:] for k, v in members.items()}
-            self.candidates, self.flags = dict(candidates), bytearray(flags)
-            self.moved = []
-            return
-        self._reset(in_c)
         if len(starts) >= KEPT_STARTS_SIZE:
             del starts[next(iter(starts))]
         starts[e] = (bytes(self.occ), self.part[:],
                      {k: v[:] for k, v in self.members.items()}, self.holes,
                      dict(self.candidates), bytes(self.flags))
+
+    def _near_start(self, e: int) -> int | None:
+        """The empty flags of a kept position at most ``MAX_CHANGES`` cells from ``e``,
+        its parts copied back, or None when none is that near."""
+        for k, known in self.starts.items():
+            if (e ^ k).bit_count() <= MAX_CHANGES:
+                occ, part, members, holes, candidates, flags = known
+                self.occ, self.part, self.holes = bytearray(occ), part[:], holes
+                self.members = {r: v[:] for r, v in members.items()}
+                self.candidates, self.flags = dict(candidates), bytearray(flags)
+                self.moved = []
+                return k
+        return None
 
     def _reset(self, in_c) -> None:
         n = self.n
