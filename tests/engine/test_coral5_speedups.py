@@ -1,11 +1,14 @@
 """Wave 14's placement speed-ups, each checked with its switch on and off: placements
 kept by a condition's table picked in C from the region's flags
-(``generators.KEEP_BY_FLAGS``), the empty sites not counted again when the kept
-articulation points answered (``connected.KNOWN_REACHED``), the empty sites passed
-with the table (``connected.PASS_EMPTY``), the kept trackers' positions counted afresh
-copied back when asked again (``planarcuts.KEPT_STARTS``, ``neighbourcounts.KEPT_STARTS``)
-and groups' sizes read from the board's bytes (``groups.BY_BYTES``). On games written
-here and on the seed games."""
+(``generators.KEEP_BY_FLAGS``); the empty sites not counted again when the kept
+articulation points answered (``connected.KNOWN_REACHED``); the empty sites passed with
+the table (``connected.PASS_EMPTY``); the kept trackers' positions counted afresh copied
+back for a position near them (``planarcuts.KEPT_STARTS``,
+``neighbourcounts.KEPT_STARTS``); the changed cells read off the lowest bits
+(``planarcuts.LOW_BITS``, ``neighbourcounts.LOW_BITS``); groups' sizes read from the
+board's bytes (``groups.BY_BYTES``); the stones' table of ``(is Connected (sites Board)
+...)`` from the kept counts (``connected.KEPT_COVERING``). On games written here and on
+the seed games."""
 
 from __future__ import annotations
 
@@ -76,7 +79,10 @@ def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pie
     fast = compiled(text)
     monkeypatch.setattr(connected, "KNOWN_REACHED", False)
     monkeypatch.setattr(connected, "PASS_EMPTY", False)
+    monkeypatch.setattr(connected, "KEPT_COVERING", False)
     monkeypatch.setattr(planarcuts, "KEPT_STARTS", False)
+    monkeypatch.setattr(planarcuts, "LOW_BITS", False)
+    monkeypatch.setattr(neighbourcounts, "LOW_BITS", False)
     monkeypatch.setattr(neighbourcounts, "KEPT_STARTS", False)
     slow = compiled(text)
     # several games in a row: each starts from the position a start was kept for
@@ -93,17 +99,21 @@ def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pie
 def test_seed_games_alike_with_and_without(monkeypatch, name, options):
     fast, slow = bundled_on_off(monkeypatch, name, options,
                                 (generators, "KEEP_BY_FLAGS"), (connected, "KNOWN_REACHED"),
-                                (connected, "PASS_EMPTY"), (planarcuts, "KEPT_STARTS"),
-                                (neighbourcounts, "KEPT_STARTS"))
+                                (connected, "PASS_EMPTY"), (connected, "KEPT_COVERING"),
+                                (planarcuts, "KEPT_STARTS"),
+                                (planarcuts, "LOW_BITS"), (neighbourcounts, "KEPT_STARTS"),
+                                (neighbourcounts, "LOW_BITS"))
     assert agree_along_games(fast, slow, seed=31, games=5) > 60
 
 
+@pytest.mark.parametrize("low_bits", [True, False])
 @pytest.mark.parametrize("shape", ["hex 4", "square 6"])
-def test_kept_starts_give_the_searched_cuts(shape):
+def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits):
     """A tracker asked again for positions at or near those it was reset for (jumps
     back to a few positions, as each game's start) answers as the search."""
     from ludeme.ludemes.conditions.connected import _plain_articulation
 
+    monkeypatch.setattr(planarcuts, "LOW_BITS", low_bits)
     board = _board(shape)
     nb = board.nbrs["Orthogonal"]
     n = len(nb)
@@ -134,8 +144,10 @@ def test_kept_starts_give_the_searched_cuts(shape):
     assert sum(k is not None for k in hits) > 40         # copied back, then changed
 
 
-def test_kept_counts_restored_at_a_start(monkeypatch):
+@pytest.mark.parametrize("low_bits", [True, False])
+def test_kept_counts_restored_at_a_start(monkeypatch, low_bits):
     monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)
+    monkeypatch.setattr(neighbourcounts, "LOW_BITS", low_bits)
     nb = _board("square 6").nbrs["Orthogonal"]
     n = len(nb)
     kept = neighbourcounts.kept_counts(nb, 2)
@@ -211,3 +223,23 @@ def test_seed_games_alike_with_group_sizes_by_bytes(monkeypatch, name, options):
 
     fast, slow = bundled_on_off(monkeypatch, name, options, (groups, "BY_BYTES"))
     assert agree_along_games(fast, slow, seed=37, games=6) > 60
+
+
+@pytest.mark.parametrize("board,every_table", [("(hex 4)", False), ("(hex 5)", False),
+                                               ("(square 6)", True)])
+def test_stones_table_from_kept_counts_alike(monkeypatch, board, every_table):
+    if every_table:
+        monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)
+    made = []
+    kept_counts = neighbourcounts.kept_counts
+    monkeypatch.setattr(neighbourcounts, "kept_counts",
+                        lambda *a: made.append(kept_counts(*a)) or made[-1])
+    text = TOUCHING.format(board=board)
+    fast = compiled(text)
+    assert any(k is not None for k in made)
+    monkeypatch.setattr(connected, "KEPT_COVERING", False)
+    made.clear()
+    slow = compiled(text)
+    assert not made
+    assert agree_along_games(fast, slow, seed=41, games=8) > 80
+    assert agree_along_games_and_fillings(fast, slow, ("Pebble1", "Pebble2"), seed=43) > 60

@@ -320,6 +320,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         count, mark = neighbourcounts.counter(nb, 2), neighbourcounts.spread(nb)
         if count is not None and mark is not None:
             counted = (count, mark, int.from_bytes(b"\1" * n, "little"))
+            kept = neighbourcounts.kept_counts(nb, 2) if KEPT_COVERING else None
+            if kept is not None:
+                counted += (kept,)
     # the articulation points without a search, kept from move to move, where no joined
     # table is read (``ludeme.compile.planarcuts``)
     if (a_is_c or covering) and seed_sites is not None and empty_range == (0, n):
@@ -422,7 +425,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # joined afterwards (their neighbours in C are t or in L), so P holds after
             # exactly when L is empty: when t is not an articulation point
             if cache[2] is None:
-                cache[2] = _Table(cut, in_c if PASS_EMPTY else None)
+                cache[2] = _with_empty(_Table(cut), in_c)
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
@@ -430,7 +433,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if covering:
             if cache[2] is None:
                 # evaluate's table (see there)
-                cache[2] = _Table(loose, in_c if PASS_EMPTY else None)
+                cache[2] = _with_empty(_Table(loose), in_c)
             return cache[2]
 
         def decide(t, piece):
@@ -508,6 +511,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
 FIXED_IN_THROUGH = True
 
 
+#: the stones' table of ``(is Connected (sites Board) ...)`` after a placement reads
+#: the counts of empty neighbours kept from the last position
+#: (``neighbourcounts.KeptCounts``, on tables it takes) in place of the shifts (tests
+#: turn it off to compare)
+KEPT_COVERING = True
+
 #: ``after_add``'s table of every empty site carries the position's empty sites, which
 #: the caller picking the placements kept reads (tests turn it off to compare)
 PASS_EMPTY = True
@@ -574,14 +583,19 @@ def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray, nb) -> 
 
 
 def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
-                      every: int) -> bytes | None:
+                      every: int, kept=None) -> bytes | None:
     """``_covering_table``'s answer from the counts of empty sites around every site
     made as integers (one byte a site, ``ludeme.compile.neighbourcounts``): ``count``
     gives the sites with at least one and at least two empty neighbours, ``mark`` the
-    empty neighbours of the pieces with exactly one."""
+    empty neighbours of the pieces with exactly one; ``kept`` (a ``KeptCounts``), when
+    given, gives the first two from the counts kept from the last position."""
     empty = int.from_bytes(in_c, "little")
     pieces = every & ~empty
-    some, two = count(empty)
+    if kept is not None:
+        # the counts kept from the last position (``KEPT_COVERING``)
+        some, two = kept.above(in_c, empty, 0), kept.above(in_c, empty, 1)
+    else:
+        some, two = count(empty)
     none = every ^ some                    # no empty neighbour
     if none & pieces:
         return None                        # a piece with no empty neighbour
@@ -614,6 +628,13 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
 _EMPTY_FLAG = bytes([1] + [0] * 255)
 #: bytes.translate table: 1 for 1, 0 otherwise
 _ONE_FLAG = bytes([0, 1] + [0] * 254)
+
+
+def _with_empty(table: _Table, in_c: bytearray) -> _Table:
+    """``table`` carrying the position's empty sites ``in_c`` (``PASS_EMPTY``)."""
+    if PASS_EMPTY:
+        table.empty = in_c
+    return table
 
 
 class _Table:

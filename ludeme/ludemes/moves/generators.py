@@ -777,27 +777,3 @@ def _add_to_lowest_empty(c: CompileContext, table: list, to: RegionV):
     return gen
 
 
-def _kept_empty_by(table, first: int, stop: int):
-    """``kept_by(s, blocked)`` for the placements on the empty sites of [first, stop):
-    the empty sites whose ``blocked`` byte is 0, picked in C (``KEEP_BY_FLAGS``)."""
-    n = max((len(r) for r in table if r is not None), default=0)
-    keep = (1 << (8 * stop)) - (1 << (8 * first))
-
-    def kept_by(s, blocked, empty=None):
-        row = table[s.who]
-        if row is None:
-            return []
-        w = s.what
-        if len(blocked) == n:
-            if empty is None or len(empty) != n:
-                try:
-                    empty = bytes(w[:n]).translate(_ZERO_FLAG)
-                except (ValueError, TypeError):     # values beyond a byte
-                    empty = None
-            if empty is not None:
-                f = int.from_bytes(empty, "little") & keep & \
-                    int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
-                return list(compress(row, f.to_bytes(n, "little")))
-        return [row[x] for x in range(first, stop) if not w[x] and not blocked[x]]
-
-    return kept_by

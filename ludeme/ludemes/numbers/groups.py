@@ -37,23 +37,7 @@ def _group_sizes(c: CompileContext, directions, who):
             for x in sites:
                 if w[x] and owner[w[x]] in ps:
                     mine[x] = owner[w[x]] or 255
-        out = []
-        for x in sites:
-            o = mine[x]
-            if not o:
-                continue
-            mine[x] = 0
-            size, stack = 1, [x]
-            while stack:
-                y = stack.pop()
-                for z in nb[y]:
-                    if mine[z] == o:
-                        mine[z] = 0
-                        size += 1
-                        stack.append(z)
-            out.append(size)
-        out.sort(reverse=True)
-        return out
+        return _flooded(mine, sites, nb)
 
     if BY_BYTES and len(owner) <= 256 and len(nb) == n and \
             tuple(sites) == tuple(range(n)):
@@ -90,26 +74,32 @@ def _sizes_by_bytes(nb, n: int, owner, players, slow):
             mine = bytearray(bytes(w[:n]).translate(every or table_of(players(s))))
         except (ValueError, TypeError):     # values beyond a byte
             return slow(s)
-        out = []
         # the occupied sites found in C; a site cleared by an earlier group is skipped
-        for x in compress(range(n), mine):
-            o = mine[x]
-            if not o:
-                continue
-            mine[x] = 0
-            size, stack = 1, [x]
-            while stack:
-                y = stack.pop()
-                for z in nb[y]:
-                    if mine[z] == o:
-                        mine[z] = 0
-                        size += 1
-                        stack.append(z)
-            out.append(size)
-        out.sort(reverse=True)
-        return out
+        return _flooded(mine, compress(range(n), mine), nb)
 
     return sizes
+
+
+def _flooded(mine: bytearray, starts, nb) -> list[int]:
+    """The sizes of the groups of ``mine`` (an owner per site, 0 for none; cleared as
+    the groups are flooded) met from ``starts`` in turn, largest first."""
+    out = []
+    for x in starts:
+        o = mine[x]
+        if not o:
+            continue
+        mine[x] = 0
+        size, stack = 1, [x]
+        while stack:
+            y = stack.pop()
+            for z in nb[y]:
+                if mine[z] == o:
+                    mine[z] = 0
+                    size += 1
+                    stack.append(z)
+        out.append(size)
+    out.sort(reverse=True)
+    return out
 
 
 @ludeme("sizes Group", T.IntList, ludii="Sizes come largest first.")
