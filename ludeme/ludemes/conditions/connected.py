@@ -31,6 +31,7 @@ import numpy as np
 
 from ludeme.compile import articulation, neighbourcounts, planarcuts
 from ludeme.compile.compiler import CompileContext
+from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.values import CondV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit, Seq
@@ -198,9 +199,9 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             lo, hi = empty_range
             # 1 on the empty sites: translated in C when the pieces fit in bytes
             if board is not None:       # the board's bytes, made by the caller
-                in_c[lo:hi] = board[lo:hi].translate(_EMPTY_FLAG)
+                in_c[lo:hi] = board[lo:hi].translate(EMPTY_FLAG)
             else:
-                in_c[lo:hi] = bytes(w[lo:hi]).translate(_EMPTY_FLAG) if byte_key \
+                in_c[lo:hi] = bytes(w[lo:hi]).translate(EMPTY_FLAG) if byte_key \
                     else bytes(map(not_, w[lo:hi]))
         else:
             for x in c_fn(s):
@@ -566,8 +567,8 @@ def _covering_table(in_c: bytearray, cut: bytearray, around: np.ndarray, nb) -> 
     n = len(in_c)
     flags = np.frombuffer(bytes(in_c) + b"\0", np.uint8)[around]    # site n: not empty
     counts = np.add.reduce(flags, axis=0, dtype=np.uint8).tobytes()
-    pieces = int.from_bytes(in_c.translate(_EMPTY_FLAG), "little")
-    none = int.from_bytes(counts.translate(_EMPTY_FLAG), "little")     # no empty one
+    pieces = int.from_bytes(in_c.translate(EMPTY_FLAG), "little")
+    none = int.from_bytes(counts.translate(EMPTY_FLAG), "little")     # no empty one
     if none & pieces:
         return None                        # a piece with no empty neighbour
     blocked = (none | int.from_bytes(cut, "little")) & int.from_bytes(in_c, "little")
@@ -624,8 +625,6 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
     return blocked
 
 
-#: bytes.translate table: 1 for an empty site (0), 0 for any piece
-_EMPTY_FLAG = bytes([1] + [0] * 255)
 #: bytes.translate table: 1 for 1, 0 otherwise
 _ONE_FLAG = bytes([0, 1] + [0] * 254)
 

@@ -18,6 +18,7 @@ from ludeme.compile.compiler import (
 )
 from ludeme.compile.consequences import with_then
 from ludeme.compile.movetable import MoveTable
+from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.piecemoves import (
     filter_at,
     if_at,
@@ -588,8 +589,6 @@ def _kept_by(table, region):
 #: (tests turn it off to compare)
 KEEP_BY_FLAGS = True
 
-#: bytes.translate table: 1 for 0 (an empty site, an unblocked one), 0 for anything else
-_ZERO_FLAG = bytes([1] + [0] * 255)
 
 
 def _kept_by_flags(table, flags, slow):
@@ -606,7 +605,7 @@ def _kept_by_flags(table, flags, slow):
         f = flags(s, empty)
         if f is None or len(blocked) != n:
             return slow(s, blocked)
-        f &= int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
+        f &= int.from_bytes(blocked.translate(EMPTY_FLAG), "little")
         return list(compress(row, f.to_bytes(n, "little")))
 
     return kept_by
@@ -700,12 +699,12 @@ def _kept_empty_by(table, first: int, stop: int):
         if len(blocked) == n:
             if empty is None or len(empty) != n:
                 try:
-                    empty = bytes(w[:n]).translate(_ZERO_FLAG)
+                    empty = bytes(w[:n]).translate(EMPTY_FLAG)
                 except (ValueError, TypeError):     # values beyond a byte
                     empty = None
             if empty is not None:
                 f = int.from_bytes(empty, "little") & keep & \
-                    int.from_bytes(blocked.translate(_ZERO_FLAG), "little")
+                    int.from_bytes(blocked.translate(EMPTY_FLAG), "little")
                 return list(compress(row, f.to_bytes(n, "little")))
         return [row[x] for x in range(first, stop) if not w[x] and not blocked[x]]
 
@@ -775,5 +774,3 @@ def _add_to_lowest_empty(c: CompileContext, table: list, to: RegionV):
         return mine[:] if mine is not None else []
 
     return gen
-
-
