@@ -136,6 +136,51 @@ def low_sites(d: int) -> list[int]:
     return out
 
 
+def changed_sites(d: int, n: int, most: int, low_bits: bool) -> list[int]:
+    """The sites whose byte is 1 in ``d`` (flags of ``n`` sites), lowest first; when
+    there are more than ``most``, only the first ``most + 1`` (the caller starts afresh).
+    ``low_bits``: read a few off the lowest bits (``low_sites``), else list the bytes."""
+    if low_bits and d.bit_count() <= most:
+        return low_sites(d)
+    diff = d.to_bytes(n, "little")
+    changed: list[int] = []
+    at = diff.find(1)
+    while at >= 0 and len(changed) <= most:
+        changed.append(at)
+        at = diff.find(1, at + 1)
+    return changed
+
+
+class NearStarts:
+    """What was worked out afresh for the last few positions (keyed by their flags as an
+    integer, the oldest dropped first): a position asked after a jump (the start of
+    every game) that is near one of them starts from a copy of it, not afresh."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.kept: dict = {}
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def __contains__(self, e: int) -> bool:
+        return e in self.kept
+
+    def keep(self, e: int, value) -> None:
+        kept = self.kept
+        if len(kept) >= self.size:
+            del kept[next(iter(kept))]
+        kept[e] = value
+
+    def near(self, e: int, most: int):
+        """``(flags, value)`` of a kept position at most ``most`` sites from ``e``, or
+        None."""
+        for k, value in self.kept.items():
+            if (e ^ k).bit_count() <= most:
+                return k, value
+        return None
+
+
 #: bytes.translate tables: ``_ABOVE[i]`` maps a count to 1 when it is above i
 _ABOVE = [bytes(int(c > i) for c in range(256)) for i in range(8)]
 
@@ -150,7 +195,7 @@ class KeptCounts:
         self.n = len(self.nb)
         self.empty = None                   # the empty flags last asked, as an integer
         self.counts = bytearray(self.n)
-        self.starts: dict = {}              # empty flags -> the counts made afresh
+        self.starts = NearStarts(KEPT_STARTS_SIZE)   # the counts made afresh
 
     def above(self, empty: bytes, e: int, level: int) -> int:
         """The sites with more than ``level`` empty neighbours (a byte 1 per site), for
@@ -161,26 +206,17 @@ class KeptCounts:
             if KEPT_STARTS and (last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES):
                 # counts made afresh before for a position near this one: copied back,
                 # then changed as from the last position
-                for k, known in self.starts.items():
-                    if (e ^ k).bit_count() <= KEPT_MAX_CHANGES:
-                        self.counts, last = bytearray(known), k
-                        break
+                found = self.starts.near(e, KEPT_MAX_CHANGES)
+                if found is not None:
+                    last, known = found
+                    self.counts = bytearray(known)
             counts = self.counts
-            changed: list[int] = []
-            if last is not None and LOW_BITS and (e ^ last).bit_count() <= KEPT_MAX_CHANGES:
-                changed = low_sites(e ^ last)
-            elif last is not None:
-                diff = (e ^ last).to_bytes(n, "little")
-                at = diff.find(1)
-                while at >= 0 and len(changed) <= KEPT_MAX_CHANGES:
-                    changed.append(at)
-                    at = diff.find(1, at + 1)
+            changed = [] if last is None else \
+                changed_sites(e ^ last, n, KEPT_MAX_CHANGES, LOW_BITS)
             if last is None or len(changed) > KEPT_MAX_CHANGES:
                 known = bytes(sum(empty[y] for y in around) for around in nb)
                 if KEPT_STARTS:
-                    if len(self.starts) >= KEPT_STARTS_SIZE:
-                        del self.starts[next(iter(self.starts))]
-                    self.starts[e] = known
+                    self.starts.keep(e, known)
                 self.counts = bytearray(known)
             else:
                 for x in changed:

@@ -33,7 +33,7 @@ prove this on.
 
 from __future__ import annotations
 
-from ludeme.compile.neighbourcounts import low_sites
+from ludeme.compile.neighbourcounts import NearStarts, changed_sites
 from ludeme.ludemes.regions.around import _reader as _getter
 
 #: the articulation points from the occupied cells' parts, kept from move to move
@@ -198,7 +198,7 @@ class Tracker:
             self.shapes.append(by_shape.setdefault(shape, {}))
         self.empty = None                 # the empty flags last asked, as an integer
         self.cut = None                   # the answer for them
-        self.starts: dict = {}            # empty flags -> the parts reset for them
+        self.starts = NearStarts(KEPT_STARTS_SIZE)   # the parts reset for them
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -216,17 +216,7 @@ class Tracker:
         if last is None:
             self._start(in_c, e)
         else:
-            d = e ^ last
-            if LOW_BITS and d.bit_count() <= MAX_CHANGES:
-                changed = low_sites(d)          # the cells that changed, lowest first
-            else:
-                # the cells that changed: the bytes 1 of the flags' difference, in C
-                diff = d.to_bytes(n, "little")
-                changed = []
-                at = diff.find(1)
-                while at >= 0 and len(changed) <= MAX_CHANGES:
-                    changed.append(at)
-                    at = diff.find(1, at + 1)
+            changed = changed_sites(e ^ last, n, MAX_CHANGES, LOW_BITS)
             if len(changed) > MAX_CHANGES:
                 self._start(in_c, e)
             else:
@@ -325,25 +315,22 @@ class Tracker:
         self._reset(in_c)
         if not KEPT_STARTS:
             return
-        starts = self.starts
-        if len(starts) >= KEPT_STARTS_SIZE:
-            del starts[next(iter(starts))]
-        starts[e] = (bytes(self.occ), self.part[:],
-                     {k: v[:] for k, v in self.members.items()}, self.holes,
-                     dict(self.candidates), bytes(self.flags))
+        self.starts.keep(e, (bytes(self.occ), self.part[:],
+                             {k: v[:] for k, v in self.members.items()}, self.holes,
+                             dict(self.candidates), bytes(self.flags)))
 
     def _near_start(self, e: int) -> int | None:
         """The empty flags of a kept position at most ``MAX_CHANGES`` cells from ``e``,
         its parts copied back, or None when none is that near."""
-        for k, known in self.starts.items():
-            if (e ^ k).bit_count() <= MAX_CHANGES:
-                occ, part, members, holes, candidates, flags = known
-                self.occ, self.part, self.holes = bytearray(occ), part[:], holes
-                self.members = {r: v[:] for r, v in members.items()}
-                self.candidates, self.flags = dict(candidates), bytearray(flags)
-                self.moved = []
-                return k
-        return None
+        found = self.starts.near(e, MAX_CHANGES)
+        if found is None:
+            return None
+        k, (occ, part, members, holes, candidates, flags) = found
+        self.occ, self.part, self.holes = bytearray(occ), part[:], holes
+        self.members = {r: v[:] for r, v in members.items()}
+        self.candidates, self.flags = dict(candidates), bytearray(flags)
+        self.moved = []
+        return k
 
     def _reset(self, in_c) -> None:
         n = self.n
