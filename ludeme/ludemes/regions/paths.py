@@ -35,6 +35,12 @@ MEMBERS_WITH_STARTS = True
 #: and a vertex with no walks has an empty table instead of None (no test per start)
 #: (False: every entry unpacked, None tested; tests compare the two)
 LEAN_LOOPS = True
+#: the written-out walks put the path's edges on the board only around a call of the
+#: veto (its two edges at the vertex asked, when the sites it needs there are occupied),
+#: not at every step: the veto reads only the sites at its vertex, and a path of distinct
+#: vertices never meets its own earlier edges (False: each edge drawn as the walk takes
+#: it and erased as it leaves; tests compare the two)
+DRAWN_AT_VETO = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -274,13 +280,16 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
     def check(v: int, drawn: tuple[int, ...]) -> tuple[int, int]:
         """(a, b): the sites to look at before asking the veto at v; a < 0 when it
         cannot hold there."""
+        nonlocal lazy
         need = () if needs is None else needs(v, drawn)
         if need is None:
             return (-1, -1)
         rest = [x for x in need if x not in drawn][:2]
-        while len(rest) < 2:
-            rest.append(drawn[-1])
-        return (rest[0], rest[1])
+        if not rest:
+            # asked whenever the path gets there: looked for on the board as drawn
+            lazy = False
+            return (drawn[-1], drawn[-1])
+        return (rest[0], rest[-1])
 
     def convert(node: tuple, v: int, prev: int, depth: int, who: int) -> tuple:
         out = []
@@ -294,6 +303,8 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
                 out.append((e, end, lower, moves[who], *check(v, drawn), *check(end, (e,))))
         return tuple(out)
 
+    # the edges drawn only around the veto's calls, unless a check has no site to look at
+    lazy = DRAWN_AT_VETO
     # per player, per start vertex: the walks, their leaves holding that player's moves
     none = () if LEAN_LOOPS else None
     flats = [[none if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
@@ -325,27 +336,50 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
             lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, node{d} in node{d - 1}:",
                       f"{pad}    if what[e{d}]:",
                       f"{pad}        continue"]
-        lines += [f"{pad}    what[e{d}] = pid",
-                  f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
-                  f"veto(what, v{d - 1})):"]
-        pad += "        "
+        if lazy:
+            lines += _vetoed_at(pad + "    ", f"a{d}", f"b{d}", f"v{d - 1}",
+                                [f"e{d - 1}", f"e{d}"] if d > 1 else ["e1"])
+            pad += "    "
+        else:
+            lines += [f"{pad}    what[e{d}] = pid",
+                      f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
+                      f"veto(what, v{d - 1})):"]
+            pad += "        "
     last = length - 1
     lines += [f"{pad}for e, end, lower, m, a, b, c, d in node{last}:",
               f"{pad}    if what[e] or (lower and end in inset):",
-              f"{pad}        continue",
-              f"{pad}    what[e] = pid",
-              f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) and "
-              "(c < 0 or not (what[c] and what[d] and veto(what, end))):",
-              f"{pad}        append(m)",
-              f"{pad}    what[e] = 0"]
-    for d in range(length - 1, 0, -1):
-        pad = pad[:-8]
-        lines.append(f"{pad}    what[e{d}] = 0")
+              f"{pad}        continue"]
+    if lazy:
+        lines += [*_vetoed_at(pad + "    ", "a", "b", f"v{last}",
+                              [f"e{last}", "e"] if last else ["e"]),
+                  *_vetoed_at(pad + "    ", "c", "d", "end", ["e"]),
+                  f"{pad}    append(m)"]
+    else:
+        lines += [f"{pad}    what[e] = pid",
+                  f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) "
+                  "and (c < 0 or not (what[c] and what[d] and veto(what, end))):",
+                  f"{pad}        append(m)",
+                  f"{pad}    what[e] = 0"]
+        for d in range(length - 1, 0, -1):
+            pad = pad[:-8]
+            lines.append(f"{pad}    what[e{d}] = 0")
     lines.append("    return out")
     ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto,
           "with_members": with_members}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
+
+
+def _vetoed_at(pad: str, a: str, b: str, v: str, edges: list[str]) -> list[str]:
+    """Lines of a written-out walk (``DRAWN_AT_VETO``): when the sites ``a`` and ``b``
+    are occupied, the path's ``edges`` at vertex ``v`` are put on the board, the veto
+    asked there and the edges erased; the walk goes on (``continue`` otherwise)."""
+    return [f"{pad}if {a} >= 0 and what[{a}] and what[{b}]:",
+            *(f"{pad}    what[{e}] = pid" for e in edges),
+            f"{pad}    no = veto(what, {v})",
+            *(f"{pad}    what[{e}] = 0" for e in edges),
+            f"{pad}    if no:",
+            f"{pad}        continue"]
 
 
 @ludeme("is Crossing", T.Cond,
