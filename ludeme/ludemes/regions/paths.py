@@ -73,6 +73,7 @@ def _draw_act(edges: tuple[int, ...], zobrist):
         s.hash = h
         s.occ = None  # runtime.occupancy: not kept here
 
+    act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
     return act
 
 
