@@ -414,10 +414,19 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
                       f"veto(what, v{d - 1})):"]
             pad += "        "
     last = length - 1
-    lines += [f"{pad}for e, end, lower, m, a, b, c, d{', k, kk' if width else ''} "
-              f"in node{last}:",
-              f"{pad}    if what[e] or (lower and end in inset):",
-              f"{pad}        continue"]
+    if width and LEAN_LOOPS:
+        # (ten items: the edge read before unpacking them)
+        lines += [f"{pad}for t in node{last}:",
+                  f"{pad}    if what[t[0]]:",
+                  f"{pad}        continue",
+                  f"{pad}    e, end, lower, m, a, b, c, d, k, kk = t",
+                  f"{pad}    if lower and end in inset:",
+                  f"{pad}        continue"]
+    else:
+        lines += [f"{pad}for e, end, lower, m, a, b, c, d{', k, kk' if width else ''} "
+                  f"in node{last}:",
+                  f"{pad}    if what[e] or (lower and end in inset):",
+                  f"{pad}        continue"]
     if lazy:
         lines += [*_tabled_at(pad + "    ", "a", "b", "k", width),
                   *_tabled_at(pad + "    ", "c", "d", "kk", width),
