@@ -105,22 +105,26 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             at[y] = key
 
     def written(s, kept):
-        """(places, the board as a list) when the board (a list) differs from the list
-        it was last read into (``kept[0]``) only at sites the moves played since then
-        say they write (places: where it does); None when that is not known."""
+        """(places, the board as a list) when the board (a list) differs from the one
+        it was last read from (``kept[0]``, bytes or a list) only at sites the moves
+        played since then say they write (places: where it does); None when that is not
+        known."""
         hist = s.history
         n = len(hist)
         k = kept[2]
-        board = kept[0]
-        if not 0 <= k <= n or n - k > most or type(board) is not list:
+        if not 0 <= k <= n or n - k > most:
             return None
-        what = s.what
-        board = board[:]
-        places = []
+        writes = []
         for i in range(k, n):
             sites = getattr(hist[i].act, "writes", None)
             if sites is None:
                 return None
+            writes.append(sites)
+        what = s.what
+        board = kept[0]
+        board = board[:] if type(board) is list else list(board)
+        places = []
+        for sites in writes:
             for j in sites:
                 x = what[j]
                 if x != board[j]:
@@ -162,8 +166,6 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             old = bytes(old)
         kept[2] = len(s.history)
         if raw == old:
-            if listed:
-                kept[0] = what[:]
             return kept[1]
         lists = kept[1]
         diff = int.from_bytes(raw, "little") ^ int.from_bytes(old, "little")
@@ -180,7 +182,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             changed = [j for j in range(span) if raw[j]]
         for j in changed:
             add(lists, j, raw[j])
-        kept[0] = what[:] if listed else raw
+        kept[0] = raw
         return lists
 
     def fn(s):
