@@ -26,6 +26,14 @@ from bisect import bisect_left
 #: keep regions read from one player's pieces on the state (False: list them afresh from
 #: the board each time; tests compare the two)
 KEPT_OWNED = True
+#: a kept region over the whole board (a list) finds the sites changed since it was last
+#: brought up to date among those the moves played since then say they write
+#: (``act.writes``), checked by comparing the board with the list it was last read into
+#: with those sites as they are now, before turning the board into bytes and diffing it
+#: whole (False: always diffed; tests compare the two)
+WRITES_FIRST = True
+#: at most this many moves' writes are looked at (more: the whole board is diffed)
+WRITES_FIRST_MOVES = 8
 
 
 def _role_key(part: tuple):
@@ -66,13 +74,15 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             got = [((k * span + pos) * width + i, y) for i, y in enumerate(ys)]
             adds[x - first] = tuple(adds[x - first] or ()) + tuple(got)
     n_owners = max(owner) + 1 if owner else 1
+    writes_first, most = WRITES_FIRST and whole, WRITES_FIRST_MOVES
 
     def fresh():
         # [the board's bytes read, per owner [keys, sites, site -> key]]
-        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)]]
+        # (and how many moves the history held then: WRITES_FIRST)
+        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1]
 
     def copy(a):
-        return [a[0], [[k[:], v[:], d.copy()] for k, v, d in a[1]]]
+        return [a[0], [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2]]
 
     slot = game.add_aux(fresh, copy)
 
@@ -94,16 +104,67 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             vals.insert(i, y)
             at[y] = key
 
+    def written(s, kept):
+        """(places, the board as a list) when the board (a list) differs from the one
+        it was last read from (``kept[0]``, bytes or a list) only at sites the moves
+        played since then say they write (places: where it does); None when that is not
+        known."""
+        hist = s.history
+        n = len(hist)
+        k = kept[2]
+        if not 0 <= k <= n or n - k > most:
+            return None
+        writes = []
+        for i in range(k, n):
+            sites = getattr(hist[i].act, "writes", None)
+            if sites is None:
+                return None
+            writes.append(sites)
+        what = s.what
+        board = kept[0]
+        board = board[:] if type(board) is list else list(board)
+        places = []
+        for sites in writes:
+            for j in sites:
+                x = what[j]
+                if x != board[j]:
+                    if not 0 <= x < 256:
+                        return None
+                    board[j] = x
+                    places.append(j)
+        return (places, board) if board == what else None
+
     def sync(s):
         """The lists brought up to date with the board; None when it holds values
         beyond a byte."""
         kept = s.aux[slot]
         what = s.what
+        listed = writes_first and type(what) is list and len(what) == stop
+        if listed:
+            found = written(s, kept)
+            if found is not None:
+                places, board = found
+                kept[2] = len(s.history)
+                if not places:
+                    return kept[1]
+                old = kept[0]
+                for j in places:
+                    if old[j]:
+                        break
+                else:
+                    lists = kept[1]
+                    for j in places:
+                        add(lists, j, board[j])
+                    kept[0] = board
+                    return lists
         try:
             raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
         except (ValueError, TypeError):
             return None
         old = kept[0]
+        if type(old) is list:
+            old = bytes(old)
+        kept[2] = len(s.history)
         if raw == old:
             return kept[1]
         lists = kept[1]

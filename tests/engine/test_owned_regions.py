@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludeme.api import _compile
+from ludeme.api import _compile, load_description
 from ludeme.compile import ownedregions
 from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
 
@@ -104,3 +104,36 @@ def test_walks_take_their_starts_and_members_together(monkeypatch, text):
     monkeypatch.setattr(paths, "MEMBERS_WITH_STARTS", False)
     slow = make()
     assert agree_along_games(fast, slow, seed=7, games=4) > 20
+
+
+SNIP = """(game "Snip" (players 2)
+  (equipment {{(board {board} use:{{Vertex Edge}}) (piece "Pen" Each)}})
+  (rules
+    (start {{(place "Pen1" {{"a1" "{mid}"}}) (place "Pen2" {{"{far}"}})}})
+    (play (do (move Path length:{length} from:{tree} (then {then}))
+              ifAfterwards:(not (is Crossing mixed:True))))
+    (end (if (no Moves Next) (result Next Loss)))))"""
+
+
+@pytest.mark.parametrize("make", [
+    # a path's consequence puts a piece on its end or takes its start's piece off: a
+    # site the move does not say it writes changes (the tree's order changes with it)
+    lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
+                                 tree=TREE.format(who="Mover"),
+                                 then='(add (piece (id "Pen" Mover)) (to (last To)))')),
+    lambda: compiled(SNIP.format(board="(rectangle 5 8)", mid="b3", far="h5", length=2,
+                                 tree=TREE.format(who="Mover"), then="(remove (last From))")),
+    # edges added (a move that does not say what it writes) and taken off
+    lambda: compiled(TANGLE.format(board="(square 4)", far="d4", who="Mover",
+                                   tree=TREE.format(who="Mover"))),
+    lambda: compiled(STROKES.format(board="(square 5)", far="e5", length=3,
+                                    cond="(not (is Crossing mixed:False))")),
+    lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
+    lambda: _compile(load_description("branches", ["Board Size/8x8", "Branch Length/3 edges",
+                                                   "Origin Order/A-B-A-B"])),
+])
+def test_changes_found_from_the_moves_writes_as_by_diffing_the_board(monkeypatch, make):
+    fast = make()
+    monkeypatch.setattr(ownedregions, "WRITES_FIRST", False)
+    slow = make()
+    assert agree_along_games(fast, slow, seed=3, games=6, plies=80) > 40

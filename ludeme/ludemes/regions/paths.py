@@ -8,6 +8,8 @@ edge site. These ludemes serve line-drawing games: a stroke of several joined ed
 
 from __future__ import annotations
 
+from itertools import product
+
 from ludeme.board.graph import EDGE, OPPOSITE, VERTEX
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
@@ -35,6 +37,20 @@ MEMBERS_WITH_STARTS = True
 #: and a vertex with no walks has an empty table instead of None (no test per start)
 #: (False: every entry unpacked, None tested; tests compare the two)
 LEAN_LOOPS = True
+#: the written-out walks put the path's edges on the board only around a call of the
+#: veto (its two edges at the vertex asked, when the sites it needs there are occupied),
+#: not at every step: the veto reads only the sites at its vertex, and a path of distinct
+#: vertices never meets its own earlier edges (False: each edge drawn as the walk takes
+#: it and erased as it leaves; tests compare the two)
+DRAWN_AT_VETO = True
+#: with ``DRAWN_AT_VETO``, the veto's answer at a vertex, once the sites it needs there
+#: are occupied, is read from a table made when compiling by asking it of every value of
+#: the other sites at that vertex (the veto reads only those), indexed by the values of
+#: the sites it turned out to depend on: no call, no edge put on the board (False: the
+#: veto called; tests compare the two)
+TABLED_VETO = True
+#: the largest table (values ** sites) made for one vertex
+TABLED_VETO_MAX = 4096
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -67,6 +83,7 @@ def _draw_act(edges: tuple[int, ...], zobrist):
         s.hash = h
         s.occ = None  # runtime.occupancy: not kept here
 
+    act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
     return act
 
 
@@ -159,11 +176,14 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
             veto = cond.at_drawn_vertex[1]
         if veto is not None:
             if UNROLLED_WALKS and length <= UNROLLED_MAX_LENGTH:
+                at_vertex = [(v, *(e for e, _ in adj[v])) for v in range(n)]
                 return _unrolled_vetoed_walks(length, pid_of, from_fn, tries, veto,
                                               cond.at_drawn_vertex[2]
                                               if len(cond.at_drawn_vertex) > 2 else None,
                                               from_.with_members if MEMBERS_WITH_STARTS
-                                              else None)
+                                              else None,
+                                              (at_vertex, len(c.pieces.names))
+                                              if TABLED_VETO else None)
             return _vetoed_walks(length, pid_of, from_fn, tries, veto)
 
         def gen(s):
@@ -262,42 +282,98 @@ def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):
 
 
 def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto,
-                           needs, with_members=None):
+                           needs, with_members=None, tabling=None):
     """``_vetoed_walks`` written out as ``length`` nested loops (generated source; the
     tables reach it through its namespace). ``needs(v, drawn)`` (from the veto's
     ``at_drawn_vertex``; None: not given) says which sites must all be occupied for the
     veto to hold at v once the path's edges ``drawn`` there are on the board (None:
     it cannot hold): each step of the walk carries two of them (or the edge it has just
     drawn, which is occupied), and the veto is called only when both are. Same paths,
-    in the same order."""
+    in the same order. ``tabling``: (the sites at each vertex, the number of piece
+    values) to read the veto's answers from tables (``TABLED_VETO``)."""
 
     def check(v: int, drawn: tuple[int, ...]) -> tuple[int, int]:
         """(a, b): the sites to look at before asking the veto at v; a < 0 when it
         cannot hold there."""
+        nonlocal lazy
         need = () if needs is None else needs(v, drawn)
         if need is None:
             return (-1, -1)
         rest = [x for x in need if x not in drawn][:2]
-        while len(rest) < 2:
-            rest.append(drawn[-1])
-        return (rest[0], rest[1])
+        if not rest:
+            # asked whenever the path gets there: looked for on the board as drawn
+            lazy = False
+            return (drawn[-1], drawn[-1])
+        return (rest[0], rest[-1])
+
+    tables: dict = {}
+
+    def tabled(v: int, drawn: tuple[int, ...], pid: int, ab: tuple[int, int]) -> tuple:
+        """``check``'s (a, b) and (the table, its sites) for the veto at v (None: made
+        none; a < 0 when the veto never holds there)."""
+        nonlocal tabling
+        if tabling is None or ab[0] < 0:
+            return (*ab, None)
+        key = (v, drawn, pid)
+        got = tables.get(key)
+        if got is None:
+            got = tables[key] = _veto_table(veto, tabling[0][v], v, drawn, pid, tabling[1],
+                                            len(tries))
+        if got is None:
+            tabling = None  # too large: the veto is called everywhere
+            return (*ab, None)
+        if got is False:
+            return (-1, -1, None)
+        return (*ab, got)
 
     def convert(node: tuple, v: int, prev: int, depth: int, who: int) -> tuple:
         out = []
+        pid = pid_of[who]
         if depth < length:
             for e, x, sub in node:
                 drawn = (prev, e) if prev >= 0 else (e,)
-                out.append((e, x, *check(v, drawn), convert(sub, x, e, depth + 1, who)))
+                ab = check(v, drawn)
+                sub = convert(sub, x, e, depth + 1, who)
+                if tabling is None:
+                    out.append((e, x, *ab, sub))
+                else:
+                    out.append((e, x, *tabled(v, drawn, pid, ab), sub))
         else:
             for e, (end, lower, _, moves) in node:
                 drawn = (prev, e) if prev >= 0 else (e,)
-                out.append((e, end, lower, moves[who], *check(v, drawn), *check(end, (e,))))
+                ab, cd = check(v, drawn), check(end, (e,))
+                if tabling is None:
+                    out.append((e, end, lower, moves[who], *ab, *cd))
+                else:
+                    a, b, t = tabled(v, drawn, pid, ab)
+                    c, d, u = tabled(end, (e,), pid, cd)
+                    out.append((e, end, lower, moves[who], a, b, c, d, t, u))
         return tuple(out)
 
+    # the edges drawn only around the veto's calls, unless a check has no site to look at
+    lazy = DRAWN_AT_VETO
     # per player, per start vertex: the walks, their leaves holding that player's moves
     none = () if LEAN_LOOPS else None
-    flats = [[none if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
-             if pid_of[who] else None for who in range(len(pid_of))]
+
+    def flatten():
+        return [[none if t is None else convert(t, v, -1, 1, who) for v, t in enumerate(tries)]
+                if pid_of[who] else None for who in range(len(pid_of))]
+
+    if tabling is not None and not lazy:
+        tabling = None
+    flats = flatten()
+    if tabling is not None and not lazy:
+        tabling = None  # a vertex where the veto must be asked with the path drawn
+    if tabling is None and tables:
+        flats = flatten()
+    width = 0
+    if tabling is not None:
+        # as many sites for every table (one read again where there are fewer)
+        made = [t for t in tables.values() if t]
+        width = max((len(t) - 1 for t in made), default=1)
+        for t in made:
+            while len(t) - 1 < width:
+                t[:] = [(t[0],) * tabling[1], *t[1:2], *t[1:]]
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
@@ -320,32 +396,122 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
             lines += [f"{pad}for t{d} in node{d - 1}:",
                       f"{pad}    if what[t{d}[0]]:",
                       f"{pad}        continue",
-                      f"{pad}    e{d}, v{d}, a{d}, b{d}, node{d} = t{d}"]
+                      f"{pad}    e{d}, v{d}, a{d}, b{d}, {f'k{d}, ' if width else ''}node{d} "
+                      f"= t{d}"]
         else:
-            lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, node{d} in node{d - 1}:",
+            lines += [f"{pad}for e{d}, v{d}, a{d}, b{d}, {f'k{d}, ' if width else ''}node{d} "
+                      f"in node{d - 1}:",
                       f"{pad}    if what[e{d}]:",
                       f"{pad}        continue"]
-        lines += [f"{pad}    what[e{d}] = pid",
-                  f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
-                  f"veto(what, v{d - 1})):"]
-        pad += "        "
+        if lazy:
+            lines += _tabled_at(pad + "    ", f"a{d}", f"b{d}", f"k{d}", width) if width \
+                else _vetoed_at(pad + "    ", f"a{d}", f"b{d}", f"v{d - 1}",
+                                [f"e{d - 1}", f"e{d}"] if d > 1 else ["e1"])
+            pad += "    "
+        else:
+            lines += [f"{pad}    what[e{d}] = pid",
+                      f"{pad}    if a{d} < 0 or not (what[a{d}] and what[b{d}] and "
+                      f"veto(what, v{d - 1})):"]
+            pad += "        "
     last = length - 1
-    lines += [f"{pad}for e, end, lower, m, a, b, c, d in node{last}:",
-              f"{pad}    if what[e] or (lower and end in inset):",
-              f"{pad}        continue",
-              f"{pad}    what[e] = pid",
-              f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) and "
-              "(c < 0 or not (what[c] and what[d] and veto(what, end))):",
-              f"{pad}        append(m)",
-              f"{pad}    what[e] = 0"]
-    for d in range(length - 1, 0, -1):
-        pad = pad[:-8]
-        lines.append(f"{pad}    what[e{d}] = 0")
+    if width and LEAN_LOOPS:
+        # (ten items: the edge read before unpacking them)
+        lines += [f"{pad}for t in node{last}:",
+                  f"{pad}    if what[t[0]]:",
+                  f"{pad}        continue",
+                  f"{pad}    e, end, lower, m, a, b, c, d, k, kk = t",
+                  f"{pad}    if lower and end in inset:",
+                  f"{pad}        continue"]
+    else:
+        lines += [f"{pad}for e, end, lower, m, a, b, c, d{', k, kk' if width else ''} "
+                  f"in node{last}:",
+                  f"{pad}    if what[e] or (lower and end in inset):",
+                  f"{pad}        continue"]
+    if lazy:
+        lines += [*_tabled_at(pad + "    ", "a", "b", "k", width),
+                  *_tabled_at(pad + "    ", "c", "d", "kk", width),
+                  f"{pad}    append(m)"] if width else [
+                  *_vetoed_at(pad + "    ", "a", "b", f"v{last}",
+                              [f"e{last}", "e"] if last else ["e"]),
+                  *_vetoed_at(pad + "    ", "c", "d", "end", ["e"]),
+                  f"{pad}    append(m)"]
+    else:
+        lines += [f"{pad}    what[e] = pid",
+                  f"{pad}    if (a < 0 or not (what[a] and what[b] and veto(what, v{last}))) "
+                  "and (c < 0 or not (what[c] and what[d] and veto(what, end))):",
+                  f"{pad}        append(m)",
+                  f"{pad}    what[e] = 0"]
+        for d in range(length - 1, 0, -1):
+            pad = pad[:-8]
+            lines.append(f"{pad}    what[e{d}] = 0")
     lines.append("    return out")
     ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto,
           "with_members": with_members}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
+
+
+def _veto_table(veto, sites: tuple[int, ...], v: int, drawn: tuple[int, ...], pid: int,
+                values: int, size: int):
+    """The veto's answers at v once the path's edges ``drawn`` there hold ``pid``, for
+    every value (``0 .. values - 1``) of the other ``sites`` at v: ``[table, *the sites it
+    depends on]``, the table nested tuples indexed by their values in that order (one
+    site, its answers all alike, when it depends on none); False when it never holds;
+    None when there would be more than ``TABLED_VETO_MAX`` answers."""
+    free = [x for x in sites if x not in drawn]
+    if values ** len(free) > TABLED_VETO_MAX:
+        return None
+    board = [0] * size
+    for x in drawn:
+        board[x] = pid
+    answers = []  # in the order of product(): the last site's value varies fastest
+    for combo in product(range(values), repeat=len(free)):
+        for x, y in zip(free, combo, strict=True):
+            board[x] = y
+        answers.append(bool(veto(board, v)))
+    if not any(answers):
+        return False
+    # the sites it depends on: a site whose value never changes the answer is left out
+    dims = []
+    for i in range(len(free)):
+        stride = values ** (len(free) - 1 - i)
+        if any(a != answers[j - (j // stride) % values * stride]
+               for j, a in enumerate(answers)):
+            dims.append(i)
+
+    def nest(at: int, k: int):
+        if k == len(dims):
+            return answers[at]
+        stride = values ** (len(free) - 1 - dims[k])
+        return tuple(nest(at + y * stride, k + 1) for y in range(values))
+
+    if not dims:
+        return [(answers[0],) * values, v]
+    return [nest(0, 0), *(free[i] for i in dims)]
+
+
+def _tabled_at(pad: str, a: str, b: str, k: str, width: int) -> list[str]:
+    """Lines of a written-out walk (``TABLED_VETO``): when the sites ``a`` and ``b`` are
+    occupied, the veto's answer read from the table and sites ``k`` holds (``continue``
+    when it holds)."""
+    sites = ", ".join(f"r{i}" for i in range(width))
+    read = "".join(f"[what[r{i}]]" for i in range(width))
+    return [f"{pad}if {a} >= 0 and what[{a}] and what[{b}]:",
+            f"{pad}    q, {sites} = {k}",
+            f"{pad}    if q{read}:",
+            f"{pad}        continue"]
+
+
+def _vetoed_at(pad: str, a: str, b: str, v: str, edges: list[str]) -> list[str]:
+    """Lines of a written-out walk (``DRAWN_AT_VETO``): when the sites ``a`` and ``b``
+    are occupied, the path's ``edges`` at vertex ``v`` are put on the board, the veto
+    asked there and the edges erased; the walk goes on (``continue`` otherwise)."""
+    return [f"{pad}if {a} >= 0 and what[{a}] and what[{b}]:",
+            *(f"{pad}    what[{e}] = pid" for e in edges),
+            f"{pad}    no = veto(what, {v})",
+            *(f"{pad}    what[{e}] = 0" for e in edges),
+            f"{pad}    if no:",
+            f"{pad}        continue"]
 
 
 @ludeme("is Crossing", T.Cond,
