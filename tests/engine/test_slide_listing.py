@@ -19,12 +19,13 @@ from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, same_lists
 
 
 def compiled(text: str, unrolled: bool):
-    old = slidelists.UNROLLED
-    slidelists.UNROLLED = unrolled
+    # (the grouped listing, ``slidelists.GROUPED``, off: it is tested on its own)
+    old = slidelists.UNROLLED, slidelists.GROUPED
+    slidelists.UNROLLED, slidelists.GROUPED = unrolled, False
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
-        slidelists.UNROLLED = old
+        slidelists.UNROLLED, slidelists.GROUPED = old
 
 
 def listers(game) -> set[str]:
