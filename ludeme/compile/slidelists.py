@@ -16,11 +16,8 @@ sites of each piece id (which give the mover's pieces, lowest bit first), are ke
 the state from one position to the next (``ludeme.runtime.occupancy``): a listing
 starts with no pass over the board.
 
-Where every origin's rays are short enough, the listing finds a piece's moves with a
-few look-ups instead of one per ray (``grouped``): the rays' sites are read in groups
-(``occ & mask`` looked up in a dict), and the groups' answers index a tuple holding the
-moves of all the origin's rays, in ray order, for where each ray is blocked. The mover's
-pieces are found a byte of ``State.placed`` at a time (``BYTES_LOOP``).
+The generated listing finds the mover's pieces a byte of ``State.placed`` at a time
+(``BYTES_LOOP``).
 
 Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
 holding a value beyond a byte, are walked site by site.
@@ -31,8 +28,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from functools import cache
-from itertools import compress, product
+from itertools import compress
 
 from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
@@ -46,11 +42,6 @@ BITS = True
 # that give no move), and the moves by bit length from tuples rather than dicts (False:
 # the loop over the rays of ``lister``'s ``moves``; tests compare the two)
 UNROLLED = True
-
-# list the slides read as bits with a generated function that finds every piece's moves
-# with one look-up: its rays' sites read in a few groups, each group's by a dict, the
-# sums index a table of the moves of all its rays (``grouped``; False: ``unrolled``)
-GROUPED = True
 
 # the generated listings find the mover's pieces a byte of ``State.placed`` at a time,
 # the entries of each byte's sites looked up by its value (False: a bit at a time)
@@ -162,10 +153,6 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
                 extend(by_length[(board & mask).bit_length()])
         return out
 
-    if GROUPED:
-        listing = grouped(rays, pids, afresh, n)
-        if listing is not None:
-            return listing
     if UNROLLED:
         return unrolled(by_bits, pids, afresh) or moves
     return moves
@@ -193,7 +180,7 @@ _NO_RAY = (0, ((),))
 
 def _written(names: str, each: list[str], rows: list[list], pids: list,
              afresh: Callable, filename: str) -> Callable:
-    """The generated listing of ``unrolled`` and ``grouped``: for each piece of the
+    """The generated listing of ``unrolled``: for each piece of the
     mover that moves, in site order, its origin's entry (``rows[who][pid][site]``, a
     flat tuple) unpacked into ``names`` and the lines ``each`` run. The pieces are
     found from ``State.placed`` a byte at a time (``BYTES_LOOP``: per byte and value, the
@@ -292,12 +279,6 @@ def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
     return _written(names, each, rows, pids, afresh, "<ludeme slide listing>")
 
 
-# the most sites a group of rays is read from at once (its dict then has 2 ** this many
-# keys), and the most moves lists the tables of one listing hold in all
-GROUP_SITES = 8
-GROUPED_ENTRIES = 100_000
-
-
 @contextmanager
 def _collection_paused():
     """The garbage collector paused while tables of many tuples are made (each made
@@ -309,136 +290,3 @@ def _collection_paused():
     finally:
         if was:
             gc.enable()
-
-
-def _groups(lengths: Sequence[int], most: int) -> list[list[int]] | None:
-    """The rays of one origin (their ``lengths``) in groups of at most ``most`` sites in
-    all, the longest first into the first group they fit (None when a ray is longer)."""
-    groups: list[list[int]] = []
-    room: list[int] = []
-    for j in sorted(range(len(lengths)), key=lambda j: -lengths[j]):
-        if lengths[j] > most:
-            return None
-        for g, left in enumerate(room):
-            if lengths[j] <= left:
-                groups[g].append(j)
-                room[g] -= lengths[j]
-                break
-        else:
-            groups.append([j])
-            room.append(most - lengths[j])
-    return groups
-
-
-def grouped(rays: list[list], pids: list, afresh: Callable, n: int) -> Callable | None:
-    """``lister``'s listing as a generated function that finds every piece's moves with
-    few look-ups: per origin, its rays in a few groups (``_groups``), each group's sites
-    read from the board's bits at once (``occ & mask``, one bit per site) and looked up
-    in a dict. The first groups' dicts give numbers whose sum says where each of their
-    rays' first occupied site is (or that it is free); the last group's dict gives a
-    tuple indexed by that sum, holding the moves of all the origin's rays in ray order.
-    The same moves in the same order as ``lister``'s ``moves``. None when a ray is
-    longer than ``GROUP_SITES`` or the tuples would hold more than ``GROUPED_ENTRIES``
-    lists of moves."""
-    tables = {id(t): t for row in rays for t in row if t is not None}
-    if not tables:
-        return None
-    plans = {}
-    size = 0
-    width = 1
-    for key, t in tables.items():
-        plan = []
-        for es in t:
-            lengths = [len(e[0]) for e in es]
-            groups = _groups(lengths, GROUP_SITES)
-            if groups is None:
-                return None
-            count = 1
-            for m in lengths:
-                count *= m + 1
-            size += count
-            width = max(width, len(groups))
-            plan.append((es, groups))
-        plans[key] = plan
-    if size > GROUPED_ENTRIES:
-        return None
-    inner_dicts: dict = {}
-    with _collection_paused():
-        flat = {key: [_origin(es, groups, width, n, inner_dicts) for es, groups in plan]
-                for key, plan in plans.items()}
-    names = ", ".join(f"k{i}, d{i}" for i in range(width))
-    last = width - 1
-    inner = " + ".join(f"d{i}[board & k{i}]" for i in range(last))
-    found = f"d{last}[board & k{last}][{inner}]" if last else "d0[board & k0]"
-    rows = [[flat[id(t)] if t is not None else None for t in row] for row in rays]
-    return _written(names, [f"extend({found})"], rows, pids, afresh,
-                    "<ludeme grouped slide listing>")
-
-
-@cache
-def _ray_keys(ray: tuple[int, ...], n: int) -> list[tuple[int, int]]:
-    """Each occupancy of a ray's sites as (its key: their bits in the low half of
-    ``State.occ``, the ray's outcome: the index of its first occupied site, its length
-    when none is)."""
-    bits = [1 << (n - 1 - x) for x in ray]
-    pairs = [(0, len(ray))]
-    for i, b in enumerate(bits):
-        subs = [b]  # the site i occupied, the ones before it empty, any after it
-        for later in bits[i + 1:]:
-            subs += [k | later for k in subs]
-        pairs += [(k, i) for k in subs]
-    return pairs
-
-
-def _origin(es: Sequence[RayEntry], groups: list[list[int]], width: int, n: int,
-            inner_dicts: dict) -> tuple:
-    """One origin's entry of ``grouped``'s tables: per group (``width`` of them, empty
-    ones added before the last), its mask and dict, side by side in one flat tuple."""
-    groups = [[] for _ in range(width - len(groups))] + groups if groups else \
-        [[] for _ in range(width)]
-    *firsts, final = groups
-    lengths = [len(e[0]) for e in es]
-    # the index of the moves of all rays' outcomes among ``rows``: the first ray the
-    # highest digit of a mixed radix
-    whole = [1] * len(es)
-    for j in range(len(es) - 2, -1, -1):
-        whole[j] = whole[j + 1] * (lengths[j + 1] + 1)
-    outcomes_of = [[e[1][x] for x in e[0]] + [e[2]] for e in es]
-    rows: list[tuple] = [()]
-    for outcomes in outcomes_of:
-        rows = [a + b for a in rows for b in outcomes]
-    # the rays of the first groups, in their own mixed radix (the sum of their dicts'
-    # numbers), the last ray of the last group the lowest digit
-    order = [j for g in firsts for j in g]
-    weight = {}
-    w = 1
-    for j in reversed(order):
-        weight[j] = w
-        w *= lengths[j] + 1
-    # per number of the first groups' outcomes, its part of the index in ``rows``
-    inner = [sum(o * whole[j] for j, o in zip(order, combo, strict=True))
-             for combo in product(*[range(lengths[j] + 1) for j in order])]
-    parts: list = []
-    for g in firsts:
-        memo = (tuple(es[j][0] for j in g), tuple(weight[j] for j in g))
-        d = inner_dicts.get(memo)
-        if d is None:
-            d = {0: 0}
-            for j in g:
-                pairs = _ray_keys(es[j][0], n)
-                d = {k | kr: v + o * weight[j] for k, v in d.items() for kr, o in pairs}
-            inner_dicts[memo] = d
-        parts += (sum(1 << (n - 1 - x) for j in g for x in es[j][0]), d)
-    d = {0: 0}
-    for j in final:
-        pairs = _ray_keys(es[j][0], n)
-        d = {k | kr: v + o * whole[j] for k, v in d.items() for kr, o in pairs}
-    values: dict = {}
-    for k, base in d.items():
-        got = values.get(base)
-        if got is None:
-            got = values[base] = tuple([rows[base + i] for i in inner]) if firsts \
-                else rows[base]
-        d[k] = got
-    parts += (sum(1 << (n - 1 - x) for j in final for x in es[j][0]), d)
-    return tuple(parts)

@@ -19,13 +19,12 @@ from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, same_lists
 
 
 def compiled(text: str, unrolled: bool):
-    # (the grouped listing, ``slidelists.GROUPED``, off: it is tested on its own)
-    old = slidelists.UNROLLED, slidelists.GROUPED
-    slidelists.UNROLLED, slidelists.GROUPED = unrolled, False
+    old = slidelists.UNROLLED
+    slidelists.UNROLLED = unrolled
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
-        slidelists.UNROLLED, slidelists.GROUPED = old
+        slidelists.UNROLLED = old
 
 
 def listers(game) -> set[str]:
