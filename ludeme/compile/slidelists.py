@@ -16,13 +16,18 @@ sites of each piece id (which give the mover's pieces, lowest bit first), are ke
 the state from one position to the next (``ludeme.runtime.occupancy``): a listing
 starts with no pass over the board.
 
+The generated listing finds the mover's pieces a byte of ``State.placed`` at a time
+(``BYTES_LOOP``).
+
 Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
 holding a value beyond a byte, are walked site by site.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 from itertools import compress
 
 from ludeme.runtime import occupancy
@@ -37,6 +42,12 @@ BITS = True
 # that give no move), and the moves by bit length from tuples rather than dicts (False:
 # the loop over the rays of ``lister``'s ``moves``; tests compare the two)
 UNROLLED = True
+
+# the generated listings find the mover's pieces a byte of ``State.placed`` at a time,
+# the entries of each byte's sites looked up by its value (False: a bit at a time)
+BYTES_LOOP = True
+# ... on boards of at most this many bytes of sites (else a bit at a time)
+BYTES_UNROLLED = 16
 
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
 # (taken when it is the first occupied site); the moves of the free ray; the ray's mask
@@ -167,6 +178,88 @@ def indexed(by_length: dict) -> tuple | dict:
 _NO_RAY = (0, ((),))
 
 
+def _written(names: str, each: list[str], rows: list[list], pids: list,
+             afresh: Callable, filename: str) -> Callable:
+    """The generated listing of ``unrolled``: for each piece of the
+    mover that moves, in site order, its origin's entry (``rows[who][pid][site]``, a
+    flat tuple) unpacked into ``names`` and the lines ``each`` run. The pieces are
+    found from ``State.placed`` a byte at a time (``BYTES_LOOP``: per byte and value, the
+    entries of the sites it holds, made once) or a bit at a time."""
+    n = max(len(r) for row in rows for r in row if r is not None)
+    nb = (n + 7) // 8
+    if BYTES_LOOP and nb <= BYTES_UNROLLED:
+        # the bytes of the pieces' sites, each looked at in turn (the code repeated
+        # per byte: no loop over them)
+        sites = [tuple(tuple(x for i in range(8) if v >> i & 1 and (x := 8 * c + i) < n)
+                       for v in range(256)) for c in range(nb)]
+        with _collection_paused():
+            chunks = [[None if r is None else
+                       [tuple([tuple(map(r.__getitem__, xs)) for xs in by_value])
+                        for by_value in sites] for r in row] for row in rows]
+        bs = ", ".join(f"b{c}" for c in range(nb)) + ("," if nb == 1 else "")
+        cs = ", ".join(f"c{c}" for c in range(nb)) + ("," if nb == 1 else "")
+        one = ["        pid = mine[0]",
+               f"        {bs} = placed[pid].to_bytes({nb}, 'little')",
+               f"        {cs} = chunks[who][pid]"]
+        many = [f"    {bs} = left.to_bytes({nb}, 'little')"]
+        for c in range(nb):
+            one += [f"        if b{c}:",
+                    f"            for {names} in c{c}[b{c}]:",
+                    *("                " + line for line in each)]
+            many += [f"    if b{c}:",
+                     f"        for frm in sites[{c}][b{c}]:",
+                     f"            {names} = tables[w[frm]][frm]",
+                     *("            " + line for line in each)]
+    else:
+        # the entries by the bit length of the site's bit: site + 1
+        sites = chunks = None
+        rows = [[None if r is None else [None, *r] for r in row] for row in rows]
+        one = [
+            "        left = placed[mine[0]]",
+            "        table = tables[mine[0]]",
+            "        while left:",
+            "            low = left & -left",
+            "            left ^= low",
+            f"            {names} = table[low.bit_length()]",
+            *("            " + line for line in each),
+        ]
+        many = [
+            "    while left:",
+            "        low = left & -left",
+            "        left ^= low",
+            "        frm = low.bit_length()",
+            f"        {names} = tables[w[frm - 1]][frm]",
+            *("        " + line for line in each),
+        ]
+    source = "\n".join([
+        "def moves(s):",
+        "    board = s.occ",
+        "    if board is None:  # not kept: made from the board",
+        "        board = read(s)",
+        "        if board is None:  # a value beyond a byte",
+        "            return afresh(s)",
+        "    who = s.who",
+        "    placed = s.placed",
+        "    mine = pids[who]",
+        "    tables = flat[who]",
+        "    out = []",
+        "    extend = out.extend",
+        "    if len(mine) == 1:",
+        *one,
+        "        return out",
+        "    left = 0",
+        "    for p in mine:",
+        "        left |= placed[p]",
+        "    w = s.what",
+        *many,
+        "    return out",
+    ])
+    namespace = {"read": occupancy.read, "afresh": afresh, "pids": pids, "flat": rows,
+                 "chunks": chunks, "sites": sites}
+    exec(compile(source, filename, "exec"), namespace)  # noqa: S102
+    return namespace["moves"]
+
+
 def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
     """``lister``'s listing as a generated function: per player and piece id, per origin
     (its site + 1, the bit length of its bit in ``State.placed``), the masks and moves of
@@ -182,42 +275,18 @@ def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
             for key, t in tables.items()}
     names = ", ".join(f"m{i}, t{i}" for i in range(rays))
     each = [f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
-    source = "\n".join([
-        "def moves(s):",
-        "    board = s.occ",
-        "    if board is None:  # not kept: made from the board",
-        "        board = read(s)",
-        "        if board is None:  # a value beyond a byte",
-        "            return afresh(s)",
-        "    who = s.who",
-        "    placed = s.placed",
-        "    mine = pids[who]",
-        "    out = []",
-        "    extend = out.extend",
-        "    if len(mine) == 1:",
-        "        left = placed[mine[0]]",
-        "        table = flat[who][mine[0]]",
-        "        while left:",
-        "            low = left & -left",
-        "            left ^= low",
-        f"            {names} = table[low.bit_length()]",
-        *("            " + line for line in each),
-        "        return out",
-        "    left = 0",
-        "    for p in mine:",
-        "        left |= placed[p]",
-        "    w = s.what",
-        "    tables = flat[who]",
-        "    while left:",
-        "        low = left & -left",
-        "        left ^= low",
-        "        frm = low.bit_length()",
-        f"        {names} = tables[w[frm - 1]][frm]",
-        *("        " + line for line in each),
-        "    return out",
-    ])
-    namespace = {"read": occupancy.read, "afresh": afresh, "pids": pids,
-                 "flat": [[flat[id(t)] if t is not None else None for t in row]
-                          for row in by_bits]}
-    exec(compile(source, "<ludeme slide listing>", "exec"), namespace)  # noqa: S102
-    return namespace["moves"]
+    rows = [[flat[id(t)][1:] if t is not None else None for t in row] for row in by_bits]
+    return _written(names, each, rows, pids, afresh, "<ludeme slide listing>")
+
+
+@contextmanager
+def _collection_paused():
+    """The garbage collector paused while tables of many tuples are made (each made
+    tuple would count towards a collection that finds nothing to free)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
