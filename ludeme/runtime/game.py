@@ -57,6 +57,19 @@ ORDERED_TURNS = True
 #: compare the two)
 SKIP_LISTS_NEXT = True
 
+#: ``Game.plain_turns``' turn in a game whose phases have no order of movers and pass over
+#: no stuck player: when the consequences left the next player as the turn set it (the
+#: common case), the mover and its hash change are made first, without the tests of a
+#: (moveAgain) or of a (set NextPlayer ...) (False: every turn takes those tests; tests
+#: compare the two)
+PLAIN_NEXT = True
+
+#: The turn (``Game.play``, ``plain_turns``) counts moves for Ludii's ``(counter)`` only in a game whose
+#: rules read or set it (``Game.reads_counter``: ``(counter)`` or ``(set Counter)``); in the
+#: others ``State.counter`` stays as the start left it (False: every turn counts; tests
+#: compare the two)
+LIVE_COUNTER = True
+
 
 @dataclass
 class Phase:
@@ -175,6 +188,7 @@ class Game:
         self.dice: DiceSpec | None = None  # the dice, in a game of chance
         self._first_state: State | None = None  # see new_initial_state
         self.reads_occupancy = False  # set by occupancy.read: see PRIME_START
+        self.reads_counter = False  # (counter) or (set Counter) compiled: LIVE_COUNTER
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -639,7 +653,8 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
-        s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
+        if not LIVE_COUNTER or self.reads_counter:
+            s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
         if frm < 0 and m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
@@ -714,6 +729,11 @@ class Game:
         next_test_known = SKIP_LISTS_NEXT and ordered and any(skips) and not track and \
             end_test is not None and \
             getattr(end_test, "lists_next", None) is not None
+        # players in turn, no order of movers: the next player as the turn set it is
+        # made the mover first (``PLAIN_NEXT``)
+        plain_next = PLAIN_NEXT and not ordered
+        # Ludii's (counter) kept only when a rule reads it (``LIVE_COUNTER``)
+        counts = not LIVE_COUNTER or self.reads_counter
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -750,7 +770,11 @@ class Game:
                 dice.live = False
             s._moves = None
             nxt = s.nxt
-            if nxt == who != following:
+            if plain_next and nxt == following:
+                # the common case: the turn passes as it set it (mover_change[p][p] is 0)
+                s.mover = nxt
+                s.hash ^= mover_change[who][nxt]
+            elif nxt == who != following:
                 pass  # (moveAgain): the same player moves again
             elif not ordered or orders[s.phase] is None and not skips[s.phase]:
                 if nxt == following or nxt <= 0:
@@ -792,7 +816,8 @@ class Game:
                                 mover = s.mover
                                 if s.stalemated:
                                     s.stalemated &= ~(1 << (mover - 1))
-                                s.counter += 1
+                                if counts:
+                                    s.counter += 1
                                 s.who = s.nxt = mover
                                 s.prev_mover = who
                                 return
@@ -851,7 +876,8 @@ class Game:
                     s.outcome = out
                     s._moves = []
                 s.who = s.mover
-            s.counter += 1
+            if counts:
+                s.counter += 1
             if frm < 0 and not dice_game and m.kind == "pass" and s.outcome is None and \
                     ends_checked(s, who) and all_passed(s):
                 s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
