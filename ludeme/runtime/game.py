@@ -878,7 +878,7 @@ class Game:
                 s.who = s.mover
             if counts:
                 s.counter += 1
-            if frm < 0 and not dice_game and m.kind == "pass" and s.outcome is None and \
+            if m.kind == "pass" and frm < 0 and not dice_game and s.outcome is None and \
                     ends_checked(s, who) and all_passed(s):
                 s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
                 s._moves = []
