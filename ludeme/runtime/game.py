@@ -12,7 +12,7 @@ from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
-from ludeme.runtime.state import State
+from ludeme.runtime.state import State, listed_in_context
 
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
@@ -56,6 +56,12 @@ ORDERED_TURNS = True
 #: clearing the player's stalemate flag, is made here (False: the test is asked; tests
 #: compare the two)
 SKIP_LISTS_NEXT = True
+
+#: In ``Game.plain_turns``' ordered turn where ``SKIP_LISTS_NEXT`` applies, the pass over
+#: stuck players lists the next player's moves as ``State.legal_moves`` does, without
+#: putting back the context it set (the end rule's test or the turn sets its own after
+#: it) (False: ``State.legal_moves``; tests compare the two)
+PASS_IN_CONTEXT = True
 
 #: ``Game.plain_turns``' turn in a game whose phases have no order of movers and pass over
 #: no stuck player: when the consequences left the next player as the turn set it (the
@@ -729,6 +735,12 @@ class Game:
         next_test_known = SKIP_LISTS_NEXT and ordered and any(skips) and not track and \
             end_test is not None and \
             getattr(end_test, "lists_next", None) is not None
+        # the pass over stuck players lists without putting the context back: the end
+        # rule's test (always asked after it, or skipped with the turn's own context
+        # set) sets its own (``PASS_IN_CONTEXT``)
+        # (the game is not over during the pass: its end rules come after)
+        list_next = listed_in_context if PASS_IN_CONTEXT and next_test_known \
+            else State.legal_moves
         # players in turn, no order of movers: the next player as the turn set it is
         # made the mover first (``PLAIN_NEXT``)
         plain_next = PLAIN_NEXT and not ordered
@@ -808,7 +820,7 @@ class Game:
                 if skips[ph]:
                     # Game._skip_stuck: a player whose only move is the pass is passed over
                     for _ in passes:
-                        moves = s.legal_moves()
+                        moves = list_next(s)  # State.legal_moves (PASS_IN_CONTEXT)
                         if moves and moves[0] is not auto_pass:
                             if next_test_known and (frm >= 0 or m.kind != "pass"):
                                 # (no Moves Next) would find these moves and fail: its

@@ -10,7 +10,7 @@ import random
 
 from ludeme.runtime.chance import _RANDBELOW_BITS, set_dice
 from ludeme.runtime.standing import next_active
-from ludeme.runtime.state import State
+from ludeme.runtime.state import State, listed_in_context
 
 
 def perft(state: State, depth: int) -> int:
@@ -59,9 +59,11 @@ ROLL_AT_ONCE = True
 PLAIN_PLAYOUT = True
 
 
-#: ``_plain_playout`` leaves the mover's context (``State.who``, ``State.nxt``) as its
-#: listing set it: the move played next sets its own before anything reads it (False:
-#: the listing puts back what was there, as ``State.legal_moves`` does; tests compare)
+#: the playout loops without dice leave the mover's context (``State.who``,
+#: ``State.nxt``) as their listing set it (``_plain_playout``'s own, or
+#: ``state.listed_in_context``): the move played next sets its own before anything reads
+#: it (False: the listing puts back what was there, as ``State.legal_moves`` does; tests
+#: compare)
 CONTEXT_LEFT = True
 
 
@@ -98,10 +100,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
         choice = rng.choice
     rolls_first = ROLL_AT_ONCE and dice is not None and all(
         getattr(ph.generate, "rolls_first", False) for ph in state.game.phases)
+    # without dice, the listing leaves the mover's context as it set it (``CONTEXT_LEFT``)
+    left = CONTEXT_LEFT and dice is None
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
         if moves is None:
-            moves = state.legal_moves()
+            moves = listed_in_context(state) if left and state.outcome is None \
+                else state.legal_moves()
         if not moves:
             # a chance node (the moves are listed: the dice say whether a roll is due)
             if dice is not None and dice.pending and state.outcome is None:

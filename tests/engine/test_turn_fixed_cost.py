@@ -3,12 +3,14 @@ replaces: the turn that makes the next player the mover first when the consequen
 left it as the turn set it (``game.PLAIN_NEXT``), Ludii's ``(counter)`` kept only in
 games that read or set it (``game.LIVE_COUNTER``), placing from a hand with the board's
 hash change kept on the move and the hand's read from a table (``add_from_hand.KEYED_ACT``),
-and the playout loop that leaves the mover's context as its listing set it
-(``search.CONTEXT_LEFT``). With each switch on and off, seeded random games list the
+the playout loops that leave the mover's context as their listing set it
+(``search.CONTEXT_LEFT``), and the ordered turn's pass over stuck players listing so too
+(``game.PASS_IN_CONTEXT``). With each switch on and off, seeded random games list the
 same moves, reach the same positions, hashes, movers and flags, and end the same way.
 Descriptions: one written here (three players placing from hands of up to 130 pieces,
 turned pieces, a (moveAgain) and a (set NextPlayer ...) among the consequences, with and
-without (counter) read by the end rules), Tic-Tac-Toe, Connect Four, Hex and Twigs and
+without (counter) read by the end rules; a placement game with the swap rule, played by
+the general playout loop), Tic-Tac-Toe, Connect Four, Hex and Twigs and
 Thorns for 2 and 3 players."""
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ludeme.ludemes.moves import add_from_hand
 from ludeme.runtime import game as game_module
 from ludeme.runtime import search
 from ludeme.runtime.search import random_playout
+from ludeme.runtime.state import State, listed_in_context
 from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
 
 RELAY = """
@@ -49,19 +52,28 @@ RELAY = """
 )
 """
 
+SWAPPED = """
+(game "Swapped" (players 2)
+    (equipment {(board (square 4)) (piece "Disc" Each)})
+    (rules (meta (swap))
+        (play (move Add (to (sites Empty))))
+        (end (if (is Line 3) (result Mover Win)))))
+"""
+
 PLAIN_END = "(if (no Moves Next) (byScore))"
 COUNTER_END = "{(if (= (counter) 11) (result Mover Win)) (if (no Moves Next) (byScore))}"
 
 SWITCHES = {"plain_next": (game_module, "PLAIN_NEXT"),
             "live_counter": (game_module, "LIVE_COUNTER"),
             "keyed_act": (add_from_hand, "KEYED_ACT"),
-            "context_left": (search, "CONTEXT_LEFT")}
+            "context_left": (search, "CONTEXT_LEFT"),
+            "pass_in_context": (game_module, "PASS_IN_CONTEXT")}
 
 CASES = [(RELAY.replace("{END}", PLAIN_END), None),
          (RELAY.replace("{END}", COUNTER_END), None),
-         ("tic-tac-toe", []), ("connect-four", []), ("hex", []),
+         (SWAPPED, None), ("tic-tac-toe", []), ("connect-four", []), ("hex", []),
          ("twigs-and-thorns", ["Players/2"]), ("twigs-and-thorns", ["Players/3"])]
-IDS = ["relay", "relay-counter", "tic-tac-toe", "connect-four", "hex", "twigs-2p",
+IDS = ["relay", "relay-counter", "swapped", "tic-tac-toe", "connect-four", "hex", "twigs-2p",
        "twigs-3p"]
 
 
@@ -106,6 +118,9 @@ def test_the_fixed_cost_switches_play_alike_on_and_off(monkeypatch, src, options
     assert closure(slow.play)["plain_next"] is False
     assert closure(slow.play)["counts"] is True
     assert turn["counts"] is fast.reads_counter
+    assert (turn["list_next"] is listed_in_context) is (options == ["Players/2"] or
+                                                       options == ["Players/3"])
+    assert closure(slow.play)["list_next"] is State.legal_moves
     plies = sum(play_alike(fast, slow, seed, plies=120) for seed in range(5))
     assert plies > 30
     assert _same_playouts(monkeypatch, fast, slow, 3, 8, off) > 40
@@ -162,3 +177,18 @@ def test_the_written_game_takes_every_path_of_the_turn(monkeypatch):
             again += s.mover == who
             named += s.mover not in (who, following)
     assert again and named and turned and big
+
+
+def test_the_swap_game_is_played_by_the_general_loop(monkeypatch):
+    """The written swap game takes ``random_playout``'s general loop (the swap rule keeps
+    it out of ``_plain_playout``), where ``CONTEXT_LEFT`` lists by ``listed_in_context``;
+    the swap move is played in some games."""
+    game = _load(monkeypatch, SWAPPED, None)
+    assert game.swap_ply >= 0 and game.dice is None
+    rng = random.Random(2)
+    swaps = 0
+    for _ in range(20):
+        s = game.new_initial_state()
+        random_playout(s, rng)
+        swaps += any(m is game.swap_move for m in s.history)
+    assert swaps > 0
