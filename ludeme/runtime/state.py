@@ -22,7 +22,8 @@ TRIAL_HASH = 0x5DEECE66D9E3779B
 def listed_in_context(s: State) -> list[Move]:
     """``State.legal_moves`` of a position without dice whose game is not over, leaving
     the mover's context (``who``, ``nxt``) as the listing set it: for a caller that sets
-    its own next (the turn's pass over stuck players). The moves are kept in ``_moves``."""
+    its own next (the ordered turn's pass over stuck players, the playout loop, whose
+    next move sets it). The moves are kept in ``_moves``."""
     game = s.game
     s.who = mover = s.mover
     s.nxt = game.next_of[mover] if not s.inactive else next_active(s, mover)
