@@ -28,19 +28,10 @@ from ludeme.runtime.state import State, listed_in_context
 from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
 
 RELAY = """
-(game "Relay"
-    (players 3)
-    (equipment {
-        (board (square 4))
-        (piece "Arrow" Each value:2)
-        (piece "Dot" Each value:1)
-        (hand Each)
-    })
+(game "Relay" (players 3)
+    (equipment {(board (rectangle 4 5)) (hand Each) (piece "Stick" Each) (piece "Stone" Each)})
     (rules
-        (start {
-            (place "Arrow" (handSite Each) count:130)
-            (place "Dot" (handSite Each) count:3)
-        })
+        (start {(place "Stick" (handSite Each) count:130) (place "Stone" (handSite Each) count:3)})
         (play
             (move Add (handSite Mover) (to (sites Empty)) rotations:Orthogonal
                 then:(if (is Friend (who at:(ahead (to))))
