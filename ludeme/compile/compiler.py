@@ -61,6 +61,7 @@ class CompileContext:
         self.named_site_types: list[str] = []  # the site types the rules name
         self.tallies: list[str] = []
         self.track_repetition = False
+        self.reads_counter = False  # a rule reads or sets (counter): game.LIVE_COUNTER
         # relative directions (Forward, FR, ...) are made absolute at compile time from
         # a facing: each player's, from (players {(player N) ...}); the moves a piece
         # declares are compiled once per facing its owners have (see (forEach Piece))

@@ -12,7 +12,7 @@ from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
-from ludeme.runtime.state import State
+from ludeme.runtime.state import State, listed_in_context
 
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
@@ -56,6 +56,25 @@ ORDERED_TURNS = True
 #: clearing the player's stalemate flag, is made here (False: the test is asked; tests
 #: compare the two)
 SKIP_LISTS_NEXT = True
+
+#: In ``Game.plain_turns``' ordered turn where ``SKIP_LISTS_NEXT`` applies, the pass over
+#: stuck players lists the next player's moves as ``State.legal_moves`` does, without
+#: putting back the context it set (the end rule's test or the turn sets its own after
+#: it) (False: ``State.legal_moves``; tests compare the two)
+PASS_IN_CONTEXT = True
+
+#: ``Game.plain_turns``' turn in a game whose phases have no order of movers and pass over
+#: no stuck player: when the consequences left the next player as the turn set it (the
+#: common case), the mover and its hash change are made first, without the tests of a
+#: (moveAgain) or of a (set NextPlayer ...) (False: every turn takes those tests; tests
+#: compare the two)
+PLAIN_NEXT = True
+
+#: The turn (``Game.play``, ``plain_turns``) counts moves for Ludii's ``(counter)`` only in a game whose
+#: rules read or set it (``Game.reads_counter``: ``(counter)`` or ``(set Counter)``); in the
+#: others ``State.counter`` stays as the start left it (False: every turn counts; tests
+#: compare the two)
+LIVE_COUNTER = True
 
 
 @dataclass
@@ -175,6 +194,7 @@ class Game:
         self.dice: DiceSpec | None = None  # the dice, in a game of chance
         self._first_state: State | None = None  # see new_initial_state
         self.reads_occupancy = False  # set by occupancy.read: see PRIME_START
+        self.reads_counter = False  # (counter) or (set Counter) compiled: LIVE_COUNTER
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -639,7 +659,8 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
-        s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
+        if not LIVE_COUNTER or self.reads_counter:
+            s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
         if frm < 0 and m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
@@ -714,6 +735,17 @@ class Game:
         next_test_known = SKIP_LISTS_NEXT and ordered and any(skips) and not track and \
             end_test is not None and \
             getattr(end_test, "lists_next", None) is not None
+        # the pass over stuck players lists without putting the context back: the end
+        # rule's test (always asked after it, or skipped with the turn's own context
+        # set) sets its own (``PASS_IN_CONTEXT``)
+        # (the game is not over during the pass: its end rules come after)
+        list_next = listed_in_context if PASS_IN_CONTEXT and next_test_known \
+            else State.legal_moves
+        # players in turn, no order of movers: the next player as the turn set it is
+        # made the mover first (``PLAIN_NEXT``)
+        plain_next = PLAIN_NEXT and not ordered
+        # Ludii's (counter) kept only when a rule reads it (``LIVE_COUNTER``)
+        counts = not LIVE_COUNTER or self.reads_counter
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -750,7 +782,11 @@ class Game:
                 dice.live = False
             s._moves = None
             nxt = s.nxt
-            if nxt == who != following:
+            if plain_next and nxt == following:
+                # the common case: the turn passes as it set it (mover_change[p][p] is 0)
+                s.mover = nxt
+                s.hash ^= mover_change[who][nxt]
+            elif nxt == who != following:
                 pass  # (moveAgain): the same player moves again
             elif not ordered or orders[s.phase] is None and not skips[s.phase]:
                 if nxt == following or nxt <= 0:
@@ -784,7 +820,7 @@ class Game:
                 if skips[ph]:
                     # Game._skip_stuck: a player whose only move is the pass is passed over
                     for _ in passes:
-                        moves = s.legal_moves()
+                        moves = list_next(s)  # State.legal_moves (PASS_IN_CONTEXT)
                         if moves and moves[0] is not auto_pass:
                             if next_test_known and (frm >= 0 or m.kind != "pass"):
                                 # (no Moves Next) would find these moves and fail: its
@@ -792,7 +828,8 @@ class Game:
                                 mover = s.mover
                                 if s.stalemated:
                                     s.stalemated &= ~(1 << (mover - 1))
-                                s.counter += 1
+                                if counts:
+                                    s.counter += 1
                                 s.who = s.nxt = mover
                                 s.prev_mover = who
                                 return
@@ -851,8 +888,9 @@ class Game:
                     s.outcome = out
                     s._moves = []
                 s.who = s.mover
-            s.counter += 1
-            if frm < 0 and not dice_game and m.kind == "pass" and s.outcome is None and \
+            if counts:
+                s.counter += 1
+            if m.kind == "pass" and frm < 0 and not dice_game and s.outcome is None and \
                     ends_checked(s, who) and all_passed(s):
                 s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
                 s._moves = []

@@ -10,7 +10,7 @@ import random
 
 from ludeme.runtime.chance import _RANDBELOW_BITS, set_dice
 from ludeme.runtime.standing import next_active
-from ludeme.runtime.state import State
+from ludeme.runtime.state import State, listed_in_context
 
 
 def perft(state: State, depth: int) -> int:
@@ -59,6 +59,14 @@ ROLL_AT_ONCE = True
 PLAIN_PLAYOUT = True
 
 
+#: the playout loops without dice leave the mover's context (``State.who``,
+#: ``State.nxt``) as their listing set it (``_plain_playout``'s own, or
+#: ``state.listed_in_context``): the move played next sets its own before anything reads
+#: it (False: the listing puts back what was there, as ``State.legal_moves`` does; tests
+#: compare)
+CONTEXT_LEFT = True
+
+
 #: a game whose every phase rolls the dice first with a plain ``(do (roll) next:...)``
 #: plays its random playouts by ``_dice_playout`` (with a ``random.Random``): the roll,
 #: the listing and the draw of a move inline in the loop (False: the general loop;
@@ -92,10 +100,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
         choice = rng.choice
     rolls_first = ROLL_AT_ONCE and dice is not None and all(
         getattr(ph.generate, "rolls_first", False) for ph in state.game.phases)
+    # without dice, the listing leaves the mover's context as it set it (``CONTEXT_LEFT``)
+    left = CONTEXT_LEFT and dice is None
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
         if moves is None:
-            moves = state.legal_moves()
+            moves = listed_in_context(state) if left and state.outcome is None \
+                else state.legal_moves()
         if not moves:
             # a chance node (the moves are listed: the dice say whether a roll is due)
             if dice is not None and dice.pending and state.outcome is None:
@@ -127,6 +138,8 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
     next_of = game.next_of
     auto_pass = game.auto_pass_move
     bits = rng.getrandbits
+    # every listing is followed by a move, which sets its own context (``CONTEXT_LEFT``)
+    put_back = not CONTEXT_LEFT
     n = 0
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
@@ -134,23 +147,26 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
             if state.outcome is not None:
                 moves = state._moves = []
             else:
-                # State.legal_moves: the mover's context, kept for whoever reads it after
-                who, nxt = state.who, state.nxt
+                # State.legal_moves: the mover's context (put back when asked)
+                if put_back:
+                    who, nxt = state.who, state.nxt
                 state.who = mover = state.mover
                 state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
                 moves = gens[state.phase](state)
                 if not moves:
                     moves = [auto_pass]  # as in Ludii, a stuck player passes
                 state._moves = moves
-                state.who = who
-                state.nxt = nxt
+                if put_back:
+                    state.who = who
+                    state.nxt = nxt
         if not moves:
             state.is_terminal()
             break
         k = len(moves)
-        r = bits(k.bit_length())
+        b = k.bit_length()
+        r = bits(b)
         while r >= k:
-            r = bits(k.bit_length())
+            r = bits(b)
         play(state, moves[r])
         n += 1
     return n

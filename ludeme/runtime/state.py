@@ -19,6 +19,25 @@ if TYPE_CHECKING:
 TRIAL_HASH = 0x5DEECE66D9E3779B
 
 
+def listed_in_context(s: State) -> list[Move]:
+    """``State.legal_moves`` of a position without dice whose game is not over, leaving
+    the mover's context (``who``, ``nxt``) as the listing set it: for a caller that sets
+    its own next (the ordered turn's pass over stuck players, the playout loop, whose
+    next move sets it). The moves are kept in ``_moves``."""
+    game = s.game
+    s.who = mover = s.mover
+    s.nxt = game.next_of[mover] if not s.inactive else next_active(s, mover)
+    moves = game.phases[s.phase].generate(s)
+    if s.ply == game.swap_ply:
+        moves = [*moves, game.swap_move]  # the swap rule's move, as in Ludii
+    if not moves:
+        moves = [game.auto_pass_move]  # as in Ludii, a stuck player passes
+    if s.positions is not None:
+        moves = [m for m in moves if not game.repeats(s, m)]
+    s._moves = moves
+    return moves
+
+
 class State:
     """The position and whose turn it is.
 
@@ -114,18 +133,7 @@ class State:
             else:
                 # end rules ask for the next player's moves from their own context: keep it
                 who, nxt = self.who, self.nxt
-                game = self.game
-                self.who = mover = self.mover
-                self.nxt = game.next_of[mover] if not self.inactive \
-                    else next_active(self, mover)
-                moves = game.phases[self.phase].generate(self)
-                if self.ply == game.swap_ply:
-                    moves = [*moves, game.swap_move]  # the swap rule's move, as in Ludii
-                if not moves:
-                    moves = [game.auto_pass_move]  # as in Ludii, a stuck player passes
-                if self.positions is not None:
-                    moves = [m for m in moves if not game.repeats(self, m)]
-                self._moves = moves
+                moves = listed_in_context(self)
                 self.who = who
                 self.nxt = nxt
                 return moves

@@ -35,6 +35,10 @@ KEPT_BY_COPY = True
 #: hand's content in place: one call a position instead of three (False: a generator
 #: calls ``held_bundle`` and the kept pairs' function; tests compare)
 KEPT_LISTS_MOVES = True
+#: placing keeps the hash's change of the piece on its site on the move (``Move.keys``)
+#: and reads the hand's change per count from a table (False: both worked out at each
+#: placement; tests compare the two)
+KEYED_ACT = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -107,6 +111,37 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
         keys = zh[owner][k]
         s.hash ^= (z[to][p] ^ zr[to][r] if r else z[to][p]) ^ keys[count & 63] ^ \
             (keys[(count - 1) & 63] if count > 1 else 0)
+
+    def keyed_of(m):
+        to, p, r = m.to, m.piece, m.extra
+        k = m.keys = z[to][p] ^ zr[to][r] if r else z[to][p]
+        return k
+
+    # per hand, per kind: the hash's change when a hand holding `count` pieces places
+    # one, indexed by `count` (counts from 128 on are worked out as act does)
+    changes = [[[keys[c & 63] ^ (keys[(c - 1) & 63] if c > 1 else 0) for c in range(128)]
+                for keys in row] for row in zh]
+
+    def keyed_act(s, m):
+        to = m.to
+        p = m.piece
+        s.what[to] = p
+        s.occ = None  # runtime.occupancy: not kept here
+        s.rot[to] = m.extra
+        owner = s.who if mover_hand else hand_fn(s)
+        held = s.hand[owner]
+        k = kind_of[p]
+        count = held[k]
+        held[k] = count - 1
+        try:
+            change = changes[owner][k][count]
+        except IndexError:
+            keys = zh[owner][k]
+            change = keys[count & 63] ^ keys[(count - 1) & 63]
+        s.hash ^= (m.keys or keyed_of(m)) ^ change
+
+    if KEYED_ACT:
+        act = keyed_act  # noqa: F811 - the plain act stays for KEYED_ACT off
 
     thenfn = then.fn if then is not None else None
     # the (rotation, neighbour) pairs each site may turn to

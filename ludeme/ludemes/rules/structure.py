@@ -44,6 +44,7 @@ def game(c: CompileContext, name: T.Str, players: T.Players, equipment: T.Equipm
     c.compile(rules, T.Rules)
     g.tally_names = list(c.tallies)
     g.track_repetition = c.track_repetition
+    g.reads_counter = c.reads_counter
     return g
 
 
