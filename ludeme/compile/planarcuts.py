@@ -53,6 +53,14 @@ KEPT_STARTS_SIZE = 4
 #: bytes (tests turn it off to compare)
 LOW_BITS = True
 
+#: per cell, the pattern of occupied cells round it kept as an integer (a bit per ring
+#: cell, changed by the cells placed and removed), the patterns found by a list index
+#: in place of an itemgetter and a tuple's hash; a candidate with two local parts asked
+#: by comparing their two parts, no set made (tests turn it off to compare)
+CODES = True
+#: rings longer than this keep the itemgetter (a list of 2**len per cell)
+CODES_MAX_RING = 10
+
 
 def _proof() -> None:
     """Why the count is exact (kept next to the code it justifies).
@@ -199,6 +207,13 @@ class Tracker:
         self.empty = None                 # the empty flags last asked, as an integer
         self.cut = None                   # the answer for them
         self.starts = NearStarts(KEPT_STARTS_SIZE)   # the parts reset for them
+        # CODES: per cell, (a ring cell, x's bit in that cell's code); per cell, its
+        # patterns by code (None until met)
+        self.codes = CODES and max(map(len, ring), default=0) <= CODES_MAX_RING
+        if self.codes:
+            self.ring_bits = [tuple((y, 1 << ring[y].index(x)) for y in ring[x])
+                              for x in range(n)]
+            self.by_code = [[None] * (1 << len(r)) for r in ring]
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -222,7 +237,7 @@ class Tracker:
             else:
                 # the cells moved into another part by a merge; a removal renumbers
                 # its whole part (every candidate is asked again then)
-                moved = self.moved = []
+                self.moved = []
                 split = False
                 for x in changed:
                     if in_c[x]:
@@ -233,39 +248,7 @@ class Tracker:
                         self._add(x)
                 # the cells whose pattern changed (the changed ones and those round
                 # them) asked again
-                occ, patterns, ring_get = self.occ, self.patterns, self.ring_get
-                candidates, near = self.candidates, self.near
-                flags, part = self.flags, self.part
-                for x in changed:
-                    for y in near[x]:
-                        if occ[y]:
-                            candidates.pop(y, None)
-                            flags[y] = 0
-                            continue
-                        found = patterns[y].get(ring_get[y](occ))
-                        if found is None:
-                            found = self._pattern(y, occ)
-                        base = found[0]
-                        if base >= 2:
-                            candidates[y] = found
-                            # more runs than local parts: a cut whatever the parts
-                            flags[y] = base > found[2] or base > len(set(found[1](part)))
-                        else:
-                            candidates.pop(y, None)
-                            flags[y] = 0
-                if split:
-                    for t, (base, reps, k) in candidates.items():
-                        flags[t] = base > k or base > len(set(reps(part)))
-                elif moved:
-                    # a merge changes the answer only of a cell next to a moved one
-                    get, ring = candidates.get, self.ring
-                    for y in moved:
-                        for t in ring[y]:
-                            found = get(t)
-                            if found is not None:
-                                base = found[0]
-                                flags[t] = base > found[2] or \
-                                    base > len(set(found[1](part)))
+                self._ask_again(changed, split)
         self.empty = e
         self.cut = None if self.holes else bytes(self.flags)
         return self.cut
@@ -282,9 +265,58 @@ class Tracker:
             if made is None:
                 made = shared[key] = self._count(t, key)
             base, reps = made
-            found = (base, _getter(tuple(around[i] for i in reps)), len(reps))
+            # and the two local parts' cells, compared without a set (CODES)
+            pair = tuple(around[i] for i in reps) if len(reps) == 2 else (t, t)
+            found = (base, _getter(tuple(around[i] for i in reps)), len(reps)) + pair
+            if self.codes:
+                self.by_code[t][self.code[t]] = found
             self.patterns[t][key] = found
         return found
+
+    def _ask_again(self, changed, split: bool) -> None:
+        """``cuts``' asking again of the cells whose pattern changed (the changed ones
+        and those round them), and of the candidates a removal or a merge may change."""
+        occ, candidates, near = self.occ, self.candidates, self.near
+        flags, part = self.flags, self.part
+        codes = self.codes
+        if codes:
+            by_code, code = self.by_code, self.code
+        else:
+            patterns, ring_get = self.patterns, self.ring_get
+        for x in changed:
+            for y in near[x]:
+                if occ[y]:
+                    candidates.pop(y, None)
+                    flags[y] = 0
+                    continue
+                found = by_code[y][code[y]] if codes else \
+                    patterns[y].get(ring_get[y](occ))
+                if found is None:
+                    found = self._pattern(y, occ)
+                base, reps, k, a, b = found
+                if base >= 2:
+                    candidates[y] = found
+                    # more runs than local parts: a cut whatever the parts
+                    flags[y] = base > k or (part[a] == part[b] if codes and k == 2
+                                            else base > len(set(reps(part))))
+                else:
+                    candidates.pop(y, None)
+                    flags[y] = 0
+        if split:
+            # a removal renumbers its whole part: every candidate asked again
+            for t, (base, reps, k, a, b) in candidates.items():
+                flags[t] = base > k or (part[a] == part[b] if codes and k == 2
+                                        else base > len(set(reps(part))))
+        elif self.moved:
+            # a merge changes the answer only of a cell next to a moved one
+            get, ring = candidates.get, self.ring
+            for y in self.moved:
+                for t in ring[y]:
+                    found = get(t)
+                    if found is not None:
+                        base, reps, k, a, b = found
+                        flags[t] = base > k or (part[a] == part[b] if codes and k == 2
+                                                else base > len(set(reps(part))))
 
     def _count(self, t: int, key: tuple) -> tuple[int, tuple[int, ...]]:
         """(dE - dV, the positions in t's ring of one occupied cell per local part) for
@@ -317,7 +349,8 @@ class Tracker:
             return
         self.starts.keep(e, (bytes(self.occ), self.part[:],
                              {k: v[:] for k, v in self.members.items()}, self.holes,
-                             dict(self.candidates), bytes(self.flags)))
+                             dict(self.candidates), bytes(self.flags),
+                             self.code[:] if self.codes else None))
 
     def _near_start(self, e: int) -> int | None:
         """The empty flags of a kept position at most ``MAX_CHANGES`` cells from ``e``,
@@ -325,7 +358,9 @@ class Tracker:
         found = self.starts.near(e, MAX_CHANGES)
         if found is None:
             return None
-        k, (occ, part, members, holes, candidates, flags) = found
+        k, (occ, part, members, holes, candidates, flags, code) = found
+        if self.codes:
+            self.code = code[:]
         self.occ, self.part, self.holes = bytearray(occ), part[:], holes
         self.members = {r: v[:] for r, v in members.items()}
         self.candidates, self.flags = dict(candidates), bytearray(flags)
@@ -340,24 +375,33 @@ class Tracker:
         self.holes = 0
         self.candidates: dict[int, tuple] = {}
         self.moved: list[int] = []
+        self.code = [0] * n               # CODES: a bit per occupied ring cell
         for x in range(n):
             if not in_c[x]:
                 self._add(x)
         for t in range(n):
             self._refresh(t)
         self.flags = bytearray(n)          # the articulation points among the candidates
-        for t, (base, reps, _) in self.candidates.items():
+        for t, (base, reps, *_) in self.candidates.items():
             self.flags[t] = base > len(set(reps(self.part)))
 
     def _parts_round(self, x: int) -> tuple[int, set]:
         """(dE - dV, the parts round the empty cell x) in the kept occupancy."""
-        base, reps, k = self._pattern(x, self.occ)
+        if self.codes:
+            found = self.by_code[x][self.code[x]] or self._pattern(x, self.occ)
+        else:
+            found = self._pattern(x, self.occ)
+        base, reps, k = found[:3]
         return base, set(reps(self.part)) if k else set()
 
     def _add(self, x: int) -> None:
         base, parts = self._parts_round(x)
         self.holes += base - len(parts)
         self.occ[x] = 1
+        if self.codes:
+            code = self.code
+            for y, bit in self.ring_bits[x]:
+                code[y] ^= bit
         part, members = self.part, self.members
         if not parts:
             part[x] = x
@@ -384,6 +428,10 @@ class Tracker:
         part, members, occ, ring = self.part, self.members, self.occ, self.ring
         rest = members.pop(part[x])
         occ[x] = 0
+        if self.codes:
+            code = self.code
+            for y, bit in self.ring_bits[x]:
+                code[y] ^= bit
         left = set(rest)
         left.discard(x)
         for y in rest:                      # the part without x, split by a flood

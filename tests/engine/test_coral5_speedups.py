@@ -7,7 +7,8 @@ back for a position near them (``planarcuts.KEPT_STARTS``,
 ``neighbourcounts.KEPT_STARTS``); the changed cells read off the lowest bits
 (``planarcuts.LOW_BITS``, ``neighbourcounts.LOW_BITS``); groups' sizes read from the
 board's bytes (``groups.BY_BYTES``); the stones' table of ``(is Connected (sites Board)
-...)`` from the kept counts (``connected.KEPT_COVERING``). On games written here and on
+...)`` from the kept counts (``connected.KEPT_COVERING``); the tracker's ring patterns
+kept as codes per cell (``planarcuts.CODES``). On games written here and on
 the seed games."""
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pie
     monkeypatch.setattr(connected, "KEPT_COVERING", False)
     monkeypatch.setattr(planarcuts, "KEPT_STARTS", False)
     monkeypatch.setattr(planarcuts, "LOW_BITS", False)
+    monkeypatch.setattr(planarcuts, "CODES", False)
     monkeypatch.setattr(neighbourcounts, "LOW_BITS", False)
     monkeypatch.setattr(neighbourcounts, "KEPT_STARTS", False)
     slow = compiled(text)
@@ -101,24 +103,28 @@ def test_seed_games_alike_with_and_without(monkeypatch, name, options):
                                 (generators, "KEEP_BY_FLAGS"), (connected, "KNOWN_REACHED"),
                                 (connected, "PASS_EMPTY"), (connected, "KEPT_COVERING"),
                                 (planarcuts, "KEPT_STARTS"),
-                                (planarcuts, "LOW_BITS"), (neighbourcounts, "KEPT_STARTS"),
+                                (planarcuts, "LOW_BITS"), (planarcuts, "CODES"),
+                                (neighbourcounts, "KEPT_STARTS"),
                                 (neighbourcounts, "LOW_BITS"))
     assert agree_along_games(fast, slow, seed=31, games=5) > 60
 
 
+@pytest.mark.parametrize("codes", [True, False])
 @pytest.mark.parametrize("low_bits", [True, False])
 @pytest.mark.parametrize("shape", ["hex 4", "square 6"])
-def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits):
+def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits, codes):
     """A tracker asked again for positions at or near those it was reset for (jumps
     back to a few positions, as each game's start) answers as the search."""
     from ludeme.ludemes.conditions.connected import _plain_articulation
 
     monkeypatch.setattr(planarcuts, "LOW_BITS", low_bits)
+    monkeypatch.setattr(planarcuts, "CODES", codes)
     board = _board(shape)
     nb = board.nbrs["Orthogonal"]
     n = len(nb)
     edge = _edge_cells(board)
     tracker = planarcuts.tracker(board, nb, edge, n)
+    assert tracker.codes == codes
     near = tracker._near_start
     hits = []
     tracker._near_start = lambda e: hits.append(near(e)) or hits[-1]
