@@ -17,3 +17,23 @@ SWITCH_TESTS = {"test_custodial_speedups", "test_line_speedups", "test_occupancy
 def _fresh_compilations(request, monkeypatch):
     if request.module.__name__.rsplit(".", 1)[-1] in SWITCH_TESTS:
         monkeypatch.setattr(ludeme.api, "_CACHE", {})
+
+
+@pytest.fixture
+def spied(monkeypatch):
+    """``spied(module, name, into=None)``: ``module.name`` replaced (for this test) by a
+    wrapper that records each call's name in a list and calls the real one; returns the
+    list (``into`` when given, so several spies can share one)."""
+
+    def spy(module, name: str, into: list | None = None) -> list:
+        real = getattr(module, name)
+        calls = [] if into is None else into
+
+        def wrapper(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+        return calls
+
+    return spy

@@ -58,13 +58,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize("text,pieces", GAMES)
-def test_placements_picked_from_flags_alike(monkeypatch, text, pieces):
-    made = []
-    by_flags, by_empty = generators._kept_by_flags, generators._kept_empty_by
-    monkeypatch.setattr(generators, "_kept_by_flags",
-                        lambda *a: made.append(1) or by_flags(*a))
-    monkeypatch.setattr(generators, "_kept_empty_by",
-                        lambda *a: made.append(2) or by_empty(*a))
+def test_placements_picked_from_flags_alike(monkeypatch, spied, text, pieces):
+    made = spied(generators, "_kept_by_flags")
+    spied(generators, "_kept_empty_by", into=made)
     fast = compiled(text)
     assert made                                 # the flags are read
     monkeypatch.setattr(generators, "KEEP_BY_FLAGS", False)
@@ -204,13 +200,11 @@ def _scores_along(fast, slow, seed: int, games: int) -> int:
     ("(square 5)", "Adjacent", "C3"),
     ("(rectangle 3 6)", "Orthogonal", "A1"),
 ])
-def test_group_sizes_by_bytes_alike(monkeypatch, board, dirs, rock):
+def test_group_sizes_by_bytes_alike(monkeypatch, spied, board, dirs, rock):
     from ludeme.ludemes.numbers import groups
 
     text = CLUMPS.format(board=board, dirs=dirs, rock=rock)
-    made = []
-    by_bytes = groups._sizes_by_bytes
-    monkeypatch.setattr(groups, "_sizes_by_bytes", lambda *a: made.append(1) or by_bytes(*a))
+    made = spied(groups, "_sizes_by_bytes")
     fast = compiled(text)
     assert made
     monkeypatch.setattr(groups, "BY_BYTES", False)

@@ -33,11 +33,10 @@ SCORE = ("then:(addScore Mover (count Sites in:(sites Around (last To) Orthogona
     ("(hex 4)", "Orthogonal", 1, "Perimeter", SCORE),
     ("(rectangle 4 6)", "Adjacent", 2, "Corners", SCORE),
 ])
-def test_placements_alike_made_for_the_kept_sites(monkeypatch, board, dirs, k, edge, then):
+def test_placements_alike_made_for_the_kept_sites(monkeypatch, spied, board, dirs, k, edge,
+                                                  then):
     text = ROOMY_JOINED.format(board=board, dirs=dirs, k=k, edge=edge, then=then)
-    made = []
-    fused = generators._fused_keep
-    monkeypatch.setattr(generators, "_fused_keep", lambda *a: made.append(1) or fused(*a))
+    made = spied(generators, "_fused_keep")
     fast = compiled(text)
     assert made
     monkeypatch.setattr(generators, "FUSED_KEEP", False)

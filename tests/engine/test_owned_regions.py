@@ -21,13 +21,11 @@ def _both(monkeypatch, make):
     return fast, slow
 
 
-def test_the_switch_changes_the_region_compiled(monkeypatch):
-    made = []
-    real = ownedregions.kept_region
-    monkeypatch.setattr(ownedregions, "kept_region", lambda *a: made.append(1) or real(*a))
+def test_the_switch_changes_the_region_compiled(monkeypatch, spied):
+    made = spied(ownedregions, "kept_region")
     _both(monkeypatch, lambda: compiled(STROKES.format(
         board="(square 4)", far="d4", length=2, cond="(not (is Crossing mixed:True))")))
-    assert made == [1]
+    assert made == ["kept_region"]
 
 
 @pytest.mark.parametrize("board,far,length,mixed", [("(square 5)", "e5", 1, "True"),
@@ -70,13 +68,11 @@ TREE = """(union (sites Occupied {who} Vertex)
 @pytest.mark.parametrize("board,far,who", [("(square 4)", "d4", "Mover"),
                                            ("(tri 5)", "e5", "Mover"),
                                            ("(rectangle 3 5)", "e3", "P1")])
-def test_edges_added_and_taken_off_next_to_a_kept_tree(monkeypatch, board, far, who):
+def test_edges_added_and_taken_off_next_to_a_kept_tree(monkeypatch, spied, board, far, who):
     text = TANGLE.format(board=board, far=far, who=who, tree=TREE.format(who=who))
-    made = []
-    real = ownedregions.kept_region
-    monkeypatch.setattr(ownedregions, "kept_region", lambda *a: made.append(1) or real(*a))
+    made = spied(ownedregions, "kept_region")
     fast, slow = _both(monkeypatch, lambda: compiled(text))
-    assert made == [1]   # the tree; the other union mixes two players
+    assert made == ["kept_region"]   # the tree; the other union mixes two players
     assert agree_along_games(fast, slow, seed=len(board), games=8, plies=60) > 100
 
 

@@ -526,16 +526,14 @@ def test_plain_sowing_as_the_general_path(src, seed, monkeypatch):
 
 @pytest.mark.parametrize("src", [KALAH_LIKE, OWARE_LIKE.replace("SKIP", ""), PLACE,
                                  "brandubh", "branches", "hex"])
-def test_plain_playout_as_the_general_loop(src, monkeypatch):
+def test_plain_playout_as_the_general_loop(src, monkeypatch, spied):
     """A game without dice, swap rule or positions recorded plays its random playouts by
     a loop that lists the moves inline: the same games from the same seeds as the
     general loop (passes and moves again included), and the same state after."""
     import ludeme.runtime.search as search
 
     game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
-    taken = []
-    real = search._plain_playout
-    monkeypatch.setattr(search, "_plain_playout", lambda *a: taken.append(1) or real(*a))
+    taken = spied(search, "_plain_playout")
     for seed in range(4):
         a, b = game.new_initial_state(), game.new_initial_state()
         monkeypatch.setattr(search, "PLAIN_PLAYOUT", True)
@@ -556,7 +554,7 @@ def _playout_state(s):
 
 
 @pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
-def test_dice_playout_as_the_general_loop(src, monkeypatch):
+def test_dice_playout_as_the_general_loop(src, monkeypatch, spied):
     """A game whose every phase rolls the dice first plays its random playouts by a
     loop that rolls and lists the moves inline: the same rolls and moves from the same
     seeds as the general loop (moves again and passes included), the same state after,
@@ -564,9 +562,7 @@ def test_dice_playout_as_the_general_loop(src, monkeypatch):
     import ludeme.runtime.search as search
 
     game = ludeme.loads(src)
-    taken = []
-    real = search._dice_playout
-    monkeypatch.setattr(search, "_dice_playout", lambda *a: taken.append(1) or real(*a))
+    taken = spied(search, "_dice_playout")
     played = 0
     for seed in range(6):
         for limit in (100_000, 0, 1, 2, 7):

@@ -403,7 +403,7 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
                                              ("(rectangle 4 6)", "Adjacent", "Corners"),
                                              ("(tri 6)", "Orthogonal", "Perimeter")])
 @pytest.mark.parametrize("shifted", [False, True])
-def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, board, dirs,
+def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, spied, board, dirs,
                                                                     edge, shifted):
     from ludeme.compile import neighbourcounts
     from ludeme.ludemes.conditions import connected
@@ -412,10 +412,7 @@ def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch,
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
     # the counts by numpy, or as integers (neighbourcounts.SHIFTED)
     monkeypatch.setattr(neighbourcounts, "SHIFTED", shifted)
-    made = []
-    name = "_covering_counted" if shifted else "_covering_table"
-    table = getattr(connected, name)
-    monkeypatch.setattr(connected, name, lambda *a: made.append(1) or table(*a))
+    made = spied(connected, "_covering_counted" if shifted else "_covering_table")
     fast = compiled(text)
     monkeypatch.setattr(connected, "COVERING_COUNTS", False)
     slow = compiled(text)

@@ -809,13 +809,10 @@ PUSHED = """(game "Pushed" (players 2)
     ("(square 6)", '"b1" "d1" "f1" "a2" "c2" "e2"', '"a5" "c5" "e5" "b6" "d6" "f6"'),
     ("(hex 4)", '"a1" "b1" "c1" "b2"', '"d7" "e7" "f7" "e6"'),
 ])
-def test_consequences_of_for_each_piece_made_part_of_the_moves(board, p1, p2, monkeypatch):
+def test_consequences_of_for_each_piece_made_part_of_the_moves(board, p1, p2, monkeypatch, spied):
     text = PUSHED.format(board=board, p1=p1, p2=p2)
-    pushed = []
-    real = step.then_after
-    monkeypatch.setattr(step, "then_after", lambda *a: pushed.append(1) or real(*a))
+    pushed = spied(step, "then_after")
     fast = compiled(text)
-    monkeypatch.setattr(step, "then_after", real)
     # the men's hops and steps, for each way the men face (N, S); the kings' slides get
     # copies
     assert len(pushed) == 4
