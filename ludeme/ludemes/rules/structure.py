@@ -8,7 +8,7 @@ from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.game import Game, Phase
-from ludeme.runtime.standing import Standing, apply_result, next_win_rank, returns_of
+from ludeme.runtime.standing import Standing, apply_result, next_active, next_win_rank, returns_of
 
 
 @ludeme("game", T.Game, lazy=True)
@@ -74,6 +74,11 @@ def _site_types_named(tree) -> list[str]:
             stack.extend(node.items)
     return found
 
+
+# (no Moves Next) asked once the turn has passed, in a game without dice, swap rule or
+# barred positions, reads the next player's moves kept or lists them itself, without
+# the calls of Game.stuck and State.legal_moves (False: through them; tests compare)
+LEAN_NO_MOVES = True
 
 #: the ludemes that make a game a stacking one, as their game flags do in Ludii
 _STACKING = frozenset({"place Stack", "size Stack", "topLevel", "level"})
@@ -617,10 +622,40 @@ def no_moves(c: CompileContext, who: T.Role):
     zm = g.zobrist_mover
     computing = [False]  # as in Ludii, a (no Moves Next) asked while one is worked out fails
 
+    auto_pass = g.auto_pass_move
+    next_of = g.next_of
+
     def no_moves_next(s):
         if computing[0]:
             return False
         p = s.nxt
+        if LEAN_NO_MOVES and s.mover == p and s.dice is None and s.outcome is None and \
+                s.positions is None and g.swap_ply < 0:
+            # asked once the turn has passed (as end rules ask), no dice, no swap rule, no
+            # positions barred: the moves kept, or State.legal_moves' listing in the next
+            # player's context written out, without Game.stuck's and their calls
+            moves = s._moves
+            if moves is None:
+                who = s.who
+                old = s.prev_mover
+                s.prev_mover = who
+                computing[0] = True
+                try:
+                    s.who = p
+                    s.nxt = next_of[p] if not s.inactive else next_active(s, p)
+                    moves = s._moves = g.phases[s.phase].generate(s) or [auto_pass]
+                finally:
+                    computing[0] = False
+                    s.prev_mover = old
+                    s.who = who
+                    s.nxt = p
+            bit = 1 << (p - 1)
+            if moves and moves[0] is not auto_pass:
+                if s.stalemated:
+                    s.stalemated &= ~bit
+                return False
+            s.stalemated |= bit
+            return True
         # as Ludii's (no Moves Next): the player to move is asked with the player who
         # has just moved as the previous one (so (is Prev Mover) means a move again)
         old = s.prev_mover

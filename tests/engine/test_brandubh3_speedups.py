@@ -1,0 +1,114 @@
+"""Speed-ups of wave 15's Brandubh pass (issue 19 item 2), each switched on and off: the
+same legal moves in the same order, the same positions, hashes, flags and results along
+seeded games, on descriptions written here and on the bundled Brandubh.
+
+- ``structure.LEAN_NO_MOVES``: ``(no Moves Next)`` asked once the turn has passed reads
+  the next player's moves kept, or lists them itself, without ``Game.stuck`` and
+  ``State.legal_moves`` (a switch read while playing: the games are recorded with it on
+  and off).
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from ludeme.api import _compile
+from ludeme.expand import expand
+from ludeme.ludemes.rules import structure
+from ludeme.runtime.search import random_playout
+
+# pawns step ahead or ahead and to one side onto empty sites, and block each other: a
+# side left without a move ends the game ({end}), or passes; (no Moves Next) is one of
+# two end rules, so that the turn does not fold it
+BLOCKADE = """(game "Blockade" (players 2)
+  (equipment {{(board (square 5))
+    (piece "Pawn" P1 (move Step (directions {{N NE}}) (to if:(is Empty (to)))))
+    (piece "Pawn" P2 (move Step (directions {{S SW}}) (to if:(is Empty (to)))))}})
+  (rules
+    (start {{(place "Pawn1" {{"a1" "b1" "c2" "d1" "e1"}})
+             (place "Pawn2" {{"a5" "b4" "c5" "d5" "e5"}})}})
+    (play (forEach Piece))
+    (end {{(if (>= (count Moves) 40) (result Mover Draw))
+           (if {end} (result Mover Win))}})))"""
+
+BLOCKADES = [BLOCKADE.format(end="(no Moves Next)"),
+             # only P1's moves end it: P2 left without a move passes
+             BLOCKADE.format(end="(and (is Mover P1) (no Moves Next))")]
+
+
+def brandubh() -> str:
+    return (Path(__file__).parents[2] / "descriptions" / "brandubh.lud").read_text()
+
+
+def compiled(text: str, options: list[str] | None = None):
+    return _compile(expand("<test>", options or [], None, text=text))
+
+
+@contextmanager
+def switched(module, name: str, value: bool):
+    old = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, old)
+
+
+def recorded(game, seed: int, games: int) -> list:
+    """Seeded random games: per ply the legal moves in order, the board, the hash, the
+    mover, the flags of stuck players and the previous mover; at the end the outcome."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            out.append(([m.key for m in moves], list(s.what), s.hash, s.mover,
+                        s.stalemated, s.prev_mover))
+            game.play(s, moves[rng.randrange(len(moves))])
+        out.append((s.returns(), s.stalemated, s.ply))
+    return out
+
+
+def played(game, seeds: range) -> list:
+    """``random_playout`` (the playout loop reading the moves the end rule kept)."""
+    out = []
+    for seed in seeds:
+        s = game.new_initial_state()
+        n = random_playout(s, random.Random(seed))
+        out.append((n, [m.key for m in s.history], s.returns(), s.stalemated))
+    return out
+
+
+def on_off(text: str, options: list[str] | None, seed: int, games: int) -> tuple:
+    game = compiled(text, options)
+    with switched(structure, "LEAN_NO_MOVES", True):
+        on = recorded(game, seed, games), played(game, range(games * 2))
+    with switched(structure, "LEAN_NO_MOVES", False):
+        off = recorded(game, seed, games), played(game, range(games * 2))
+    assert on == off
+    return on
+
+
+@pytest.mark.parametrize("text", BLOCKADES, ids=["stuck ends", "stuck passes"])
+def test_no_moves_next_lean_on_blockades(text):
+    record, plays = on_off(text, None, seed=7, games=20)
+    ends = {tuple(r[0]) for r in record if len(r) == 3}
+    assert len(record) > 300
+    passes = [r for r in record if len(r) == 6 and r[0] == [("pass", -1, -1, 0, 0)]]
+    if "is Mover" in text:
+        # a player left without a move passes (its one move), and the game goes on
+        assert passes and (1.0, -1.0) in ends
+    else:
+        assert not passes and ends >= {(1.0, -1.0), (-1.0, 1.0)}  # either side stuck
+        assert {p[2][0] for p in plays} >= {1.0, -1.0}
+
+
+@pytest.mark.parametrize("king", ["Guarded by the Throne", "Weak"])
+def test_no_moves_next_lean_on_brandubh(king):
+    record, plays = on_off(brandubh(), [f"King/{king}"], seed=len(king), games=6)
+    assert len(record) > 150 and len(plays) == 12
