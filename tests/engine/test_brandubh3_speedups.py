@@ -6,6 +6,8 @@ seeded games, on descriptions written here and on the bundled Brandubh.
   the next player's moves kept, or lists them itself, without ``Game.stuck`` and
   ``State.legal_moves`` (a switch read while playing: the games are recorded with it on
   and off).
+- ``captures.NEARBY_EXIT``: the fused captures return at once when no neighbour of the
+  destination holds a piece their rules could take (read from the kept piece sites).
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ import pytest
 
 from ludeme.api import _compile
 from ludeme.expand import expand
+from ludeme.ludemes.effects import captures
 from ludeme.ludemes.rules import structure
 from ludeme.runtime.search import random_playout
+from tests.engine.test_capture_fusion import CASES, FENCE, FLANKED_CHIEF
+from tests.engine.test_tafl_speedups import RAIDS
 
 # pawns step ahead or ahead and to one side onto empty sites, and block each other: a
 # side left without a move ends the game ({end}), or passes; (no Moves Next) is one of
@@ -112,3 +117,34 @@ def test_no_moves_next_lean_on_blockades(text):
 def test_no_moves_next_lean_on_brandubh(king):
     record, plays = on_off(brandubh(), [f"King/{king}"], seed=len(king), games=6)
     assert len(record) > 150 and len(plays) == 12
+
+
+def fused_code(game) -> set:
+    """The names the fused capture functions of the first listing's moves read."""
+    s = game.new_initial_state()
+    return {name for m in s.legal_moves() if m.then is not None
+            and m.then.__code__.co_filename == "<ludeme fused captures>"
+            for name in m.then.__code__.co_names}
+
+
+FENCES = [FENCE.format(board=board, dirs=dirs, allowed=allowed, p1=p1, p2=p2,
+                       third=FLANKED_CHIEF.format(dirs=dirs) if third else "")
+          for board, dirs, allowed, third, p1, p2 in CASES]
+
+
+@pytest.mark.parametrize("text,options", [
+    *((t, None) for t in FENCES), (RAIDS[0], None),
+    (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
+    ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
+def test_fused_captures_nearby_exit(text, options):
+    with switched(captures, "NEARBY_EXIT", True):
+        fast = compiled(text, options)
+    with switched(captures, "NEARBY_EXIT", False):
+        slow = compiled(text, options)
+    assert "TAKES" in fused_code(fast) and "TAKES" not in fused_code(slow)
+    a, b = recorded(fast, 11, 8), recorded(slow, 11, 8)
+    assert a == b and len(a) > 150
+    # pieces are taken along these games
+    assert any(y[1].count(0) > x[1].count(0) for x, y in zip(a, a[1:], strict=False)
+               if len(x) == 6 and len(y) == 6)
+    assert played(fast, range(10)) == played(slow, range(10))

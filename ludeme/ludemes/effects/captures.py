@@ -743,6 +743,36 @@ def fuse_captures(effects, sequence: EffectV) -> EffectV:
                    any_move_at=sequence.any_move_at, prepare=sequence.prepare)
 
 
+def _nearby_exit(union: list, np: int, merged: list, ns: dict) -> list[str]:
+    """The fused function's first test (``NEARBY_EXIT``): when the occupancy is kept, the
+    kept sites of the pieces any rule could take (per player, at most
+    ``NEARBY_PIECES`` ids) and the neighbours of the destination have no site in common:
+    nothing to look at. No lines where a rule could take an empty site or a player
+    could take more kinds."""
+    if not NEARBY_EXIT:
+        return []
+    takes = [sorted({k % np for k, ok in enumerate(row) if ok}) for row in union]
+    most = max(map(len, takes), default=0)
+    if not most or most > NEARBY_PIECES or any(0 in t for t in takes):
+        return []
+    # every player's ids padded with its first (or 0, whose kept sites are none)
+    ns["TAKES"] = [tuple(t + [t[0] if t else 0] * (most - len(t))) for t in takes]
+    ns["NEAR"] = [sum({1 << r[0] for r in rows}) for rows in merged]
+    ks = ", ".join(f"k{i}" for i in range(most)) + ("," if most == 1 else "")
+    return ["    if s.occ is not None:", "        pl = s.placed",
+            f"        {ks} = TAKES[who]",
+            f"        if not ({' | '.join(f'pl[k{i}]' for i in range(most))}) & NEAR[at]:",
+            "            return"]
+
+
+# the fused function returns at once when none of the destination's neighbours holds a
+# piece any of its rules could take, read from the kept piece sites (``State.placed``)
+# (False: the neighbours looked at one by one; tests compare the two)
+NEARBY_EXIT = True
+# ... when every player's rules take at most this many kinds of piece
+NEARBY_PIECES = 4
+
+
 def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
     """The generated function of ``parts``: one loop over the neighbours of the
     destination of the last move (in the board's direction order, each rule's rows
@@ -793,8 +823,9 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
     ns["ROWS"], ns["UNION"] = merged, union
     names = ["b", "bp"]
     head = ["def fused(s):", "    h = s.history", "    if not h:", "        return",
-            "    at = h[-1].to", "    if at < 0:", "        return", "    w = s.what",
-            "    who = s.who", "    u = UNION[who]"]
+            "    at = h[-1].to", "    if at < 0:", "        return", "    who = s.who"]
+    head += _nearby_exit(union, parts[0].np, merged, ns)
+    head += ["    w = s.what", "    u = UNION[who]"]
     body = []
     for i, p in enumerate(parts):
         ns[f"T{i}"], ns[f"F{i}"], ns[f"FIN{i}"] = p.target, p.friend, p.finish
