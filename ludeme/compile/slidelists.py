@@ -49,6 +49,10 @@ BYTES_LOOP = True
 # ... on boards of at most this many bytes of sites (else a bit at a time)
 BYTES_UNROLLED = 16
 
+# the generated listings read a ray that some origin lacks (padded with a ray of mask 0)
+# only when its mask is not 0 (False: every ray read; tests compare the two)
+SKIP_PADDED = True
+
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
 # (taken when it is the first occupied site); the moves of the free ray; the ray's mask
 # in the board read as bits and the moves by the ``bit_length`` of the ray's occupied
@@ -274,7 +278,10 @@ def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
                            + _NO_RAY * (rays - len(es)) for es in t]
             for key, t in tables.items()}
     names = ", ".join(f"m{i}, t{i}" for i in range(rays))
-    each = [f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
+    # the rays some origin lacks (padded) are read only when their mask is not 0
+    fewest = min(len(es) for t in tables.values() for es in t) if SKIP_PADDED else rays
+    each = [("if m{0}: " if i >= fewest else "").format(i)
+            + f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
     rows = [[flat[id(t)][1:] if t is not None else None for t in row] for row in by_bits]
     return _written(names, each, rows, pids, afresh, "<ludeme slide listing>")
 

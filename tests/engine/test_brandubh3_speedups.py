@@ -8,6 +8,8 @@ seeded games, on descriptions written here and on the bundled Brandubh.
   and off).
 - ``captures.NEARBY_EXIT``: the fused captures return at once when no neighbour of the
   destination holds a piece their rules could take (read from the kept piece sites).
+- ``slidelists.SKIP_PADDED``: the generated slide listing reads a ray some origin lacks
+  (padded with a ray of mask 0) only when its mask is not 0.
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ from pathlib import Path
 import pytest
 
 from ludeme.api import _compile
+from ludeme.compile import slidelists
 from ludeme.expand import expand
 from ludeme.ludemes.effects import captures
 from ludeme.ludemes.rules import structure
 from ludeme.runtime.search import random_playout
+from tests.engine.test_bytes_listing import ROOK_GAMES
 from tests.engine.test_capture_fusion import CASES, FENCE, FLANKED_CHIEF
+from tests.engine.test_slide_listing import DESCRIPTIONS, _functions
+from tests.engine.test_speedups import same_lists
 from tests.engine.test_tafl_speedups import RAIDS
 
 # pawns step ahead or ahead and to one side onto empty sites, and block each other: a
@@ -70,11 +76,11 @@ def recorded(game, seed: int, games: int) -> list:
     out = []
     for _ in range(games):
         s = game.new_initial_state()
-        while not s.is_terminal():
-            moves = s.legal_moves()
+        for moves in iter(s.legal_moves, []):  # none once the game is over
             out.append(([m.key for m in moves], list(s.what), s.hash, s.mover,
                         s.stalemated, s.prev_mover))
             game.play(s, moves[rng.randrange(len(moves))])
+        assert s.is_terminal()
         out.append((s.returns(), s.stalemated, s.ply))
     return out
 
@@ -148,3 +154,38 @@ def test_fused_captures_nearby_exit(text, options):
     assert any(y[1].count(0) > x[1].count(0) for x, y in zip(a, a[1:], strict=False)
                if len(x) == 6 and len(y) == 6)
     assert played(fast, range(10)) == played(slow, range(10))
+
+
+def listing_size(game) -> int:
+    """The length of the bytecode of the game's generated slide listing."""
+    return sum(len(f.__code__.co_code) for f in _functions(game)
+               if f.__code__.co_filename == "<ludeme slide listing>")
+
+
+@pytest.mark.parametrize("name", [*sorted(ROOK_GAMES), *sorted(DESCRIPTIONS)])
+def test_padded_rays_skipped_list_alike(name):
+    text = ROOK_GAMES.get(name) or DESCRIPTIONS[name]
+    with switched(slidelists, "SKIP_PADDED", True):
+        fast = compiled(text)
+    with switched(slidelists, "SKIP_PADDED", False):
+        slow = compiled(text)
+    assert listing_size(fast) > listing_size(slow) > 0  # the tests written in
+    pieces = ("Rook1", "Rook2", "Bishop2") if name in ROOK_GAMES else \
+        ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2") \
+        if name.startswith("sliders") else ("Guard1", "Guard2", "Chief2")
+    assert same_lists(fast, slow, random.Random(len(name)), games=3, fillings=40,
+                      pieces=pieces) > 80
+    assert played(fast, range(6)) == played(slow, range(6))
+
+
+@pytest.mark.parametrize("king", ["Guarded by the Throne", "Weak"])
+def test_padded_rays_skipped_on_brandubh(king):
+    options = [f"King/{king}"]
+    with switched(slidelists, "SKIP_PADDED", True):
+        fast = compiled(brandubh(), options)
+    with switched(slidelists, "SKIP_PADDED", False):
+        slow = compiled(brandubh(), options)
+    assert listing_size(fast) > listing_size(slow) > 0
+    a, b = recorded(fast, 5, 6), recorded(slow, 5, 6)
+    assert a == b and len(a) > 150
+    assert played(fast, range(12)) == played(slow, range(12))
