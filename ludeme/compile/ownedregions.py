@@ -34,6 +34,15 @@ KEPT_OWNED = True
 WRITES_FIRST = True
 #: at most this many moves' writes are looked at (more: the whole board is diffed)
 WRITES_FIRST_MOVES = 8
+#: with ``WRITES_FIRST``, when one move was played since the region was last brought up
+#: to date, its writes are put into the board kept (a list, copied with the state) in
+#: place, without a copy of it; a change the lists cannot take in (a piece taken off or
+#: replaced, one elsewhere) makes them afresh from the board (False: the board kept is
+#: copied and compared first; tests compare the two)
+IN_PLACE = True
+#: ``with_members`` hands its caller the region's live list and dict (to read before the
+#: state changes, never to change) instead of copies (False: copies; tests compare them)
+LIVE_MEMBERS = True
 
 
 def _role_key(part: tuple):
@@ -82,7 +91,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1]
 
     def copy(a):
-        return [a[0], [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2]]
+        board = a[0]
+        return [board[:] if type(board) is list else board,
+                [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2]]
 
     slot = game.add_aux(fresh, copy)
 
@@ -141,6 +152,27 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         what = s.what
         listed = writes_first and type(what) is list and len(what) == stop
         if listed:
+            board = kept[0]
+            if IN_PLACE and type(board) is list and kept[2] == len(s.history) - 1:
+                # one move since: its writes brought in place into the board kept and
+                # the lists, then the board compared whole
+                sites = getattr(s.history[-1].act, "writes", None)
+                if sites is not None:
+                    lists = kept[1]
+                    for j in sites:
+                        x = what[j]
+                        if x != board[j]:
+                            if board[j] or not 0 < x < 256:
+                                break
+                            board[j] = x
+                            add(lists, j, x)
+                    else:
+                        if board == what:
+                            kept[2] += 1
+                            return lists
+                    # out of step with the board: made afresh from it below
+                    kept[0] = b"\0" * span
+                    kept[1] = [[[], [], {}] for _ in range(n_owners)]
             found = written(s, kept)
             if found is not None:
                 places, board = found
@@ -201,6 +233,8 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         if not 0 <= p < n_owners:
             return (), set()
         kept = lists[p]
+        if LIVE_MEMBERS:
+            return kept[1], kept[2]
         return tuple(kept[1]), kept[2].copy()
 
     def contains(s, x):
