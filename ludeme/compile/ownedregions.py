@@ -40,6 +40,10 @@ WRITES_FIRST_MOVES = 8
 #: replaced, one elsewhere) makes them afresh from the board (False: the board kept is
 #: copied and compared first; tests compare the two)
 IN_PLACE = True
+#: another part's data derived from the board (e.g. the path walks' masks of drawn edges)
+#: kept beside a kept region and brought up to date in the same pass over the last move's
+#: writes (``follow``; False: the data keeps its own board; tests compare the two)
+FOLLOWED = True
 #: ``with_members`` hands its caller the region's live list and dict (to read before the
 #: state changes, never to change) instead of copies (False: copies; tests compare them)
 LIVE_MEMBERS = True
@@ -85,15 +89,19 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     n_owners = max(owner) + 1 if owner else 1
     writes_first, most = WRITES_FIRST and whole, WRITES_FIRST_MOVES
 
+    # data another part keeps beside the region (``follow``): (make, on_put, copy)
+    follower: list = []
+
     def fresh():
         # [the board's bytes read, per owner [keys, sites, site -> key]]
-        # (and how many moves the history held then: WRITES_FIRST)
-        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1]
+        # (and how many moves the history held then: WRITES_FIRST; a follower's data)
+        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1, None]
 
     def copy(a):
-        board = a[0]
+        board, data = a[0], a[3]
         return [board[:] if type(board) is list else board,
-                [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2]]
+                [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2],
+                follower[2](data) if data is not None else None]
 
     slot = game.add_aux(fresh, copy)
 
@@ -166,6 +174,8 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                                 break
                             board[j] = x
                             add(lists, j, x)
+                            if kept[3] is not None:
+                                follower[1](kept[3], j)
                     else:
                         if board == what:
                             kept[2] += 1
@@ -173,6 +183,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     # out of step with the board: made afresh from it below
                     kept[0] = b"\0" * span
                     kept[1] = [[[], [], {}] for _ in range(n_owners)]
+                    kept[3] = None
             found = written(s, kept)
             if found is not None:
                 places, board = found
@@ -188,6 +199,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     for j in places:
                         add(lists, j, board[j])
                     kept[0] = board
+                    kept[3] = None
                     return lists
         try:
             raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
@@ -199,6 +211,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         kept[2] = len(s.history)
         if raw == old:
             return kept[1]
+        kept[3] = None
         lists = kept[1]
         diff = int.from_bytes(raw, "little") ^ int.from_bytes(old, "little")
         changed = []
@@ -224,8 +237,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         p = who(s)
         return tuple(lists[p][1]) if 0 <= p < n_owners else ()
 
-    def with_members(s):
-        lists = sync(s)
+    def members(s, lists):
         if lists is None:
             sites = plain(s)
             return sites, set(sites)
@@ -236,6 +248,34 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         if LIVE_MEMBERS:
             return kept[1], kept[2]
         return tuple(kept[1]), kept[2].copy()
+
+    def with_members(s):
+        return members(s, sync(s))
+
+    def follow(make, on_put, copy_data, size: int):
+        """Data kept beside the region on each state, brought up to date with it
+        (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j)`` when
+        a piece is put on the empty site j, ``copy_data`` copies it with the state. Returns
+        ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now;
+        None when the region has a follower already, does not read the whole board
+        (``size`` sites), or ``FOLLOWED`` is off."""
+        if follower or not FOLLOWED or not writes_first or stop != size:
+            return None
+        follower.extend((make, on_put, copy_data))
+
+        def with_members_and(s):
+            lists = sync(s)
+            if lists is None:
+                return (*members(s, None), make(s.what))
+            kept = s.aux[slot]
+            data = kept[3]
+            if data is None:
+                data = kept[3] = make(s.what)
+            return (*members(s, lists), data)
+
+        return with_members_and
+
+    with_members.follow = follow
 
     def contains(s, x):
         lists = sync(s)

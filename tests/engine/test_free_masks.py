@@ -11,6 +11,7 @@ import random
 import pytest
 
 from ludeme.api import _compile, load_description
+from ludeme.compile import ownedregions
 from ludeme.ludemes.regions import paths
 from tests.engine.test_owned_regions import SNIP, TREE
 from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
@@ -25,13 +26,14 @@ ERASE = """(game "Erase" (players 2)
     (end (if (no Moves Next) (result Next Loss)))))"""
 
 
-def _both(monkeypatch, spied, make):
+def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     masked = spied(paths, "_masked_walks")
     fast = make()
     assert masked == ["_masked_walks"]  # the masks are used where they are on
-    monkeypatch.setattr(paths, "FREE_MASKS", False)
+    monkeypatch.setattr(module, switch, False)
     slow = make()
-    assert masked == ["_masked_walks"]
+    # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board
+    assert masked == ["_masked_walks"] * (1 + (switch == "FOLLOWED"))
     return fast, slow
 
 
@@ -59,16 +61,22 @@ def _both(monkeypatch, spied, make):
     lambda: _compile(load_description("branches", ["Board Size/10x10", "Branch Length/3 edges",
                                                    "Origin Order/A-B-A-B"])),
 ])
-def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make):
-    fast, slow = _both(monkeypatch, spied, make)
+@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
+                                           (ownedregions, "FOLLOWED")])
+def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
+    """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
+    date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
+    fast, slow = _both(monkeypatch, spied, make, module, switch)
     assert agree_along_games(fast, slow, seed=5, games=10, plies=80) > 50
 
 
-def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied):
+@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
+                                           (ownedregions, "FOLLOWED")])
+def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
     """A clone keeps its own masks; a state whose moves are taken back (the board
     restored without the masks' knowledge) and others played lists as the slow walk."""
     text = ERASE.format(board="(square 5)", far="e5", length=2, tree=TREE.format(who="Mover"))
-    fast, slow = _both(monkeypatch, spied, lambda: compiled(text))
+    fast, slow = _both(monkeypatch, spied, lambda: compiled(text), module, switch)
     rng = random.Random(11)
     a, b = fast.new_initial_state(), slow.new_initial_state()
     for _ in range(30):

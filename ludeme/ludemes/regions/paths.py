@@ -394,8 +394,9 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
             while len(t) - 1 < width:
                 t[:] = [(t[0],) * tabling[1], *t[1:2], *t[1:]]
     if masked is not None:
-        return _masked_walks(length, pid_of, from_fn, with_members, masked, width,
-                             _free_masks(masking, tabling[0], len(tries)))
+        follow = getattr(with_members, "follow", None)
+        made = _free_masks(masking, tabling[0], len(tries), follow)
+        return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made)
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
@@ -551,19 +552,38 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
         return None
 
 
-def _free_masks(game, at_vertex: list, size: int):
+def _free_masks(game, at_vertex: list, size: int, follow=None):
     """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
     the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
     ``Game.add_aux``) with the board it was made from. The sites changed since then are
     looked for among those the moves played since say they write (``act.writes``), and
     the board kept is then compared with the state's whole: any other change (or a board
-    not in a list) makes the masks afresh. The masks are a function of the board alone."""
+    not in a list) makes the masks afresh. The masks are a function of the board alone.
+    With ``follow`` (a kept region's ``with_members.follow``, ``ownedregions.FOLLOWED``),
+    the masks are kept beside the region instead: returns (None, ``with_masks(s)``: the
+    region's sites, its members, the masks); else (``masks_of``, None)."""
     flips: list[tuple] = [()] * size
     for v, at in enumerate(at_vertex):
         for i, e in enumerate(at[1:]):
             flips[e] += ((v, 1 << i),)
     edges = [e for e in range(size) if flips[e]]
     most = FREE_MASKS_MOVES
+
+    def made(what) -> list[int]:
+        masks = [0] * size
+        for e in edges:
+            if what[e]:
+                for v, bit in flips[e]:
+                    masks[v] |= bit
+        return masks
+
+    def put(masks: list[int], j: int) -> None:
+        for v, bit in flips[j]:
+            masks[v] |= bit
+
+    with_masks = follow(made, put, list.copy, size) if follow is not None else None
+    if with_masks is not None:
+        return None, with_masks
 
     def fresh():
         # [the board read, the masks, how many moves the history held then]
@@ -603,24 +623,21 @@ def _free_masks(game, at_vertex: list, size: int):
                         kept[2] = n
                         return masks
         kept[0] = list(what)
-        kept[1] = masks = [0] * size
-        for e in edges:
-            if what[e]:
-                for v, bit in flips[e]:
-                    masks[v] |= bit
+        kept[1] = masks = made(what)
         kept[2] = len(s.history)
         return masks
 
-    return masks_of
+    return masks_of, None
 
 
 def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: list,
-                  width: int, masks_of):
+                  width: int, masks_of, with_masks=None):
     """The written-out walks over ``_masked_flats``' tables (``FREE_MASKS``): a step takes
     the entries its vertex's mask leaves (its free edges), reads the veto's table where
     the entry holds one, and at the end the table at the end vertex once the two sites
     it needs there are occupied. Same paths, in the same order, as ``_unrolled_vetoed_walks``'
-    other loops."""
+    other loops. ``with_masks``: the start vertices, a container of them and the masks
+    in one call (``_free_masks``), else ``masks_of``."""
     sites = ", ".join(f"r{i}" for i in range(width))
     read = "".join(f"[what[r{i}]]" for i in range(width))
 
@@ -636,10 +653,12 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
              "        return []",
              "    what = s.what",
              "    flat = flats[who]",
-             *(["    starts = from_fn(s)",
-                "    inset = set(starts)"] if with_members is None else
-               ["    starts, inset = with_members(s)"]),
-             "    mask = masks_of(s)",
+             *(["    starts, inset, mask = with_masks(s)"] if with_masks is not None else
+               ["    starts = from_fn(s)",
+                "    inset = set(starts)",
+                "    mask = masks_of(s)"] if with_members is None else
+               ["    starts, inset = with_members(s)",
+                "    mask = masks_of(s)"]),
              "    out = []",
              "    append = out.append",
              "    for v0 in starts:"]
@@ -661,7 +680,7 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
               f"{pad}    append(m)",
               "    return out"]
     ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "masks_of": masks_of,
-          "with_members": with_members}
+          "with_members": with_members, "with_masks": with_masks}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
 
