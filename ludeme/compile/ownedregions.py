@@ -34,6 +34,19 @@ KEPT_OWNED = True
 WRITES_FIRST = True
 #: at most this many moves' writes are looked at (more: the whole board is diffed)
 WRITES_FIRST_MOVES = 8
+#: with ``WRITES_FIRST``, when one move was played since the region was last brought up
+#: to date, its writes are put into the board kept (a list, copied with the state) in
+#: place, without a copy of it; a change the lists cannot take in (a piece taken off or
+#: replaced, one elsewhere) makes them afresh from the board (False: the board kept is
+#: copied and compared first; tests compare the two)
+IN_PLACE = True
+#: another part's data derived from the board (e.g. the path walks' masks of drawn edges)
+#: kept beside a kept region and brought up to date in the same pass over the last move's
+#: writes (``follow``; False: the data keeps its own board; tests compare the two)
+FOLLOWED = True
+#: ``with_members`` hands its caller the region's live list and dict (to read before the
+#: state changes, never to change) instead of copies (False: copies; tests compare them)
+LIVE_MEMBERS = True
 
 
 def _role_key(part: tuple):
@@ -76,13 +89,19 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     n_owners = max(owner) + 1 if owner else 1
     writes_first, most = WRITES_FIRST and whole, WRITES_FIRST_MOVES
 
+    # data another part keeps beside the region (``follow``): (make, on_put, copy)
+    follower: list = []
+
     def fresh():
         # [the board's bytes read, per owner [keys, sites, site -> key]]
-        # (and how many moves the history held then: WRITES_FIRST)
-        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1]
+        # (and how many moves the history held then: WRITES_FIRST; a follower's data)
+        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1, None]
 
     def copy(a):
-        return [a[0], [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2]]
+        board, data = a[0], a[3]
+        return [board[:] if type(board) is list else board,
+                [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2],
+                follower[2](data) if data is not None else None]
 
     slot = game.add_aux(fresh, copy)
 
@@ -141,6 +160,30 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         what = s.what
         listed = writes_first and type(what) is list and len(what) == stop
         if listed:
+            board = kept[0]
+            if IN_PLACE and type(board) is list and kept[2] == len(s.history) - 1:
+                # one move since: its writes brought in place into the board kept and
+                # the lists, then the board compared whole
+                sites = getattr(s.history[-1].act, "writes", None)
+                if sites is not None:
+                    lists = kept[1]
+                    for j in sites:
+                        x = what[j]
+                        if x != board[j]:
+                            if board[j] or not 0 < x < 256:
+                                break
+                            board[j] = x
+                            add(lists, j, x)
+                            if kept[3] is not None:
+                                follower[1](kept[3], j)
+                    else:
+                        if board == what:
+                            kept[2] += 1
+                            return lists
+                    # out of step with the board: made afresh from it below
+                    kept[0] = b"\0" * span
+                    kept[1] = [[[], [], {}] for _ in range(n_owners)]
+                    kept[3] = None
             found = written(s, kept)
             if found is not None:
                 places, board = found
@@ -156,6 +199,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     for j in places:
                         add(lists, j, board[j])
                     kept[0] = board
+                    kept[3] = None
                     return lists
         try:
             raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
@@ -167,6 +211,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         kept[2] = len(s.history)
         if raw == old:
             return kept[1]
+        kept[3] = None
         lists = kept[1]
         diff = int.from_bytes(raw, "little") ^ int.from_bytes(old, "little")
         changed = []
@@ -192,8 +237,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         p = who(s)
         return tuple(lists[p][1]) if 0 <= p < n_owners else ()
 
-    def with_members(s):
-        lists = sync(s)
+    def members(s, lists):
         if lists is None:
             sites = plain(s)
             return sites, set(sites)
@@ -201,7 +245,37 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         if not 0 <= p < n_owners:
             return (), set()
         kept = lists[p]
+        if LIVE_MEMBERS:
+            return kept[1], kept[2]
         return tuple(kept[1]), kept[2].copy()
+
+    def with_members(s):
+        return members(s, sync(s))
+
+    def follow(make, on_put, copy_data, size: int):
+        """Data kept beside the region on each state, brought up to date with it
+        (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j)`` when
+        a piece is put on the empty site j, ``copy_data`` copies it with the state. Returns
+        ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now;
+        None when the region has a follower already, does not read the whole board
+        (``size`` sites), or ``FOLLOWED`` is off."""
+        if follower or not FOLLOWED or not writes_first or stop != size:
+            return None
+        follower.extend((make, on_put, copy_data))
+
+        def with_members_and(s):
+            lists = sync(s)
+            if lists is None:
+                return (*members(s, None), make(s.what))
+            kept = s.aux[slot]
+            data = kept[3]
+            if data is None:
+                data = kept[3] = make(s.what)
+            return (*members(s, lists), data)
+
+        return with_members_and
+
+    with_members.follow = follow
 
     def contains(s, x):
         lists = sync(s)

@@ -132,8 +132,9 @@ class RegionV:
     #: ``ludeme.compile.ownedregions`` can keep on the state from move to move
     per_owned: tuple | None = None
     #: ``with_members(s)``: ``(sites, members)``, the region's sites and a container of
-    #: them to test membership in (a copy: the caller may keep it), made together more
-    #: cheaply than a set of ``fn(s)``
+    #: them to test membership in, made together more cheaply than a set of ``fn(s)``
+    #: (with ``ownedregions.LIVE_MEMBERS`` the region's own: read them before the state
+    #: changes, never change them)
     with_members: Callable[[State], tuple[Sequence[int], Container[int]]] | None = None
 
     def known_empty(self) -> bool:

@@ -111,7 +111,7 @@ SNIP = """(game "Snip" (players 2)
     (end (if (no Moves Next) (result Next Loss)))))"""
 
 
-@pytest.mark.parametrize("make", [
+WRITING_GAMES = [
     # a path's consequence puts a piece on its end or takes its start's piece off: a
     # site the move does not say it writes changes (the tree's order changes with it)
     lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
@@ -119,6 +119,12 @@ SNIP = """(game "Snip" (players 2)
                                  then='(add (piece (id "Pen" Mover)) (to (last To)))')),
     lambda: compiled(SNIP.format(board="(rectangle 5 8)", mid="b3", far="h5", length=2,
                                  tree=TREE.format(who="Mover"), then="(remove (last From))")),
+    # ... or the other player's pieces on the free edges at its end (their tree grows)
+    lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
+                                 tree=TREE.format(who="Mover"),
+                                 then='(add (piece (id "Pen" Next)) (to (intersection '
+                                      '(sites Empty Edge) (sites Incident Edge of:Vertex '
+                                      'at:(last To)))))')),
     # edges added (a move that does not say what it writes) and taken off
     lambda: compiled(TANGLE.format(board="(square 4)", far="d4", who="Mover",
                                    tree=TREE.format(who="Mover"))),
@@ -127,9 +133,24 @@ SNIP = """(game "Snip" (players 2)
     lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
     lambda: _compile(load_description("branches", ["Board Size/8x8", "Branch Length/3 edges",
                                                    "Origin Order/A-B-A-B"])),
-])
+]
+
+
+@pytest.mark.parametrize("make", WRITING_GAMES)
 def test_changes_found_from_the_moves_writes_as_by_diffing_the_board(monkeypatch, make):
     fast = make()
     monkeypatch.setattr(ownedregions, "WRITES_FIRST", False)
     slow = make()
     assert agree_along_games(fast, slow, seed=3, games=6, plies=80) > 40
+
+
+@pytest.mark.parametrize("switch", ["IN_PLACE", "LIVE_MEMBERS"])
+@pytest.mark.parametrize("make", WRITING_GAMES)
+def test_one_move_taken_in_place_and_members_handed_live(monkeypatch, make, switch):
+    """The last move's writes put into the board kept in place (a piece taken off or put
+    elsewhere makes the lists afresh), and the walks handed the live list and dict: the
+    same moves as with copies."""
+    fast = make()
+    monkeypatch.setattr(ownedregions, switch, False)
+    slow = make()
+    assert agree_along_games(fast, slow, seed=4, games=6, plies=80) > 40

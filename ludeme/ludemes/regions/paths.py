@@ -51,6 +51,17 @@ DRAWN_AT_VETO = True
 TABLED_VETO = True
 #: the largest table (values ** sites) made for one vertex
 TABLED_VETO_MAX = 4096
+#: with ``TABLED_VETO``, the state keeps per vertex a mask of its drawn edges (brought up
+#: to date from the moves' ``act.writes`` and checked against the board), and the walks'
+#: tables are indexed by it: each step reads only the free edges on from a vertex, and
+#: the veto's check at that vertex is known from the mask (its table is read only where
+#: the sites it needs there are all occupied): no loop iteration per drawn edge, no
+#: read of the board per edge (False: every edge looked at; tests compare the two)
+FREE_MASKS = True
+#: masks over vertices of at most this many edges (2 ** edges variants per step)
+FREE_MASKS_MAX_EDGES = 6
+#: at most this many moves' writes are looked at (more: the masks are made afresh)
+FREE_MASKS_MOVES = 8
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -183,7 +194,8 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
                                               from_.with_members if MEMBERS_WITH_STARTS
                                               else None,
                                               (at_vertex, len(c.pieces.names))
-                                              if TABLED_VETO else None)
+                                              if TABLED_VETO else None,
+                                              g if FREE_MASKS else None)
             return _vetoed_walks(length, pid_of, from_fn, tries, veto)
 
         def gen(s):
@@ -282,7 +294,7 @@ def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):
 
 
 def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto,
-                           needs, with_members=None, tabling=None):
+                           needs, with_members=None, tabling=None, masking=None):
     """``_vetoed_walks`` written out as ``length`` nested loops (generated source; the
     tables reach it through its namespace). ``needs(v, drawn)`` (from the veto's
     ``at_drawn_vertex``; None: not given) says which sites must all be occupied for the
@@ -366,6 +378,13 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         tabling = None  # a vertex where the veto must be asked with the path drawn
     if tabling is None and tables:
         flats = flatten()
+    masked = None
+    if masking is not None and tabling is not None and LEAN_LOOPS:
+        masked = _masked_flats(length, pid_of, tries, needs, tabling[0],
+                               lambda v, drawn, pid, ab: tabled(v, drawn, pid, ab)[2],
+                               lambda v, drawn: check(v, drawn))
+        if tabling is None:
+            masked = None  # a table too large was met
     width = 0
     if tabling is not None:
         # as many sites for every table (one read again where there are fewer)
@@ -374,6 +393,10 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         for t in made:
             while len(t) - 1 < width:
                 t[:] = [(t[0],) * tabling[1], *t[1:2], *t[1:]]
+    if masked is not None:
+        follow = getattr(with_members, "follow", None)
+        made = _free_masks(masking, tabling[0], len(tries), follow)
+        return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made)
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
@@ -447,6 +470,217 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
     lines.append("    return out")
     ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "veto": veto,
           "with_members": with_members}
+    exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
+    return ns["gen"]
+
+
+class _Unmaskable(Exception):
+    """A veto's check that a vertex's mask of drawn edges cannot settle."""
+
+
+def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex: list,
+                  table_of, check):
+    """``FREE_MASKS``: per player, per vertex, the walks from it as a tuple indexed by the
+    vertex's mask of drawn edges (bit i: its i-th edge in ``at_vertex``), each item the
+    entries on from there whose edge is free under that mask, in the walk's order. Before
+    the last step an entry is (the next vertex, the veto's table at this vertex when the
+    sites it needs here are all drawn under the mask else (), the entries on from the next
+    vertex indexed likewise); at the last step (the end when the walk from the other end
+    is the listed one else -1, the move, the table at this vertex or (), the two sites to
+    look at before asking the veto at the end, the table there or ()). ``table_of(v,
+    drawn, pid, ab)``: ``tabled``'s table (None: none); ``check``: ``check``. None when a
+    check needs a site that is not an edge of its vertex, or a vertex has more than
+    ``FREE_MASKS_MAX_EDGES`` edges."""
+    bit_at = [{e: 1 << i for i, e in enumerate(at[1:])} for at in at_vertex]
+    if any(len(b) > FREE_MASKS_MAX_EDGES for b in bit_at):
+        return None
+
+    def need_bits(v: int, drawn: tuple[int, ...]) -> int:
+        """The mask bits of the sites the veto needs at v (-1: it cannot hold there)."""
+        need = needs(v, drawn) if needs is not None else None
+        if need is None:
+            return -1
+        rest = [x for x in need if x not in drawn]
+        if not rest or any(x not in bit_at[v] for x in rest):
+            raise _Unmaskable
+        bits = 0
+        for x in rest:
+            bits |= bit_at[v][x]
+        return bits
+
+    def variants(v: int, items: list[tuple]) -> tuple:
+        # items: (the entry's edge bit, its check's bits or -1, the entry without the
+        # check, with it); a variant per mask, alike ones shared
+        made: dict = {}
+        out = []
+        for mask in range(1 << len(bit_at[v])):
+            key = tuple(2 * i + (nb >= 0 and mask & nb == nb)
+                        for i, (bit, nb, _, _) in enumerate(items) if not mask & bit)
+            got = made.get(key)
+            if got is None:
+                got = made[key] = tuple(items[k >> 1][2 + (k & 1)] for k in key)
+            out.append(got)
+        return tuple(out)
+
+    def convert(node: tuple, v: int, prev: int, depth: int, who: int) -> tuple:
+        pid = pid_of[who]
+        items = []
+        for entry in node:
+            e = entry[0]
+            drawn = (prev, e) if prev >= 0 else (e,)
+            nb = need_bits(v, drawn)
+            t = table_of(v, drawn, pid, check(v, drawn)) if nb >= 0 else None
+            if t is None:
+                nb = -1  # the veto never holds here
+            if depth < length:
+                _, x, sub = entry
+                sub = convert(sub, x, e, depth + 1, who)
+                items.append((bit_at[v][e], nb, (x, (), sub), (x, t, sub)))
+            else:
+                _, (end, lower, _, moves) = entry
+                c, d = check(end, (e,))
+                u = table_of(end, (e,), pid, (c, d)) if c >= 0 else None
+                tail = (c, d, u) if u is not None else (0, 0, ())
+                low, m = (end if lower else -1), moves[who]
+                items.append((bit_at[v][e], nb, (low, m, (), *tail), (low, m, t, *tail)))
+        return variants(v, items)
+
+    try:
+        return [[convert(t or (), v, -1, 1, who) for v, t in enumerate(tries)]
+                if pid_of[who] else None for who in range(len(pid_of))]
+    except _Unmaskable:
+        return None
+
+
+def _free_masks(game, at_vertex: list, size: int, follow=None):
+    """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
+    the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
+    ``Game.add_aux``) with the board it was made from. The sites changed since then are
+    looked for among those the moves played since say they write (``act.writes``), and
+    the board kept is then compared with the state's whole: any other change (or a board
+    not in a list) makes the masks afresh. The masks are a function of the board alone.
+    With ``follow`` (a kept region's ``with_members.follow``, ``ownedregions.FOLLOWED``),
+    the masks are kept beside the region instead: returns (None, ``with_masks(s)``: the
+    region's sites, its members, the masks); else (``masks_of``, None)."""
+    flips: list[tuple] = [()] * size
+    for v, at in enumerate(at_vertex):
+        for i, e in enumerate(at[1:]):
+            flips[e] += ((v, 1 << i),)
+    edges = [e for e in range(size) if flips[e]]
+    most = FREE_MASKS_MOVES
+
+    def made(what) -> list[int]:
+        masks = [0] * size
+        for e in edges:
+            if what[e]:
+                for v, bit in flips[e]:
+                    masks[v] |= bit
+        return masks
+
+    def put(masks: list[int], j: int) -> None:
+        for v, bit in flips[j]:
+            masks[v] |= bit
+
+    with_masks = follow(made, put, list.copy, size) if follow is not None else None
+    if with_masks is not None:
+        return None, with_masks
+
+    def fresh():
+        # [the board read, the masks, how many moves the history held then]
+        return [None, None, -1]
+
+    def copy(a):
+        return [a[0] and a[0][:], a[1] and a[1][:], a[2]]
+
+    slot = game.add_aux(fresh, copy)
+
+    def masks_of(s) -> list[int]:
+        kept = s.aux[slot]
+        what = s.what
+        board = kept[0]
+        if board is not None:
+            hist = s.history
+            n = len(hist)
+            k = kept[2]
+            if k == n:
+                if board == what:
+                    return kept[1]
+            elif 0 <= k < n and n - k <= most:
+                masks = kept[1]
+                for i in range(k, n):
+                    sites = getattr(hist[i].act, "writes", None)
+                    if sites is None:
+                        break
+                    for j in sites:
+                        x, y = what[j], board[j]
+                        if x != y:
+                            board[j] = x
+                            if not x or not y:
+                                for v, bit in flips[j]:
+                                    masks[v] ^= bit
+                else:
+                    if board == what:
+                        kept[2] = n
+                        return masks
+        kept[0] = list(what)
+        kept[1] = masks = made(what)
+        kept[2] = len(s.history)
+        return masks
+
+    return masks_of, None
+
+
+def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: list,
+                  width: int, masks_of, with_masks=None):
+    """The written-out walks over ``_masked_flats``' tables (``FREE_MASKS``): a step takes
+    the entries its vertex's mask leaves (its free edges), reads the veto's table where
+    the entry holds one, and at the end the table at the end vertex once the two sites
+    it needs there are occupied. Same paths, in the same order, as ``_unrolled_vetoed_walks``'
+    other loops. ``with_masks``: the start vertices, a container of them and the masks
+    in one call (``_free_masks``), else ``masks_of``."""
+    sites = ", ".join(f"r{i}" for i in range(width))
+    read = "".join(f"[what[r{i}]]" for i in range(width))
+
+    def vetoed(pad: str, k: str) -> list[str]:
+        return [f"{pad}if {k}:",
+                f"{pad}    q, {sites} = {k}",
+                f"{pad}    if q{read}:",
+                f"{pad}        continue"]
+
+    lines = ["def gen(s):",
+             "    who = s.who",
+             "    if not pid_of[who]:",
+             "        return []",
+             "    what = s.what",
+             "    flat = flats[who]",
+             *(["    starts, inset, mask = with_masks(s)"] if with_masks is not None else
+               ["    starts = from_fn(s)",
+                "    inset = set(starts)",
+                "    mask = masks_of(s)"] if with_members is None else
+               ["    starts, inset = with_members(s)",
+                "    mask = masks_of(s)"]),
+             "    out = []",
+             "    append = out.append",
+             "    for v0 in starts:"]
+    pad = "        "
+    for d in range(1, length):
+        node = "flat[v0]" if d == 1 else f"node{d - 1}"
+        lines += [f"{pad}for v{d}, k{d}, node{d} in {node}[mask[v{d - 1}]]:",
+                  *vetoed(pad + "    ", f"k{d}")]
+        pad += "    "
+    node = "flat[v0]" if length == 1 else f"node{length - 1}"
+    lines += [f"{pad}for low, m, k, c, d, kk in {node}[mask[v{length - 1}]]:",
+              f"{pad}    if low in inset:",
+              f"{pad}        continue",
+              *vetoed(pad + "    ", "k"),
+              f"{pad}    if kk and what[c] and what[d]:",
+              f"{pad}        q, {sites} = kk",
+              f"{pad}        if q{read}:",
+              f"{pad}            continue",
+              f"{pad}    append(m)",
+              "    return out"]
+    ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "masks_of": masks_of,
+          "with_members": with_members, "with_masks": with_masks}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
 

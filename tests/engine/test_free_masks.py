@@ -1,0 +1,99 @@
+"""The written-out path walks over each vertex's mask of drawn edges, kept on the state
+(``paths.FREE_MASKS``): the same legal moves, in the same order, along random games as
+the walks that look at every edge, on Branches and on games written here (edges taken
+off by another move, a consequence writing sites the path's move does not name, a
+rectangle, paths of 1 to 4 edges)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludeme.api import _compile, load_description
+from ludeme.compile import ownedregions
+from ludeme.ludemes.regions import paths
+from tests.engine.test_owned_regions import SNIP, TREE
+from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
+
+ERASE = """(game "Erase" (players 2)
+  (equipment {{(board {board} use:{{Vertex Edge}}) (piece "Pen" Each)}})
+  (rules
+    (start {{(place "Pen1" {{"a1" "c2"}}) (place "Pen2" {{"{far}"}})}})
+    (play (or (do (move Path length:{length} from:{tree})
+                  ifAfterwards:(not (is Crossing mixed:True)))
+              (move Remove (sites Occupied Next Edge))))
+    (end (if (no Moves Next) (result Next Loss)))))"""
+
+
+def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
+    masked = spied(paths, "_masked_walks")
+    fast = make()
+    assert masked == ["_masked_walks"]  # the masks are used where they are on
+    monkeypatch.setattr(module, switch, False)
+    slow = make()
+    # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board
+    assert masked == ["_masked_walks"] * (1 + (switch == "FOLLOWED"))
+    return fast, slow
+
+
+@pytest.mark.parametrize("make", [
+    # edges taken off by a move that names no writes: the masks made afresh
+    lambda: compiled(ERASE.format(board="(square 5)", far="e5", length=2,
+                                  tree=TREE.format(who="Mover"))),
+    lambda: compiled(ERASE.format(board="(rectangle 4 6)", far="f4", length=3,
+                                  tree=TREE.format(who="Mover"))),
+    # a consequence puts a piece on the path's end (a site the move does not name)
+    lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
+                                 tree=TREE.format(who="Mover"),
+                                 then='(add (piece (id "Pen" Mover)) (to (last To)))')),
+    # ... or the other player's pieces on the free edges at the path's end
+    lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
+                                 tree=TREE.format(who="Mover"),
+                                 then='(add (piece (id "Pen" Next)) (to (intersection '
+                                      '(sites Empty Edge) (sites Incident Edge of:Vertex '
+                                      'at:(last To)))))')),
+    lambda: compiled(STROKES.format(board="(square 5)", far="e5", length=1,
+                                    cond="(not (is Crossing mixed:True))")),
+    lambda: compiled(STROKES.format(board="(rectangle 4 6)", far="f4", length=4,
+                                    cond="(not (is Crossing mixed:False))")),
+    lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
+    lambda: _compile(load_description("branches", ["Board Size/10x10", "Branch Length/3 edges",
+                                                   "Origin Order/A-B-A-B"])),
+])
+@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
+                                           (ownedregions, "FOLLOWED")])
+def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
+    """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
+    date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
+    fast, slow = _both(monkeypatch, spied, make, module, switch)
+    assert agree_along_games(fast, slow, seed=5, games=10, plies=80) > 50
+
+
+@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
+                                           (ownedregions, "FOLLOWED")])
+def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
+    """A clone keeps its own masks; a state whose moves are taken back (the board
+    restored without the masks' knowledge) and others played lists as the slow walk."""
+    text = ERASE.format(board="(square 5)", far="e5", length=2, tree=TREE.format(who="Mover"))
+    fast, slow = _both(monkeypatch, spied, lambda: compiled(text), module, switch)
+    rng = random.Random(11)
+    a, b = fast.new_initial_state(), slow.new_initial_state()
+    for _ in range(30):
+        if a.is_terminal():
+            break
+        moves = [a.move_to_string(m) for m in a.legal_moves()]
+        assert moves == [b.move_to_string(m) for m in b.legal_moves()]
+        # a clone plays one move on, the original is listed again after it
+        c = a.clone()
+        c.apply(c.legal_moves()[0])
+        c.legal_moves()
+        assert [a.move_to_string(m) for m in a.legal_moves()] == moves
+        # the same position rebuilt from scratch (an undo's board, the masks' history lost)
+        t = fast.new_initial_state()
+        for m in a.history:
+            t.apply(m)
+        assert [t.move_to_string(m) for m in t.legal_moves()] == moves
+        pick = moves[rng.randrange(len(moves))]
+        a.apply(a.parse_move(pick))
+        b.apply(b.parse_move(pick))
