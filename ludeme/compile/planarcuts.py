@@ -61,6 +61,16 @@ CODES = True
 #: rings longer than this keep the itemgetter (a list of 2**len per cell)
 CODES_MAX_RING = 10
 
+#: a cell's pattern met for the first time found through its shape's table by code
+#: (a list per shape, the count made once per shape and code), not through an
+#: itemgetter over the occupancy and a tuple's hash (tests turn it off to compare)
+SHAPE_CODES = True
+
+#: a cell removed whose occupied ring cells form at most one local part leaves its part
+#: joined: the cell is taken out of it, no flood, and the candidates are not all asked
+#: again (tests turn it off to compare)
+LOCAL_REMOVE = True
+
 
 def _proof() -> None:
     """Why the count is exact (kept next to the code it justifies).
@@ -214,6 +224,10 @@ class Tracker:
             self.ring_bits = [tuple((y, 1 << ring[y].index(x)) for y in ring[x])
                               for x in range(n)]
             self.by_code = [[None] * (1 << len(r)) for r in ring]
+            # SHAPE_CODES: per cell, its shape's (dE - dV, local parts' positions) by code
+            lists: dict = {}
+            self.shape_codes = [lists.setdefault(self.shape_of[t], [None] * (1 << len(r)))
+                                for t, r in enumerate(ring)]
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -239,13 +253,23 @@ class Tracker:
                 # its whole part (every candidate is asked again then)
                 self.moved = []
                 split = False
-                for x in changed:
-                    if in_c[x]:
-                        self._remove(x)
-                        split = True
-                for x in changed:
-                    if not in_c[x]:
-                        self._add(x)
+                if LOCAL_REMOVE:
+                    # the cells placed first: a stone taken off next to one placed
+                    # (a capture) then finds its ring joined through it
+                    for x in changed:
+                        if not in_c[x]:
+                            self._add(x)
+                    for x in changed:
+                        if in_c[x] and self._remove(x):
+                            split = True
+                else:
+                    for x in changed:
+                        if in_c[x]:
+                            self._remove(x)
+                            split = True
+                    for x in changed:
+                        if not in_c[x]:
+                            self._add(x)
                 # the cells whose pattern changed (the changed ones and those round
                 # them) asked again
                 self._ask_again(changed, split)
@@ -259,18 +283,41 @@ class Tracker:
         key = self.ring_get[t](occ)
         found = self.patterns[t].get(key)
         if found is None:
-            around = self.ring[t]
             shared = self.shapes[t]           # cells of the same shape share the count
             made = shared.get(key)
             if made is None:
                 made = shared[key] = self._count(t, key)
-            base, reps = made
-            # and the two local parts' cells, compared without a set (CODES)
-            pair = tuple(around[i] for i in reps) if len(reps) == 2 else (t, t)
-            found = (base, _getter(tuple(around[i] for i in reps)), len(reps)) + pair
-            if self.codes:
-                self.by_code[t][self.code[t]] = found
-            self.patterns[t][key] = found
+            found = self.patterns[t][key] = self._entry(t, made)
+        return found
+
+    def _entry(self, t: int, made: tuple) -> tuple:
+        """The pattern entry of t from its shape's count ``made`` (dE - dV, the local
+        parts' positions in t's ring)."""
+        base, reps = made
+        cells = tuple(self.ring[t][i] for i in reps)
+        # and the two local parts' cells, compared without a set (CODES)
+        pair = cells if len(cells) == 2 else (t, t)
+        return (base, _getter(cells), len(cells)) + pair
+
+    def _found(self, t: int) -> tuple:
+        """t's pattern entry in the kept occupancy (by its code when codes are kept)."""
+        if not self.codes:
+            return self._pattern(t, self.occ)
+        c = self.code[t]
+        return self.by_code[t][c] or self._missed(t, c)
+
+    def _missed(self, t: int, c: int) -> tuple:
+        """t's pattern entry for the code ``c`` met for the first time at t."""
+        if SHAPE_CODES:
+            table = self.shape_codes[t]
+            made = table[c]
+            if made is None:
+                made = table[c] = self._count(
+                    t, tuple((c >> i) & 1 for i in range(len(self.ring[t]))))
+            found = self._entry(t, made)
+        else:
+            found = self._pattern(t, self.occ)
+        self.by_code[t][c] = found
         return found
 
     def _ask_again(self, changed, split: bool) -> None:
@@ -292,7 +339,7 @@ class Tracker:
                 found = by_code[y][code[y]] if codes else \
                     patterns[y].get(ring_get[y](occ))
                 if found is None:
-                    found = self._pattern(y, occ)
+                    found = self._missed(y, code[y]) if codes else self._pattern(y, occ)
                 base, reps, k, a, b = found
                 if base >= 2:
                     candidates[y] = found
@@ -387,11 +434,7 @@ class Tracker:
 
     def _parts_round(self, x: int) -> tuple[int, set]:
         """(dE - dV, the parts round the empty cell x) in the kept occupancy."""
-        if self.codes:
-            found = self.by_code[x][self.code[x]] or self._pattern(x, self.occ)
-        else:
-            found = self._pattern(x, self.occ)
-        base, reps, k = found[:3]
+        base, reps, k = self._found(x)[:3]
         return base, set(reps(self.part)) if k else set()
 
     def _add(self, x: int) -> None:
@@ -424,14 +467,37 @@ class Tracker:
         part[x] = big
         into.append(x)
 
-    def _remove(self, x: int) -> None:
+    def _remove(self, x: int) -> bool:
+        """x emptied; whether parts were renumbered (every candidate to be asked again)."""
         part, members, occ, ring = self.part, self.members, self.occ, self.ring
-        rest = members.pop(part[x])
         occ[x] = 0
         if self.codes:
             code = self.code
             for y, bit in self.ring_bits[x]:
                 code[y] ^= bit
+        label = part[x]
+        if LOCAL_REMOVE:
+            # the occupied cells round x in one local part (joined through corners
+            # without x) or none: the rest of x's part stays joined
+            base, _, k = self._found(x)[:3]
+            if k == 1:
+                rest = members[label]
+                rest.remove(x)
+                if label == x:
+                    # the part was named after x: named after another of its cells
+                    # (every cell of it renamed alike, so no answer changes)
+                    del members[x]
+                    label = rest[0]
+                    members[label] = rest
+                    for y in rest:
+                        part[y] = label
+                self.holes -= base - 1
+                return False
+            if k == 0 and len(members[label]) == 1:
+                del members[label]
+                self.holes -= base
+                return False
+        rest = members.pop(label)
         left = set(rest)
         left.discard(x)
         for y in rest:                      # the part without x, split by a flood
@@ -449,12 +515,13 @@ class Tracker:
             members[y] = group
         base, parts = self._parts_round(x)
         self.holes -= base - len(parts)
+        return True
 
     def _refresh(self, t: int) -> None:
         if self.occ[t]:
             self.candidates.pop(t, None)
             return
-        found = self._pattern(t, self.occ)
+        found = self._found(t)
         if found[0] >= 2:
             self.candidates[t] = found
         else:

@@ -165,6 +165,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # the region tested is the through region (the empty sites of one range, both)
     a_is_c = empty_range is not None and a_reg.empty_range == empty_range
     byte_key = len(c.pieces.names) <= 256        # a position's pieces fit in bytes
+    as_bytes = neighbourcounts.board_reader()    # (compared, never hashed)
     a_static = a_reg.static
     a_table = None
     if a_static is not None:
@@ -201,7 +202,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             if board is not None:       # the board's bytes, made by the caller
                 in_c[lo:hi] = board[lo:hi].translate(EMPTY_FLAG)
             else:
-                in_c[lo:hi] = bytes(w[lo:hi]).translate(EMPTY_FLAG) if byte_key \
+                in_c[lo:hi] = as_bytes(w[lo:hi]).translate(EMPTY_FLAG) if byte_key \
                     else bytes(map(not_, w[lo:hi]))
         else:
             for x in c_fn(s):
@@ -348,7 +349,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         w[t] = 0                      # X'': the position before t was filled
         s.occ = None  # runtime.occupancy: a trial
         s.hash ^= TRIAL_HASH
-        key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
+        key = (s.who, s.nxt, as_bytes(w) if byte_key else tuple(w))
         if key != cache[0] or cache[1][6] is None:      # (lost_sites reads the slices)
             if counting:
                 stats["base"] += 1
@@ -410,7 +411,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         leaves L empty exactly when t is not one of them; L is read from the search
         otherwise (Lemma 2)."""
         w = s.what
-        key = (s.who, s.nxt, bytes(w) if byte_key else tuple(w))
+        key = (s.who, s.nxt, as_bytes(w) if byte_key else tuple(w))
         if key != cache[0]:
             if counting:
                 stats["base"] += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from ludeme.compile import neighbourcounts
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.values import IntListV, IntV
 from ludeme.lang import types as T
@@ -50,6 +51,30 @@ def _group_sizes(c: CompileContext, directions, who):
 #: Python (tests turn it off to compare)
 BY_BYTES = True
 
+#: the group sizes of the last few owner tables asked kept per neighbour table and
+#: shared by every ``(sizes Group ...)`` / ``(count Groups ...)`` of a game: a score
+#: asked for both players and its tie-breaker ask the same position several times
+#: (tests turn it off to compare)
+SHARED_SIZES = True
+#: how many owner tables each neighbour table keeps
+SHARED_SIZES_KEPT = 8
+#: the neighbour tables with kept sizes (the oldest dropped past this many)
+_SHARED_TABLES = 16
+_shared: dict[int, tuple] = {}
+
+
+def _sizes_memo(nb) -> dict:
+    """The sizes kept for the neighbour table ``nb`` (the same object for every ludeme
+    of a game asking it), keyed by the owner table (bytes)."""
+    found = _shared.get(id(nb))
+    if found is not None and found[0] is nb:
+        return found[1]
+    if len(_shared) >= _SHARED_TABLES:
+        del _shared[next(iter(_shared))]
+    memo: dict = {}
+    _shared[id(nb)] = (nb, memo)      # nb kept alive: its id is not reused meanwhile
+    return memo
+
 
 def _sizes_by_bytes(nb, n: int, owner, players, slow):
     """``_group_sizes``' function for a board whose sites of the type are 0..n-1 and
@@ -67,17 +92,42 @@ def _sizes_by_bytes(nb, n: int, owner, players, slow):
         return found
 
     every = table_of(None) if players is None else None
+    as_bytes = neighbourcounts.board_reader()
+
+    def owners(s):
+        """The owner of each site's piece (0: none, or not asked), or None when the
+        board holds values beyond a byte."""
+        try:
+            return as_bytes(s.what[:n]).translate(every or table_of(players(s)))
+        except (ValueError, TypeError):     # values beyond a byte
+            return None
 
     def sizes(s):
-        w = s.what
-        try:
-            mine = bytearray(bytes(w[:n]).translate(every or table_of(players(s))))
-        except (ValueError, TypeError):     # values beyond a byte
+        mine = owners(s)
+        if mine is None:
             return slow(s)
         # the occupied sites found in C; a site cleared by an earlier group is skipped
-        return _flooded(mine, compress(range(n), mine), nb)
+        return _flooded(bytearray(mine), compress(range(n), mine), nb)
 
-    return sizes
+    if not SHARED_SIZES:
+        return sizes
+    memo = _sizes_memo(nb)
+    kept = SHARED_SIZES_KEPT
+
+    def shared_sizes(s):
+        mine = owners(s)
+        if mine is None:
+            return slow(s)
+        key = bytes(mine)
+        found = memo.get(key)
+        if found is None:
+            found = tuple(_flooded(bytearray(key), compress(range(n), key), nb))
+            if len(memo) >= kept:
+                del memo[next(iter(memo))]
+            memo[key] = found
+        return list(found)
+
+    return shared_sizes
 
 
 def _flooded(mine: bytearray, starts, nb) -> list[int]:

@@ -39,10 +39,12 @@ def _range_select(count, level: int, select, kept=None):
     ``level`` empty neighbours (``count``'s levels, or the counts ``kept`` from the last
     position, ``neighbourcounts.KeptCounts``), picked in C from the counts masked by the
     empty sites; ``select(s, sites)`` when the pieces do not fit in bytes."""
+    as_bytes = neighbourcounts.board_reader()
+
     def in_range(s, lo, hi):
         w = s.what
         try:
-            empty = bytes(w).translate(EMPTY_FLAG)
+            empty = as_bytes(w).translate(EMPTY_FLAG)
         except (ValueError, TypeError):     # values beyond a byte
             return select(s, [x for x in range(lo, hi) if not w[x]])
         e = int.from_bytes(empty, "little")
@@ -57,7 +59,7 @@ def _range_select(count, level: int, select, kept=None):
         w = s.what
         if empty is None or len(empty) != len(w):
             try:
-                empty = bytes(w).translate(EMPTY_FLAG)
+                empty = as_bytes(w).translate(EMPTY_FLAG)
             except (ValueError, TypeError):     # values beyond a byte
                 return None
         e = int.from_bytes(empty, "little")
@@ -219,12 +221,13 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                 if count is None:
                     return select
                 level = k - 1
+                as_bytes = neighbourcounts.board_reader()
 
                 def select_counted(s, sites):
                     # every site's count at once (``ludeme.compile.neighbourcounts``)
                     w = s.what
                     try:
-                        empty = bytes(w).translate(EMPTY_FLAG)
+                        empty = as_bytes(w).translate(EMPTY_FLAG)
                     except (ValueError, TypeError):     # values beyond a byte
                         return select(s, sites)
                     flags = count(int.from_bytes(empty, "little"))[level].to_bytes(
