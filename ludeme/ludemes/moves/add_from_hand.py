@@ -39,6 +39,10 @@ KEPT_LISTS_MOVES = True
 #: and reads the hand's change per count from a table (False: both worked out at each
 #: placement; tests compare the two)
 KEYED_ACT = True
+#: the kept pairs worked out from scratch (a new game's first listing) from the sites
+#: pointed at when they are fewer than the empty sites, picked in C from a byte per site
+#: (False: from every empty site; tests compare the two)
+REBUILD_BY_TARGETS = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -311,6 +315,9 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
     for x in range(n_sites):
         for r, y in turns[x]:
             step_of[x * 9 + r] = y
+    # per piece id, 1 when a site holding it may be pointed at (``REBUILD_BY_TARGETS``)
+    targets_flag = bytes(1 if p < len(face_ok) and face_ok[p] else 0 for p in range(256)) \
+        if REBUILD_BY_TARGETS and face_ok is not None else None
     # [the board it was worked out for (a copy of ``state.what``), the slots allowed
     # there, in order]
     slot = c.game.add_aux(lambda: [None, None],
@@ -319,6 +326,22 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
     def rebuild(w) -> set:
         if face_ok is None:
             return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]}
+        if targets_flag is not None:
+            # fewer sites pointed at than empty sites: from the sites pointed at, found
+            # in C from a byte per site (1 where its piece may be pointed at)
+            try:
+                flags = bytes(w[f_first:f_stop]).translate(targets_flag)
+            except ValueError:               # a value beyond a byte: walk the empty sites
+                flags = None
+            if flags is not None and flags.count(1) < bytes(w[first:stop]).count(0):
+                out = set()
+                y = flags.find(1)
+                while y >= 0:
+                    for x, i in into[y + f_first]:
+                        if not w[x]:
+                            out.add(i)
+                    y = flags.find(1, y + 1)
+                return out
         return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]
                 if face_ok[w[step_of[i]]]}
 
