@@ -29,6 +29,37 @@ INLINE_EFFECTS = True
 #: its namespace
 LOCAL = "<local>"
 
+#: a part marked ``inline_once`` (it reads only what no effect written out writes, and
+#: never fails) read more than once in a move's consequences is worked out once, at the
+#: top of the generated function (False: read in place each time; tests compare)
+ONCE = True
+
+
+class Once:
+    """A value of a template standing for a part marked ``inline_once``: its own
+    template and values, written in place, or read from a local name worked out once
+    at the top of a generated function (``ONCE``)."""
+
+    __slots__ = ("template", "values", "key")
+
+    def __init__(self, template: str, values: dict):
+        self.template = template
+        self.values = values
+        self.key = (template, tuple((k, _frozen(v)) for k, v in sorted(values.items())))
+
+
+def _frozen(v):
+    """``v`` as part of a key: two equal tables give the same key."""
+    if isinstance(v, Once):
+        return v.key
+    if isinstance(v, list):
+        v = tuple(v)
+    try:
+        hash(v)
+    except TypeError:
+        return ("id", id(v))
+    return (type(v).__name__, v)
+
 
 def _source(part) -> tuple[str, dict]:
     """The template and values of a part: an expression's own (``fn.inline``), a
@@ -52,6 +83,10 @@ def expression(fn: Callable, template: str, values: dict | None = None,
     subs = {k: "{" + k + "}" for k in out}
     for name, part in parts.items():
         t, v = _source(part)
+        if getattr(getattr(part, "fn", part), "inline_once", False):
+            out[name] = Once(t, v)  # written by the generated function's Code
+            subs[name] = "{" + name + "}"
+            continue
         renamed = {k: f"{name}_{k}" for k in v}
         for k, val in v.items():
             out[renamed[k]] = val
@@ -63,9 +98,17 @@ def expression(fn: Callable, template: str, values: dict | None = None,
 class Code:
     """Generated source being put together: the namespace it reads, fresh names."""
 
-    def __init__(self) -> None:
+    def __init__(self, once: frozenset = frozenset()) -> None:
         self.ns: dict = {}
         self.count = 0
+        #: the keys of the parts worked out once (``ONCE``), and the lines doing so
+        self.once = once
+        self.top: list[str] = []
+        self.named: dict = {}
+        #: how many times each part marked ``inline_once`` was written
+        self.seen: dict = {}
+        #: whether an effect that does not write itself out is called
+        self.called = False
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -80,17 +123,36 @@ class Code:
     def expr(self, part) -> str:
         """Source reading the value of ``part`` (a compiled value or a function)."""
         t, v = _source(part)
+        return "(" + self._written(t, v) + ")"
+
+    def _written(self, t: str, v: dict) -> str:
         names = {}
         for k, val in v.items():
+            if isinstance(val, Once):
+                names[k] = self._once(val)
+                continue
             names[k] = self.fresh(k.replace("_", "")[:8] or "v")
             if val is not LOCAL:
                 self.ns[names[k]] = val
-        return "(" + t.format(**names) + ")"
+        return t.format(**names)
+
+    def _once(self, o: Once) -> str:
+        """A part marked ``inline_once``: a local worked out at the top when its key is
+        among ``once``, else the part in place."""
+        self.seen[o.key] = self.seen.get(o.key, 0) + 1
+        if o.key not in self.once:
+            return "(" + self._written(o.template, o.values) + ")"
+        name = self.named.get(o.key)
+        if name is None:
+            name = self.named[o.key] = self.fresh("once")
+            self.top.append(f"    {name} = {self._written(o.template, o.values)}")
+        return name
 
     def stmts(self, fn: Callable, indent: str) -> list[str]:
         """Lines applying the effect ``fn``: its own, else a call of it."""
         write = getattr(fn, "inline_effect", None)
         if write is None:
+            self.called = True
             return [f"{indent}{self.value(fn)}(s)"]
         return write(self, indent)
 
@@ -111,7 +173,13 @@ def fused(value):
         return value
     code = Code()
     body = code.stmts(fn, "    ")
-    src = "\n".join(["def consequence(s):", *body])
+    twice = frozenset(k for k, n in code.seen.items() if n > 1)
+    if ONCE and twice and not code.called:
+        # written again, those parts worked out once at the top (the effects written out
+        # write scores alone; one that is called might write what they read)
+        code = Code(twice)
+        body = code.stmts(fn, "    ")
+    src = "\n".join(["def consequence(s):", *code.top, *body])
     exec(compile(src, "<ludeme consequence>", "exec"), code.ns)  # noqa: S102
     run = code.ns["consequence"]
     run.inline_effect = fn.inline_effect

@@ -12,7 +12,7 @@ from ludeme.runtime.chance import DiceSpec
 from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
-from ludeme.runtime.state import State, listed_in_context
+from ludeme.runtime.state import State, found_in_context, listed_in_context
 
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
@@ -75,6 +75,12 @@ PLAIN_NEXT = True
 #: others ``State.counter`` stays as the start left it (False: every turn counts; tests
 #: compare the two)
 LIVE_COUNTER = True
+
+#: In the ordered turn's pass over stuck players where ``PASS_IN_CONTEXT`` applies, a
+#: phase whose generator offers ``has_moves`` (``add_from_hand.DRAWN``) is asked whether
+#: the next player has a move of its own without listing them (``state.found_in_context``;
+#: ``_moves`` stays None). False: the moves are listed; tests compare the two.
+PASS_FOUND = True
 
 
 @dataclass
@@ -741,6 +747,8 @@ class Game:
         # (the game is not over during the pass: its end rules come after)
         list_next = listed_in_context if PASS_IN_CONTEXT and next_test_known \
             else State.legal_moves
+        if list_next is listed_in_context and PASS_FOUND:
+            list_next = found_in_context(self)  # moves found, not listed, when it can
         # players in turn, no order of movers: the next player as the turn set it is
         # made the mover first (``PLAIN_NEXT``)
         plain_next = PLAIN_NEXT and not ordered

@@ -67,6 +67,12 @@ PLAIN_PLAYOUT = True
 CONTEXT_LEFT = True
 
 
+#: ``_plain_playout`` asks a phase's generator that offers ``drawn(s, bits)`` for the move
+#: a uniform draw picks (the one ``moves[r]`` would be, the same bits drawn) instead of
+#: listing the moves (``add_from_hand.DRAWN``; False: it lists them; tests compare)
+DRAWN_PLAYOUT = True
+
+
 #: a game whose every phase rolls the dice first with a plain ``(do (roll) next:...)``
 #: plays its random playouts by ``_dice_playout`` (with a ``random.Random``): the roll,
 #: the listing and the draw of a move inline in the loop (False: the general loop;
@@ -140,6 +146,14 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
     bits = rng.getrandbits
     # every listing is followed by a move, which sets its own context (``CONTEXT_LEFT``)
     put_back = not CONTEXT_LEFT
+    # per phase, its generator's draw of one move, or None; None when no phase has one
+    # (``DRAWN_PLAYOUT``); worked out once per game and generators (a getattr that
+    # misses costs an exception)
+    known = game.__dict__.get("playout_draws")
+    if known is None or known[0] != gens:
+        found = [getattr(gen, "drawn", None) for gen in gens]
+        known = game.playout_draws = (gens, found if any(found) else None)
+    draws = known[1] if DRAWN_PLAYOUT and not put_back else None
     n = 0
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
@@ -152,6 +166,12 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
                     who, nxt = state.who, state.nxt
                 state.who = mover = state.mover
                 state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
+                if draws is not None and (draw := draws[state.phase]) is not None:
+                    m = draw(state, bits)  # moves[r] of the listing below, r drawn alike
+                    if m is not None:
+                        play(state, m)
+                        n += 1
+                        continue
                 moves = gens[state.phase](state)
                 if not moves:
                     moves = [auto_pass]  # as in Ludii, a stuck player passes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludeme.runtime.chance import set_dice
@@ -36,6 +37,31 @@ def listed_in_context(s: State) -> list[Move]:
         moves = [m for m in moves if not game.repeats(s, m)]
     s._moves = moves
     return moves
+
+
+#: what a ``found_in_context`` function gives for a mover found to have moves of its
+#: own, not listed
+FOUND_NOT_LISTED: list = [None]
+
+
+def found_in_context(game: Game) -> Callable[[State], list[Move]]:
+    """``listed_in_context`` for a caller that only asks whether the mover has a move of
+    its own (the ordered turn's pass over stuck players): when the phase's generator
+    offers ``has_moves(s)`` and it holds, ``FOUND_NOT_LISTED`` (``_moves`` left as it
+    was: the next listing, or a playout's draw, works the moves out); else the listing."""
+    has_of = [getattr(ph.generate, "has_moves", None) for ph in game.phases]
+    next_of = game.next_of
+
+    def found(s: State) -> list[Move]:
+        has = has_of[s.phase]
+        if has is not None and s.positions is None:
+            s.who = mover = s.mover
+            s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)
+            if has(s):
+                return FOUND_NOT_LISTED
+        return listed_in_context(s)
+
+    return found
 
 
 class State:

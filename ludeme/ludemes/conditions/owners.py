@@ -117,6 +117,9 @@ def ahead(c: CompileContext, site: T.Site, direction: T.Direction = None, *,
             x = s.to
             return by_rot[s.rot[x]][x] if x >= 0 else -1
 
+        # it reads the move's destination and the pieces' directions, which no effect
+        # written out (compile.inlined) writes: worked out once per consequence
+        fwd_to.inline_once = True
         return SiteV(expression(fwd_to, template, {"by_rot": by_rot, "x": LOCAL}, site=site))
 
     def fwd(s):

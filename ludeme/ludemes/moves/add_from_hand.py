@@ -39,6 +39,16 @@ KEPT_LISTS_MOVES = True
 #: and reads the hand's change per count from a table (False: both worked out at each
 #: placement; tests compare the two)
 KEYED_ACT = True
+#: the kept pairs worked out from scratch (a new game's first listing) from the sites
+#: pointed at when they are fewer than the empty sites, picked in C from a byte per site
+#: (False: from every empty site; tests compare the two)
+REBUILD_BY_TARGETS = True
+#: the kept pairs' listing (``KEPT_LISTS_MOVES``) also offers ``has_moves(s)`` and
+#: ``drawn(s, bits)``, the move a uniform draw picks from the moves it lists
+#: (``moves[r]``, r drawn by rejection from ``bits``), without listing them;
+#: ``search._plain_playout`` and the ordered turn's pass over stuck players use them
+#: (False: not offered; tests compare the two)
+DRAWN = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -311,14 +321,34 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
     for x in range(n_sites):
         for r, y in turns[x]:
             step_of[x * 9 + r] = y
+    # per piece id, 1 when a site holding it may be pointed at (``REBUILD_BY_TARGETS``)
+    targets_flag = bytes(1 if p < len(face_ok) and face_ok[p] else 0 for p in range(256)) \
+        if REBUILD_BY_TARGETS and face_ok is not None else None
     # [the board it was worked out for (a copy of ``state.what``), the slots allowed
-    # there, in order]
-    slot = c.game.add_aux(lambda: [None, None],
-                          lambda a: [a[0][:], a[1][:]] if a[0] is not None else [None, None])
+    # there, in order, what ``has_moves`` kept for the draw (``DRAWN``) or None]
+    slot = c.game.add_aux(lambda: [None, None, None],
+                          lambda a: [a[0][:], a[1][:], a[2]] if a[0] is not None
+                          else [None, None, None])
 
     def rebuild(w) -> set:
         if face_ok is None:
             return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]}
+        if targets_flag is not None:
+            # fewer sites pointed at than empty sites: from the sites pointed at, found
+            # in C from a byte per site (1 where its piece may be pointed at)
+            try:
+                flags = bytes(w[f_first:f_stop]).translate(targets_flag)
+            except ValueError:               # a value beyond a byte: walk the empty sites
+                flags = None
+            if flags is not None and flags.count(1) < bytes(w[first:stop]).count(0):
+                out = set()
+                y = flags.find(1)
+                while y >= 0:
+                    for x, i in into[y + f_first]:
+                        if not w[x]:
+                            out.add(i)
+                    y = flags.find(1, y + 1)
+                return out
         return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]
                 if face_ok[w[step_of[i]]]}
 
@@ -328,9 +358,8 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
 
     lookup, held_bundle = held if held is not None else (None, None)
 
-    def kept(s):
-        """The allowed slots, in increasing order (a list the next call may change); with
-        ``held``, the mover's moves on them."""
+    def slots(s):
+        """The allowed slots, in increasing order (a list the next call may change)."""
         cache = s.aux[slot]
         w = s.what
         old = cache[0]
@@ -346,6 +375,7 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
                     # the slots that change: x's own (one run of slots x * 9 + r), and the
                     # pairs pointing at x when it became or stopped being a target
                     ordered = cache[1]
+                    cache[2] = None  # the draw's stash is of another board
                     if first <= x < stop:
                         j = bisect_left(ordered, x * 9)
                         k = bisect_left(ordered, x * 9 + 9, j)
@@ -368,8 +398,15 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
         if ordered is None:
             cache[0] = w[:]
             ordered = cache[1] = sorted(rebuild(w))
-        if lookup is None:
-            return ordered
+            cache[2] = None
+        return ordered
+
+    if lookup is None:
+        return slots
+
+    def kept(s):
+        """The mover's moves on the allowed slots, in order."""
+        ordered = slots(s)
         p = s.who
         b = lookup((p, *s.hand[p]), False)
         if b is False:
@@ -380,6 +417,44 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
         for i in ordered:
             out += b[i]
         return out
+
+    if DRAWN:
+        # every slot's bundle holds one move per kind the hand holds (the same kinds at
+        # every (destination, direction)), so the r-th move kept lists is the
+        # (r % m)-th of slot ordered[r // m], m the bundle's size at any slot
+        def has_moves(s):
+            ordered = slots(s)
+            if not ordered:
+                return False
+            p = s.who
+            b = lookup((p, *s.hand[p]), False)
+            if b is False:
+                b = held_bundle(s)
+            m = len(b[ordered[0]]) if b is not None else 0
+            if not m:
+                return False
+            # kept for the draw that follows, with the position's hash (which covers
+            # the board, the hands and the mover): the bundle, its size at a slot, the
+            # number of moves and its bit length
+            k = len(ordered) * m
+            s.aux[slot][2] = (s.hash, b, m, k, k.bit_length())
+            return True
+
+        def drawn(s, bits):
+            cache = s.aux[slot]
+            kept_for = cache[2]
+            if kept_for is None or kept_for[0] != s.hash:
+                if not has_moves(s):
+                    return None
+                kept_for = cache[2]
+            _, b, m, k, n = kept_for
+            r = bits(n)
+            while r >= k:
+                r = bits(n)
+            return b[cache[1][r // m]][r % m] if m > 1 else b[cache[1][r]][0]
+
+        kept.drawn = drawn
+        kept.has_moves = has_moves
 
     return kept
 
