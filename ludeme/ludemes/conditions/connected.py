@@ -435,7 +435,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if covering:
             if cache[2] is None:
                 # evaluate's table (see there)
-                cache[2] = _with_empty(_Table(loose), in_c)
+                if type(loose) is _Allowed:
+                    table = _Table(loose.blocked)
+                    table.allowed = loose.allowed
+                    cache[2] = _with_empty(table, in_c)
+                else:
+                    cache[2] = _with_empty(_Table(loose), in_c)
             return cache[2]
 
         def decide(t, piece):
@@ -605,7 +610,27 @@ def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
     last = pieces & (some ^ two)           # pieces with one empty neighbour: that one
     if last:
         blocked |= mark(last, empty)
-    return blocked.to_bytes(n, "little")
+    table = blocked.to_bytes(n, "little")
+    if ALLOWED_BITS:
+        return _Allowed(table, empty & ~blocked)
+    return table
+
+
+#: the stones' table made from the counts (``_covering_counted``) carries the empty
+#: sites it does not block as an integer (a byte 1 a site), which the placements' pick
+#: (``generators``' ``kept_by``) takes as it is (tests turn it off to compare)
+ALLOWED_BITS = True
+
+
+class _Allowed:
+    """A covering table as bytes (``blocked``) with the empty sites it leaves open as
+    an integer, one byte a site (``allowed``)."""
+
+    __slots__ = ("blocked", "allowed")
+
+    def __init__(self, blocked: bytes, allowed: int):
+        self.blocked = blocked
+        self.allowed = allowed
 
 
 def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
@@ -642,10 +667,12 @@ class _Table:
     the condition fails after a piece is put on the empty site t; called as ``decide``
     too (for empty sites only, as ``decide`` is)."""
 
-    __slots__ = ("blocked", "empty")
+    __slots__ = ("blocked", "empty", "allowed")
 
     def __init__(self, blocked: bytes | bytearray, empty: bytearray | None = None):
         self.blocked = blocked
+        # the empty sites not blocked, a byte 1 each, when known (``ALLOWED_BITS``)
+        self.allowed = None
         # the position's empty sites (a byte 1 each, every site of the board), when known
         # (``PASS_EMPTY``): a caller picking placements need not read the board again
         self.empty = empty

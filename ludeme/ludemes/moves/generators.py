@@ -613,13 +613,20 @@ def _kept_by_flags(table, flags, slow):
 
 def _fused_keep(gen, keep, kept_by, after_add, auto):
     """``keep(s, gen(s))`` when the condition answers every empty site at once by a
-    table: the placements made for the sites it keeps only (``FUSED_KEEP``)."""
+    table: the placements made for the sites it keeps only (``FUSED_KEEP``); the sites
+    it leaves open taken as an integer when it has them (``allowed``) and ``kept_by``
+    takes them (``kept_by.by_allowed``)."""
+    by_allowed = getattr(kept_by, "by_allowed", None)
+
     def generate(s):
         if auto is not None and auto():
             return gen(s)  # as in Ludii, a condition known to hold keeps every move
         decide = after_add(s)
         blocked = getattr(decide, "blocked", None) if decide is not None else None
         if blocked is not None:
+            allowed = getattr(decide, "allowed", None)
+            if allowed is not None and by_allowed is not None:
+                return by_allowed(s, blocked, allowed)
             return kept_by(s, blocked, getattr(decide, "empty", None))
         return keep(s, gen(s))
 
@@ -708,6 +715,17 @@ def _kept_empty_by(table, first: int, stop: int):
                 return list(compress(row, f.to_bytes(n, "little")))
         return [row[x] for x in range(first, stop) if not w[x] and not blocked[x]]
 
+    def by_allowed(s, blocked, allowed: int):
+        """``kept_by`` given the empty sites not blocked as an integer, one byte 1 a
+        site (the table's ``allowed``)."""
+        row = table[s.who]
+        if row is None:
+            return []
+        if len(blocked) != n:
+            return kept_by(s, blocked)
+        return list(compress(row, (allowed & keep).to_bytes(n, "little")))
+
+    kept_by.by_allowed = by_allowed
     return kept_by
 
 
