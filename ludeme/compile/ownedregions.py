@@ -49,6 +49,24 @@ FOLLOWED = True
 LIVE_MEMBERS = True
 
 
+def writes_since(history: list, k: int, most: int) -> list | None:
+    """The sites each move played after the first ``k`` of ``history`` says it writes
+    (``act.writes``), one sequence a move; None when a move does not say, ``k`` is not a
+    point of this history, or more than ``most`` moves were played since: a board kept
+    as it was after move ``k`` then differs from the state's only at these sites, if
+    nothing else changed it (the caller compares the two whole)."""
+    n = len(history)
+    if not 0 <= k <= n or n - k > most:
+        return None
+    writes = []
+    for i in range(k, n):
+        sites = getattr(history[i].act, "writes", None)
+        if sites is None:
+            return None
+        writes.append(sites)
+    return writes
+
+
 def _role_key(part: tuple):
     role = part[0]
     return None if role is None or role.startswith("(") else role
@@ -128,17 +146,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         it was last read from (``kept[0]``, bytes or a list) only at sites the moves
         played since then say they write (places: where it does); None when that is not
         known."""
-        hist = s.history
-        n = len(hist)
-        k = kept[2]
-        if not 0 <= k <= n or n - k > most:
+        writes = writes_since(s.history, kept[2], most)
+        if writes is None:
             return None
-        writes = []
-        for i in range(k, n):
-            sites = getattr(hist[i].act, "writes", None)
-            if sites is None:
-                return None
-            writes.append(sites)
         what = s.what
         board = kept[0]
         board = board[:] if type(board) is list else list(board)

@@ -13,6 +13,7 @@ from itertools import product
 from ludeme.board.graph import EDGE, OPPOSITE, VERTEX
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
+from ludeme.compile.ownedregions import writes_since
 from ludeme.compile.values import CondV, MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -605,12 +606,9 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
             if k == n:
                 if board == what:
                     return kept[1]
-            elif 0 <= k < n and n - k <= most:
+            elif (writes := writes_since(hist, k, most)) is not None:
                 masks = kept[1]
-                for i in range(k, n):
-                    sites = getattr(hist[i].act, "writes", None)
-                    if sites is None:
-                        break
+                for sites in writes:
                     for j in sites:
                         x, y = what[j], board[j]
                         if x != y:
@@ -618,10 +616,9 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
                             if not x or not y:
                                 for v, bit in flips[j]:
                                     masks[v] ^= bit
-                else:
-                    if board == what:
-                        kept[2] = n
-                        return masks
+                if board == what:
+                    kept[2] = n
+                    return masks
         kept[0] = list(what)
         kept[1] = masks = made(what)
         kept[2] = len(s.history)
