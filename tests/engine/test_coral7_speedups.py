@@ -15,7 +15,7 @@ import pytest
 from ludeme.compile import planarcuts
 from ludeme.ludemes.numbers import groups
 from tests.engine.test_coral5_speedups import CLUMPS, _scores_along
-from tests.engine.test_planar_cuts import CAPTURING, _board, _edge_cells
+from tests.engine.test_planar_cuts import CAPTURING, _board, _edge_cells, cuts_checked
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_shared_regions import _playouts
 from tests.engine.test_speedups import agree_along_games_and_fillings
@@ -24,8 +24,6 @@ from tests.engine.test_speedups import agree_along_games_and_fillings
 def _searched_along(tracker, nb, edge, rng, games: int) -> tuple[int, int]:
     """The tracker's answers against the search along random placements and removals
     (removals mostly next to the last placement, as captures are); (positions, cuts)."""
-    from ludeme.ludemes.conditions.connected import _plain_articulation
-
     n = len(nb)
     compared = cuts = 0
     for _game in range(games):
@@ -41,16 +39,8 @@ def _searched_along(tracker, nb, edge, rng, games: int) -> tuple[int, int]:
                 for y in nb[x]:
                     if occupied[y] and rng.random() < 0.3:
                         occupied[y] = 0
-            in_c = bytearray(1 - v for v in occupied)
-            seeds = [y for y in edge if in_c[y]]
-            _, cut, _, order = _plain_articulation(seeds, in_c, nb, n)
-            found = tracker.cuts(in_c)
             compared += 1
-            if len(order) - 1 != sum(in_c):             # some empty cell cut off already
-                assert found is None
-            else:
-                assert found == bytes(cut)
-                cuts += sum(cut)
+            cuts += cuts_checked(tracker, occupied, nb, edge) or 0
     return compared, cuts
 
 
