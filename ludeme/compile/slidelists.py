@@ -49,6 +49,11 @@ BYTES_LOOP = True
 # ... on boards of at most this many bytes of sites (else a bit at a time)
 BYTES_UNROLLED = 16
 
+# the listings made here read nothing of the state but the board and the mover
+# (``State.who``): they are marked ``mover_only``, which lets ``(no Moves Next)`` list
+# the next player's moves without setting the rest of its context
+# (``structure.MOVER_ONLY``)
+
 # the generated listings read a ray that some origin lacks (padded with a ray of mask 0)
 # only when its mask is not 0 (False: every ray read; tests compare the two)
 SKIP_PADDED = True
@@ -116,7 +121,7 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
 
     tables = {id(t): t for row in rays for t in row if t is not None}
     if not BITS or any(e[3] is None for t in tables.values() for es in t for e in es):
-        return afresh
+        return _mover_only(afresh)
     # per table, per origin: (mask, moves by bit length) of each ray
     masks = {key: [tuple((e[3], e[4]) for e in es) for es in t] for key, t in tables.items()}
     by_bits = [[masks[id(t)] if t is not None else None for t in row] for row in rays]
@@ -158,8 +163,15 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
         return out
 
     if UNROLLED:
-        return unrolled(by_bits, pids, afresh) or moves
-    return moves
+        return _mover_only(unrolled(by_bits, pids, afresh) or moves)
+    return _mover_only(moves)
+
+
+def _mover_only(listing: Callable) -> Callable:
+    """``listing`` marked as reading nothing of the state but the board and the mover
+    (no condition, no other player, no previous move): see ``structure.MOVER_ONLY``."""
+    listing.mover_only = True
+    return listing
 
 
 def by_index(by_length: dict) -> tuple:

@@ -80,6 +80,13 @@ def _site_types_named(tree) -> list[str]:
 # the calls of Game.stuck and State.legal_moves (False: through them; tests compare)
 LEAN_NO_MOVES = True
 
+# ... and when the phase's generator reads nothing but the board and the mover (marked
+# ``mover_only``: ``compile.slidelists``' listings), it is called with the next player
+# made the mover alone, without the rest of its context (the player after it, the
+# previous mover, the flag that stops a (no Moves Next) asked within) set and put back
+# (False: the whole context; tests compare the two)
+MOVER_ONLY = True
+
 #: the ludemes that make a game a stacking one, as their game flags do in Ludii
 _STACKING = frozenset({"place Stack", "size Stack", "topLevel", "level"})
 
@@ -624,6 +631,10 @@ def no_moves(c: CompileContext, who: T.Role):
 
     auto_pass = g.auto_pass_move
     next_of = g.next_of
+    # the phase's generator when it is marked ``mover_only`` (``MOVER_ONLY``), found at
+    # its first general listing (a game with such a generator in more than one phase
+    # takes the general path for the others)
+    mover_only = [None]
 
     def no_moves_next(s):
         if computing[0]:
@@ -635,7 +646,16 @@ def no_moves(c: CompileContext, who: T.Role):
             # positions barred: the moves kept, or State.legal_moves' listing in the next
             # player's context written out, without Game.stuck's and their calls
             moves = s._moves
+            if moves is None and MOVER_ONLY and \
+                    (gen := g.phases[s.phase].generate) is mover_only[0]:
+                who = s.who
+                s.who = p
+                moves = s._moves = gen(s) or [auto_pass]
+                s.who = who
             if moves is None:
+                gen = g.phases[s.phase].generate
+                if mover_only[0] is None and getattr(gen, "mover_only", False):
+                    mover_only[0] = gen  # the generator found marked, once
                 who = s.who
                 old = s.prev_mover
                 s.prev_mover = who
@@ -643,7 +663,7 @@ def no_moves(c: CompileContext, who: T.Role):
                 try:
                     s.who = p
                     s.nxt = next_of[p] if not s.inactive else next_active(s, p)
-                    moves = s._moves = g.phases[s.phase].generate(s) or [auto_pass]
+                    moves = s._moves = gen(s) or [auto_pass]
                 finally:
                     computing[0] = False
                     s.prev_mover = old
