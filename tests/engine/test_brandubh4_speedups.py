@@ -5,14 +5,28 @@ seeded games, on descriptions written here and on the bundled Brandubh.
 - ``structure.MOVER_ONLY``: ``(no Moves Next)``, asked once the turn has passed, calls a
   phase generator marked ``mover_only`` (the slide listings of ``compile.slidelists``)
   with the next player made the mover alone, without the rest of its context.
+- ``captures.NEAR_ROWS``: the fused captures, past their nearby exit, look only at the
+  rows of the destination's neighbours holding a piece their rules could take.
+- ``conditions.state.REPEAT_NEWEST_FIRST``'s common case now tests the record by
+  identity (no switch of its own: ``test_tafl_speedups`` compares it on and off).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from ludeme.ludemes.effects import captures
 from ludeme.ludemes.rules import structure
-from tests.engine.test_brandubh3_speedups import brandubh, compiled, played, recorded, switched
+from tests.engine.test_brandubh3_speedups import (
+    FENCES,
+    brandubh,
+    compiled,
+    fused_code,
+    played,
+    recorded,
+    switched,
+)
+from tests.engine.test_tafl_speedups import RAIDS
 
 # rooks slide on a crowded 3x3 board (one or two empty sites): a side whose rooks all
 # stand away from the empty sites is stuck, which ends the game ({end}) or makes it pass;
@@ -82,3 +96,21 @@ def test_mover_only_listing_on_jams(text):
 def test_mover_only_listing_on_brandubh(king):
     record, plays = on_off(brandubh(), [f"King/{king}"], seed=len(king) + 3, games=6)
     assert len(record) > 150 and len(plays) == 12
+
+
+@pytest.mark.parametrize("text,options", [
+    *((t, None) for t in FENCES), (RAIDS[0], None),
+    (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
+    ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
+def test_fused_captures_near_rows(text, options):
+    with switched(captures, "NEAR_ROWS", True):
+        fast = compiled(text, options)
+    with switched(captures, "NEAR_ROWS", False):
+        slow = compiled(text, options)
+    assert "ROWS_BY" in fused_code(fast) and "ROWS_BY" not in fused_code(slow)
+    a, b = recorded(fast, 13, 8), recorded(slow, 13, 8)
+    assert a == b and len(a) > 150
+    # pieces are taken along these games
+    assert any(y[1].count(0) > x[1].count(0) for x, y in zip(a, a[1:], strict=False)
+               if len(x) == 6 and len(y) == 6)
+    assert played(fast, range(10)) == played(slow, range(10))

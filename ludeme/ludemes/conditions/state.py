@@ -481,13 +481,16 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
         hs = s.hashes
         cache = s.aux[slot]
         n = len(hs)
-        if cache[1] == n - 1 and n > 1 and cache[2] == hs[-2]:
+        # (the last position looked at, and the current hash, are the very objects
+        # the record holds, unless it was replaced: tested by identity, else the
+        # general path or the count looked up)
+        if cache[1] == n - 1 and n > 1 and cache[2] is hs[-2]:
             h = hs[-1]
             counts = cache[0]
             k = counts[h] = counts.get(h, 0) + 1
             cache[1] = n
             cache[2] = h
-            return (k if h == s.hash else counts.get(s.hash, 0)) >= times
+            return (k if h is s.hash else counts.get(s.hash, 0)) >= times
         return fn(s)
 
     return CondV(newest_first)

@@ -759,10 +759,28 @@ def _nearby_exit(union: list, np: int, merged: list, ns: dict) -> list[str]:
     ns["TAKES"] = [tuple(t + [t[0] if t else 0] * (most - len(t))) for t in takes]
     ns["NEAR"] = [sum({1 << r[0] for r in rows}) for rows in merged]
     ks = ", ".join(f"k{i}" for i in range(most)) + ("," if most == 1 else "")
-    return ["    if s.occ is not None:", "        pl = s.placed",
+    taken = " | ".join(f"pl[k{i}]" for i in range(most))
+    if not NEAR_ROWS:
+        return ["    if s.occ is not None:", "        pl = s.placed",
+                f"        {ks} = TAKES[who]",
+                f"        if not ({taken}) & NEAR[at]:",
+                "            return"]
+    # per destination and set of neighbours holding such pieces, the rows of those
+    # neighbours, in their order
+    ns["ROWS_BY"] = [{sum(1 << r[0] for r in kept): kept for kept in _subsets(rows)}
+                     for rows in merged]
+    return ["    rows = None",
+            "    if s.occ is not None:", "        pl = s.placed",
             f"        {ks} = TAKES[who]",
-            f"        if not ({' | '.join(f'pl[k{i}]' for i in range(most))}) & NEAR[at]:",
-            "            return"]
+            f"        near = ({taken}) & NEAR[at]",
+            "        if not near:",
+            "            return",
+            "        rows = ROWS_BY[at][near]"]
+
+
+def _subsets(rows: tuple) -> list[tuple]:
+    """Every subsequence of ``rows`` (the rows of a set of neighbours, in order)."""
+    return [tuple(r for i, r in enumerate(rows) if k >> i & 1) for k in range(1 << len(rows))]
 
 
 # the fused function returns at once when none of the destination's neighbours holds a
@@ -771,6 +789,9 @@ def _nearby_exit(union: list, np: int, merged: list, ns: dict) -> list[str]:
 NEARBY_EXIT = True
 # ... when every player's rules take at most this many kinds of piece
 NEARBY_PIECES = 4
+# ... and the loop then goes over the rows of the neighbours holding such pieces alone
+# (False: over every row, each skipped when its neighbour holds none; tests compare)
+NEAR_ROWS = True
 
 
 def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
@@ -825,6 +846,8 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
     head = ["def fused(s):", "    h = s.history", "    if not h:", "        return",
             "    at = h[-1].to", "    if at < 0:", "        return", "    who = s.who"]
     head += _nearby_exit(union, parts[0].np, merged, ns)
+    # the rows the nearby exit picked, else all of the destination's
+    rows = "(rows if rows is not None else ROWS[at])" if "ROWS_BY" in ns else "ROWS[at]"
     head += ["    w = s.what", "    u = UNION[who]"]
     body = []
     for i, p in enumerate(parts):
@@ -849,7 +872,7 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
         pad = "    " if p.kind == "surround" else ""
         body += [f"{pad}            if v{i} is None:", f"{pad}                v{i} = [b]",
                  f"{pad}            else:", f"{pad}                v{i}.append(b)"]
-    lines = head + [f"    for {', '.join(names)} in ROWS[at]:", "        x = bp + w[b]",
+    lines = head + [f"    for {', '.join(names)} in {rows}:", "        x = bp + w[b]",
                     "        if not u[x]:", "            continue"] + body
     none = " and ".join(f"v{i} is None" for i in range(len(parts)))
     lines += [f"    if {none}:", "        return", "    ot, ob = s.to, s.between"]

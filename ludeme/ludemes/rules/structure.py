@@ -669,12 +669,11 @@ def no_moves(c: CompileContext, who: T.Role):
                     s.prev_mover = old
                     s.who = who
                     s.nxt = p
-            bit = 1 << (p - 1)
             if moves and moves[0] is not auto_pass:
                 if s.stalemated:
-                    s.stalemated &= ~bit
+                    s.stalemated &= ~(1 << (p - 1))
                 return False
-            s.stalemated |= bit
+            s.stalemated |= 1 << (p - 1)
             return True
         # as Ludii's (no Moves Next): the player to move is asked with the player who
         # has just moved as the previous one (so (is Prev Mover) means a move again)
