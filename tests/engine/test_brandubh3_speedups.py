@@ -143,12 +143,19 @@ FENCES = [FENCE.format(board=board, dirs=dirs, allowed=allowed, p1=p1, p2=p2,
     (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
     ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
 def test_fused_captures_nearby_exit(text, options):
-    with switched(captures, "NEARBY_EXIT", True):
+    fused_alike(text, options, "NEARBY_EXIT", "TAKES", seed=11)
+
+
+def fused_alike(text: str, options: list[str] | None, switch: str, name: str,
+                seed: int) -> None:
+    """The game compiled with the captures' ``switch`` on and off: its fused functions
+    read ``name`` only when on, and seeded games record and play alike, taking pieces."""
+    with switched(captures, switch, True):
         fast = compiled(text, options)
-    with switched(captures, "NEARBY_EXIT", False):
+    with switched(captures, switch, False):
         slow = compiled(text, options)
-    assert "TAKES" in fused_code(fast) and "TAKES" not in fused_code(slow)
-    a, b = recorded(fast, 11, 8), recorded(slow, 11, 8)
+    assert name in fused_code(fast) and name not in fused_code(slow)
+    a, b = recorded(fast, seed, 8), recorded(slow, seed, 8)
     assert a == b and len(a) > 150
     # pieces are taken along these games
     assert any(y[1].count(0) > x[1].count(0) for x, y in zip(a, a[1:], strict=False)

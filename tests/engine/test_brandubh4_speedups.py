@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from ludeme.ludemes.effects import captures
 from ludeme.ludemes.rules import structure
 from tests.engine.test_brandubh3_speedups import (
     FENCES,
     brandubh,
     compiled,
-    fused_code,
+    fused_alike,
     played,
     recorded,
     switched,
@@ -103,14 +102,4 @@ def test_mover_only_listing_on_brandubh(king):
     (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
     ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
 def test_fused_captures_near_rows(text, options):
-    with switched(captures, "NEAR_ROWS", True):
-        fast = compiled(text, options)
-    with switched(captures, "NEAR_ROWS", False):
-        slow = compiled(text, options)
-    assert "ROWS_BY" in fused_code(fast) and "ROWS_BY" not in fused_code(slow)
-    a, b = recorded(fast, 13, 8), recorded(slow, 13, 8)
-    assert a == b and len(a) > 150
-    # pieces are taken along these games
-    assert any(y[1].count(0) > x[1].count(0) for x, y in zip(a, a[1:], strict=False)
-               if len(x) == 6 and len(y) == 6)
-    assert played(fast, range(10)) == played(slow, range(10))
+    fused_alike(text, options, "NEAR_ROWS", "ROWS_BY", seed=13)
