@@ -101,3 +101,31 @@ def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, sw
         pick = moves[rng.randrange(len(moves))]
         a.apply(a.parse_move(pick))
         b.apply(b.parse_move(pick))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: compiled(STROKES.format(board="(rectangle 4 6)", far="f4", length=3,
+                                    cond="(not (is Crossing mixed:True))")),
+    lambda: compiled(ERASE.format(board="(square 5)", far="e5", length=2,
+                                  tree=TREE.format(who="Mover"))),
+    lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
+])
+def test_one_xor_a_path_as_one_an_edge(monkeypatch, make):
+    """``paths.ONE_XOR`` on and off: the same hash after every move along seeded random
+    games (and so the same moves)."""
+    fast = make()
+    monkeypatch.setattr(paths, "ONE_XOR", False)
+    slow = make()
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(4):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            moves = [a.move_to_string(m) for m in a.legal_moves()]
+            assert moves == [b.move_to_string(m) for m in b.legal_moves()]
+            pick = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(pick))
+            b.apply(b.parse_move(pick))
+            assert a.hash == b.hash
+            compared += 1
+    assert compared > 30

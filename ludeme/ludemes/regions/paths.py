@@ -71,6 +71,9 @@ FREE_MASKS_MOVES = 8
 #: integer), the moves are added in one step, without a loop over the entries (False:
 #: every entry looked at; tests compare the two)
 LAST_EXTEND = True
+#: a path's move puts its piece's hash keys on the state as one integer made when the
+#: move is (one xor a move, not one an edge; False: one an edge; tests compare the two)
+ONE_XOR = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -92,7 +95,31 @@ def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
     return out
 
 
-def _draw_act(edges: tuple[int, ...], zobrist):
+def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
+    if ONE_XOR and pid:
+        # the keys of the move's own piece on its edges, xor-ed together once
+        key = 0
+        for e in edges:
+            key ^= zobrist[e][pid]
+
+        def act(s, m):
+            what = s.what
+            p = m.piece
+            if p == pid:
+                for e in edges:
+                    what[e] = p
+                s.hash ^= key
+            else:
+                h = s.hash
+                for e in edges:
+                    what[e] = p
+                    h ^= zobrist[e][p]
+                s.hash = h
+            s.occ = None  # runtime.occupancy: not kept here
+
+        act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
+        return act
+
     def act(s, m):
         what = s.what
         p = m.piece
@@ -154,7 +181,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
     # every path move, keyed by its walk: the walks are all found below, at compile time
     walks: list[tuple] = []
     interned = MoveTable(g, lambda vs, es, pid: Move("path", vs[0], vs[-1], pid, vs,
-                                                     _draw_act(es, zobrist), thenfn),
+                                                     _draw_act(es, zobrist, pid), thenfn),
                          lambda: walks)
 
     def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
