@@ -96,30 +96,6 @@ def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
 
 
 def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
-    if ONE_XOR and pid:
-        # the keys of the move's own piece on its edges, xor-ed together once
-        key = 0
-        for e in edges:
-            key ^= zobrist[e][pid]
-
-        def act(s, m):
-            what = s.what
-            p = m.piece
-            if p == pid:
-                for e in edges:
-                    what[e] = p
-                s.hash ^= key
-            else:
-                h = s.hash
-                for e in edges:
-                    what[e] = p
-                    h ^= zobrist[e][p]
-                s.hash = h
-            s.occ = None  # runtime.occupancy: not kept here
-
-        act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
-        return act
-
     def act(s, m):
         what = s.what
         p = m.piece
@@ -131,7 +107,25 @@ def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
         s.occ = None  # runtime.occupancy: not kept here
 
     act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
-    return act
+    if not (ONE_XOR and pid):
+        return act
+    # the keys of the move's own piece on its edges, xor-ed together once
+    key = 0
+    for e in edges:
+        key ^= zobrist[e][pid]
+
+    def one_xor(s, m):
+        p = m.piece
+        if p != pid:
+            return act(s, m)
+        what = s.what
+        for e in edges:
+            what[e] = p
+        s.hash ^= key
+        s.occ = None  # runtime.occupancy: not kept here
+
+    one_xor.writes = edges
+    return one_xor
 
 
 @ludeme("move Path", T.Moves,
