@@ -113,12 +113,12 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     def fresh():
         # [the board's bytes read, per owner [keys, sites, site -> key]]
         # (and how many moves the history held then: WRITES_FIRST; a follower's data)
-        return [b"\0" * span, [[[], [], {}] for _ in range(n_owners)], -1, None]
+        return [b"\0" * span, [[[], [], {}, 0] for _ in range(n_owners)], -1, None]
 
     def copy(a):
         board, data = a[0], a[3]
         return [board[:] if type(board) is list else board,
-                [[k[:], v[:], d.copy()] for k, v, d in a[1]], a[2],
+                [[k[:], v[:], d.copy(), b] for k, v, d, b in a[1]], a[2],
                 follower[2](data) if data is not None else None]
 
     slot = game.add_aux(fresh, copy)
@@ -127,7 +127,8 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         contributions = adds[j]
         if contributions is None:
             return
-        keys, vals, at = lists[owner[pid]]
+        kept = lists[owner[pid]]
+        keys, vals, at, _ = kept
         for key, y in contributions:
             old = at.get(y)
             if old is not None:
@@ -136,6 +137,8 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                 i = bisect_left(keys, old)
                 del keys[i]
                 del vals[i]
+            else:
+                kept[3] |= 1 << y
             i = bisect_left(keys, key)
             keys.insert(i, key)
             vals.insert(i, y)
@@ -192,7 +195,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                             return lists
                     # out of step with the board: made afresh from it below
                     kept[0] = b"\0" * span
-                    kept[1] = [[[], [], {}] for _ in range(n_owners)]
+                    kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
                     kept[3] = None
             found = written(s, kept)
             if found is not None:
@@ -233,7 +236,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                 break
             changed.append(j)
         if changed is None:
-            lists = kept[1] = [[[], [], {}] for _ in range(n_owners)]
+            lists = kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
             changed = [j for j in range(span) if raw[j]]
         for j in changed:
             add(lists, j, raw[j])
@@ -262,13 +265,14 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     def with_members(s):
         return members(s, sync(s))
 
-    def follow(make, on_put, copy_data, size: int):
+    def follow(make, on_put, copy_data, size: int, bits: bool = False):
         """Data kept beside the region on each state, brought up to date with it
         (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j)`` when
         a piece is put on the empty site j, ``copy_data`` copies it with the state. Returns
-        ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now;
-        None when the region has a follower already, does not read the whole board
-        (``size`` sites), or ``FOLLOWED`` is off."""
+        ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now
+        (with ``bits``, then the members as an integer too: bit x for site x); None when
+        the region has a follower already, does not read the whole board (``size``
+        sites), or ``FOLLOWED`` is off."""
         if follower or not FOLLOWED or not writes_first or stop != size:
             return None
         follower.extend((make, on_put, copy_data))
@@ -283,7 +287,27 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                 data = kept[3] = make(s.what)
             return (*members(s, lists), data)
 
-        return with_members_and
+        if not bits:
+            return with_members_and
+
+        def with_members_bits(s):
+            lists = sync(s)
+            if lists is None:
+                sites, inset = members(s, None)
+                return sites, inset, make(s.what), sum(1 << x for x in inset)
+            kept = s.aux[slot]
+            data = kept[3]
+            if data is None:
+                data = kept[3] = make(s.what)
+            p = who(s)
+            if not 0 <= p < n_owners:
+                return (), set(), data, 0
+            mine = lists[p]
+            if LIVE_MEMBERS:
+                return mine[1], mine[2], data, mine[3]
+            return tuple(mine[1]), mine[2].copy(), data, mine[3]
+
+        return with_members_bits
 
     with_members.follow = follow
 

@@ -1,5 +1,6 @@
 """The written-out path walks over each vertex's mask of drawn edges, kept on the state
-(``paths.FREE_MASKS``): the same legal moves, in the same order, along random games as
+(``paths.FREE_MASKS``), and their last steps' moves added whole where nothing can stop
+them (``paths.LAST_EXTEND``): the same legal moves, in the same order, along random games as
 the walks that look at every edge, on Branches and on games written here (edges taken
 off by another move, a consequence writing sites the path's move does not name, a
 rectangle, paths of 1 to 4 edges)."""
@@ -32,8 +33,9 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     assert masked == ["_masked_walks"]  # the masks are used where they are on
     monkeypatch.setattr(module, switch, False)
     slow = make()
-    # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board
-    assert masked == ["_masked_walks"] * (1 + (switch == "FOLLOWED"))
+    # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board,
+    # or (LAST_EXTEND) every entry of a last step is looked at
+    assert masked == ["_masked_walks"] * (1 + (switch in ("FOLLOWED", "LAST_EXTEND")))
     return fast, slow
 
 
@@ -62,7 +64,8 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
                                                    "Origin Order/A-B-A-B"])),
 ])
 @pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
-                                           (ownedregions, "FOLLOWED")])
+                                           (ownedregions, "FOLLOWED"),
+                                           (paths, "LAST_EXTEND")])
 def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
     """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
     date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
@@ -71,7 +74,8 @@ def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, s
 
 
 @pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
-                                           (ownedregions, "FOLLOWED")])
+                                           (ownedregions, "FOLLOWED"),
+                                           (paths, "LAST_EXTEND")])
 def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
     """A clone keeps its own masks; a state whose moves are taken back (the board
     restored without the masks' knowledge) and others played lists as the slow walk."""
@@ -97,3 +101,35 @@ def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, sw
         pick = moves[rng.randrange(len(moves))]
         a.apply(a.parse_move(pick))
         b.apply(b.parse_move(pick))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: compiled(STROKES.format(board="(rectangle 4 6)", far="f4", length=3,
+                                    cond="(not (is Crossing mixed:True))")),
+    lambda: compiled(ERASE.format(board="(square 5)", far="e5", length=2,
+                                  tree=TREE.format(who="Mover"))),
+    lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
+])
+def test_one_xor_a_path_as_one_an_edge(monkeypatch, make):
+    """``paths.ONE_XOR`` on and off: the same hash after every move along seeded random
+    games (and so the same moves)."""
+    fast = make()
+    monkeypatch.setattr(paths, "ONE_XOR", False)
+    slow = make()
+    seen = _hashes_along_games(fast)
+    assert seen == _hashes_along_games(slow)
+    assert len(seen) > 30
+
+
+def _hashes_along_games(game) -> list[int]:
+    """The state's hash after every move of four seeded random games (the moves picked
+    from the legal ones by index: two games listing alike play alike)."""
+    rng = random.Random(3)
+    seen = []
+    for _ in range(4):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+            seen.append(s.hash)
+    return seen

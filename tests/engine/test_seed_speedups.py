@@ -92,7 +92,8 @@ def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, m
 #: the switches of the path walks, each compared on and off: the written-out loops
 #: against the recursive walk, the lean loops (an entry's edge read before unpacking it)
 #: against the plain ones
-WALK_SWITCHES = ["UNROLLED_WALKS", "LEAN_LOOPS", "DRAWN_AT_VETO", "TABLED_VETO", "FREE_MASKS"]
+WALK_SWITCHES = ["UNROLLED_WALKS", "LEAN_LOOPS", "DRAWN_AT_VETO", "TABLED_VETO", "FREE_MASKS",
+                 "LAST_EXTEND"]
 
 
 @pytest.mark.parametrize("switch", WALK_SWITCHES)

@@ -63,6 +63,17 @@ FREE_MASKS = True
 FREE_MASKS_MAX_EDGES = 6
 #: at most this many moves' writes are looked at (more: the masks are made afresh)
 FREE_MASKS_MOVES = 8
+#: with ``FREE_MASKS`` and masks kept beside the tree (``ownedregions.FOLLOWED``), each
+#: variant of the walks' last step also holds its moves as one tuple and an integer of
+#: the vertices that could stop one of them (the ends to look at for the veto, the ends
+#: whose walk from the other end is the listed one): when none of those is a vertex where
+#: the veto may hold (kept beside the masks) or in ``from:`` (the region's members as an
+#: integer), the moves are added in one step, without a loop over the entries (False:
+#: every entry looked at; tests compare the two)
+LAST_EXTEND = True
+#: a path's move puts its piece's hash keys on the state as one integer made when the
+#: move is (one xor a move, not one an edge; False: one an edge; tests compare the two)
+ONE_XOR = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -84,7 +95,7 @@ def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
     return out
 
 
-def _draw_act(edges: tuple[int, ...], zobrist):
+def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
     def act(s, m):
         what = s.what
         p = m.piece
@@ -96,7 +107,25 @@ def _draw_act(edges: tuple[int, ...], zobrist):
         s.occ = None  # runtime.occupancy: not kept here
 
     act.writes = edges  # the sites it writes (ownedregions.WRITES_FIRST)
-    return act
+    if not (ONE_XOR and pid):
+        return act
+    # the keys of the move's own piece on its edges, xor-ed together once
+    key = 0
+    for e in edges:
+        key ^= zobrist[e][pid]
+
+    def one_xor(s, m):
+        p = m.piece
+        if p != pid:
+            return act(s, m)
+        what = s.what
+        for e in edges:
+            what[e] = p
+        s.hash ^= key
+        s.occ = None  # runtime.occupancy: not kept here
+
+    one_xor.writes = edges
+    return one_xor
 
 
 @ludeme("move Path", T.Moves,
@@ -146,7 +175,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
     # every path move, keyed by its walk: the walks are all found below, at compile time
     walks: list[tuple] = []
     interned = MoveTable(g, lambda vs, es, pid: Move("path", vs[0], vs[-1], pid, vs,
-                                                     _draw_act(es, zobrist), thenfn),
+                                                     _draw_act(es, zobrist, pid), thenfn),
                          lambda: walks)
 
     def leaf(vs: tuple[int, ...], es: tuple[int, ...]):
@@ -381,9 +410,11 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         flats = flatten()
     masked = None
     if masking is not None and tabling is not None and LEAN_LOOPS:
+        # (LAST_EXTEND: the bit above every vertex's)
+        top = LAST_EXTEND and 1 + max(v for v, at in enumerate(tabling[0]) if len(at) > 1)
         masked = _masked_flats(length, pid_of, tries, needs, tabling[0],
                                lambda v, drawn, pid, ab: tabled(v, drawn, pid, ab)[2],
-                               lambda v, drawn: check(v, drawn))
+                               lambda v, drawn: check(v, drawn), top)
         if tabling is None:
             masked = None  # a table too large was met
     width = 0
@@ -396,8 +427,12 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
                 t[:] = [(t[0],) * tabling[1], *t[1:2], *t[1:]]
     if masked is not None:
         follow = getattr(with_members, "follow", None)
-        made = _free_masks(masking, tabling[0], len(tries), follow)
-        return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made)
+        hot = None
+        if top:
+            masked, hot = masked
+        made = _free_masks(masking, tabling[0], len(tries), follow, hot, top)
+        return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made,
+                             top=top)
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
@@ -480,7 +515,7 @@ class _Unmaskable(Exception):
 
 
 def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex: list,
-                  table_of, check):
+                  table_of, check, extend: int = 0):
     """``FREE_MASKS``: per player, per vertex, the walks from it as a tuple indexed by the
     vertex's mask of drawn edges (bit i: its i-th edge in ``at_vertex``), each item the
     entries on from there whose edge is free under that mask, in the walk's order. Before
@@ -491,10 +526,19 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
     look at before asking the veto at the end, the table there or ()). ``table_of(v,
     drawn, pid, ab)``: ``tabled``'s table (None: none); ``check``: ``check``. None when a
     check needs a site that is not an edge of its vertex, or a vertex has more than
-    ``FREE_MASKS_MAX_EDGES`` edges."""
+    ``FREE_MASKS_MAX_EDGES`` edges.
+
+    ``extend`` (``LAST_EXTEND``; 0: off): a bit above every vertex's. A last step's
+    variant is then (its moves, the bits that could stop one: bit ``end`` where the veto
+    is looked at at the end, bit ``extend + 1 + end`` where the walk from the end is the
+    listed one when it is in ``from:``, bit ``extend`` where the table at this vertex is
+    read, its entries), and the flats come with ``hot``: per vertex, per mask of its
+    drawn edges, whether the veto may hold there at the end of a walk."""
     bit_at = [{e: 1 << i for i, e in enumerate(at[1:])} for at in at_vertex]
     if any(len(b) > FREE_MASKS_MAX_EDGES for b in bit_at):
         return None
+    # (with ``extend``, no table is False: a test of it is then a test of a bool)
+    no_table = False if extend else ()
 
     def need_bits(v: int, drawn: tuple[int, ...]) -> int:
         """The mask bits of the sites the veto needs at v (-1: it cannot hold there)."""
@@ -509,17 +553,21 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
             bits |= bit_at[v][x]
         return bits
 
-    def variants(v: int, items: list[tuple]) -> tuple:
+    def variants(v: int, items: list[tuple], last: bool = False) -> tuple:
         # items: (the entry's edge bit, its check's bits or -1, the entry without the
-        # check, with it); a variant per mask, alike ones shared
+        # check, with it[, the end: a last step's with ``extend``]); a variant per mask,
+        # alike ones shared
         made: dict = {}
         out = []
         for mask in range(1 << len(bit_at[v])):
             key = tuple(2 * i + (nb >= 0 and mask & nb == nb)
-                        for i, (bit, nb, _, _) in enumerate(items) if not mask & bit)
+                        for i, (bit, nb, *_) in enumerate(items) if not mask & bit)
             got = made.get(key)
             if got is None:
                 got = made[key] = tuple(items[k >> 1][2 + (k & 1)] for k in key)
+                if last and extend:
+                    got = made[key] = _extended(got, [items[k >> 1][4] for k in key],
+                                                extend)
             out.append(got)
         return tuple(out)
 
@@ -536,24 +584,58 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
             if depth < length:
                 _, x, sub = entry
                 sub = convert(sub, x, e, depth + 1, who)
-                items.append((bit_at[v][e], nb, (x, (), sub), (x, t, sub)))
+                items.append((bit_at[v][e], nb, (x, no_table, sub), (x, t, sub)))
             else:
                 _, (end, lower, _, moves) = entry
                 c, d = check(end, (e,))
                 u = table_of(end, (e,), pid, (c, d)) if c >= 0 else None
-                tail = (c, d, u) if u is not None else (0, 0, ())
+                tail = (c, d, u) if u is not None else (0, 0, no_table)
                 low, m = (end if lower else -1), moves[who]
-                items.append((bit_at[v][e], nb, (low, m, (), *tail), (low, m, t, *tail)))
-        return variants(v, items)
+                items.append((bit_at[v][e], nb, (low, m, no_table, *tail), (low, m, t, *tail),
+                              end))
+        return variants(v, items, depth == length)
+
+    def hot(v: int) -> bytes:
+        # per mask at v: whether a walk's last edge, free under it, may end where the
+        # veto holds (the sites it needs there then all drawn)
+        out = bytearray(1 << len(bit_at[v]))
+        for e, bit in bit_at[v].items():
+            try:
+                nb = need_bits(v, (e,))
+            except _Unmaskable:
+                nb = 0
+            if nb < 0:
+                continue
+            for mask in range(len(out)):
+                if mask & nb == nb and not mask & bit:
+                    out[mask] = 1
+        return bytes(out)
 
     try:
-        return [[convert(t or (), v, -1, 1, who) for v, t in enumerate(tries)]
-                if pid_of[who] else None for who in range(len(pid_of))]
+        flats = [[convert(t or (), v, -1, 1, who) for v, t in enumerate(tries)]
+                 if pid_of[who] else None for who in range(len(pid_of))]
     except _Unmaskable:
         return None
+    if not extend:
+        return flats
+    return flats, [hot(v) for v in range(len(bit_at))]
 
 
-def _free_masks(game, at_vertex: list, size: int, follow=None):
+def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
+    """A last step's variant for ``LAST_EXTEND``: (the moves, the bits that could stop one
+    of them, the entries); see ``_masked_flats``."""
+    stop = 0
+    for (low, _, k, _, _, kk), end in zip(entries, ends, strict=True):
+        if k:
+            stop |= 1 << top
+        if kk:
+            stop |= 1 << end
+        if low >= 0:
+            stop |= 1 << (top + 1 + low)
+    return (tuple(en[1] for en in entries), stop, entries)
+
+
+def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0):
     """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
     the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
     ``Game.add_aux``) with the board it was made from. The sites changed since then are
@@ -562,7 +644,12 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
     not in a list) makes the masks afresh. The masks are a function of the board alone.
     With ``follow`` (a kept region's ``with_members.follow``, ``ownedregions.FOLLOWED``),
     the masks are kept beside the region instead: returns (None, ``with_masks(s)``: the
-    region's sites, its members, the masks); else (``masks_of``, None)."""
+    region's sites, its members, the masks); else (``masks_of``, None).
+
+    With ``hot`` (``LAST_EXTEND``: per vertex, per mask, whether the veto may hold at the
+    end of a walk there), the masks' list holds one more item, the vertices where it may
+    as an integer (bit v; bit ``top`` always set), and the region's members come as an
+    integer too (``with_masks(s)``: sites, members, masks, members' bits)."""
     flips: list[tuple] = [()] * size
     for v, at in enumerate(at_vertex):
         for i, e in enumerate(at[1:]):
@@ -572,6 +659,17 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
 
     def made(what) -> list[int]:
         masks = [0] * size
+        if hot is not None:
+            # (a vertex hot on the way stays marked: a mark too many only costs a look)
+            bits = 1 << top
+            for e in edges:
+                if what[e]:
+                    for v, bit in flips[e]:
+                        m = masks[v] = masks[v] | bit
+                        if hot[v][m]:
+                            bits |= 1 << v
+            masks.append(bits)
+            return masks
         for e in edges:
             if what[e]:
                 for v, bit in flips[e]:
@@ -582,7 +680,16 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
         for v, bit in flips[j]:
             masks[v] |= bit
 
-    with_masks = follow(made, put, list.copy, size) if follow is not None else None
+    def put_hot(masks: list[int], j: int) -> None:
+        for v, bit in flips[j]:
+            m = masks[v] = masks[v] | bit
+            if hot[v][m]:
+                masks[size] |= 1 << v
+
+    if hot is not None:
+        put = put_hot
+    with_masks = follow(made, put, list.copy, size, hot is not None) \
+        if follow is not None else None
     if with_masks is not None:
         return None, with_masks
 
@@ -616,6 +723,8 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
                             if not x or not y:
                                 for v, bit in flips[j]:
                                     masks[v] ^= bit
+                                    if hot is not None and hot[v][masks[v]]:
+                                        masks[size] |= 1 << v
                 if board == what:
                     kept[2] = n
                     return masks
@@ -628,13 +737,15 @@ def _free_masks(game, at_vertex: list, size: int, follow=None):
 
 
 def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: list,
-                  width: int, masks_of, with_masks=None):
+                  width: int, masks_of, with_masks=None, top: int = 0):
     """The written-out walks over ``_masked_flats``' tables (``FREE_MASKS``): a step takes
     the entries its vertex's mask leaves (its free edges), reads the veto's table where
     the entry holds one, and at the end the table at the end vertex once the two sites
     it needs there are occupied. Same paths, in the same order, as ``_unrolled_vetoed_walks``'
     other loops. ``with_masks``: the start vertices, a container of them and the masks
-    in one call (``_free_masks``), else ``masks_of``."""
+    in one call (``_free_masks``), else ``masks_of``. ``top`` (``LAST_EXTEND``; 0: off):
+    the last step's variants are ``_extended``'s, added whole unless a vertex that could
+    stop one of their moves is hot or in ``from:`` (known only with ``with_masks``)."""
     sites = ", ".join(f"r{i}" for i in range(width))
     read = "".join(f"[what[r{i}]]" for i in range(width))
 
@@ -650,12 +761,17 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
              "        return []",
              "    what = s.what",
              "    flat = flats[who]",
-             *(["    starts, inset, mask = with_masks(s)"] if with_masks is not None else
+             *(["    starts, inset, mask = with_masks(s)"] if with_masks is not None and
+               not top else
+               # (the hot vertices and the members' bits: what could stop a last step)
+               ["    starts, inset, mask, inb = with_masks(s)",
+                f"    bad = mask[-1] | inb << {top + 1}"] if with_masks is not None else
                ["    starts = from_fn(s)",
                 "    inset = set(starts)",
                 "    mask = masks_of(s)"] if with_members is None else
                ["    starts, inset = with_members(s)",
                 "    mask = masks_of(s)"]),
+             *(["    bad = -1"] if top and with_masks is None else []),
              "    out = []",
              "    append = out.append",
              "    for v0 in starts:"]
@@ -666,7 +782,13 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
                   *vetoed(pad + "    ", f"k{d}")]
         pad += "    "
     node = "flat[v0]" if length == 1 else f"node{length - 1}"
-    lines += [f"{pad}for low, m, k, c, d, kk in {node}[mask[v{length - 1}]]:",
+    if top:
+        lines += [f"{pad}ms, stop, entries = {node}[mask[v{length - 1}]]",
+                  f"{pad}if not stop & bad:",
+                  f"{pad}    out += ms",
+                  f"{pad}    continue"]
+    lines += [f"{pad}for low, m, k, c, d, kk in "
+              f"{'entries' if top else f'{node}[mask[v{length - 1}]]'}:",
               f"{pad}    if low in inset:",
               f"{pad}        continue",
               *vetoed(pad + "    ", "k"),
