@@ -769,11 +769,14 @@ class Game:
                      game=game, rolled_key=rolled_key, orders=orders, skips=skips,
                      n_phases=n_phases, passes=passes, computing=computing,
                      end_test=end_test, end_decided=end_decided, by_parity=by_parity,
-                     again=again, list_next=list_next),
+                     again=again, list_next=list_next, listed_in_context=listed_in_context,
+                     has_of=[getattr(ph.generate, "has_moves", None) for ph in self.phases]),
                 dice_game=dice_game, ordered=ordered, plain_next=plain_next,
                 listing=listing, end_test=end_test is not None,
                 end_rule=end_rule is not None, counts=counts, track=track,
-                again=again is not None, next_test_known=next_test_known)
+                again=again is not None, next_test_known=next_test_known,
+                pass_found=list_next is not listed_in_context and
+                list_next is not State.legal_moves)
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out

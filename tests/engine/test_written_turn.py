@@ -15,6 +15,7 @@ import pytest
 
 import ludeme
 from ludeme.runtime import game as game_module
+from ludeme.runtime import written_turn
 from tests.engine.test_hand_race import ENTER, ROLL
 from tests.engine.test_seed_speedups import ORDERED_SETUP, PLACE_THEN_MOVE
 from tests.engine.test_turn_fixed_cost import COUNTER_END, PLAIN_END, RELAY, SWAPPED
@@ -49,13 +50,23 @@ IDS = ["ordered-then-turns", "relay", "relay-counter", "swapped", "ordered-setup
        "coral-4", "brandubh"]
 
 
-def _load(monkeypatch, src, options, written: bool):
+SWITCHES = {"turn": (game_module, "WRITTEN_TURN"),
+            "playout": (written_turn, "WRITTEN_PLAYOUT"),
+            "found": (written_turn, "FOUND_PASS")}
+
+
+def _load(monkeypatch, src, options, written: bool, off: tuple[str, ...] = ()):
+    """The game compiled with the switches on (``written``) or ``WRITTEN_TURN`` off; or
+    with the switches named in ``off`` off."""
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
     monkeypatch.setattr(game_module, "WRITTEN_TURN", written)
+    for name in off:
+        monkeypatch.setattr(*SWITCHES[name], False)
     try:
         return ludeme.loads(src) if options is None else ludeme.load(src, options)
     finally:
-        monkeypatch.setattr(game_module, "WRITTEN_TURN", True)
+        for module, switch in SWITCHES.values():
+            monkeypatch.setattr(module, switch, True)
 
 
 def _written(play) -> bool:
@@ -83,6 +94,27 @@ def test_the_written_turn_plays_as_the_closure(monkeypatch, src, options):
     assert playouts_alike(fast, slow, 4, games=6) > 30
 
 
+@pytest.mark.parametrize("name", ["playout", "found"])
+@pytest.mark.parametrize("src,options", [
+    (ORDERED_SETUP, None), (RELAY.replace("{END}", COUNTER_END), None),
+    ("twigs-and-thorns", ["Players/2"]), ("twigs-and-thorns", ["Players/5"]),
+    ("branching-coral", ["Board/Hexagon 4"])],
+    ids=["ordered-setup", "relay-counter", "twigs-2p", "twigs-5p", "coral-4"])
+def test_each_switch_alone_plays_alike(monkeypatch, src, options, name):
+    """The playout loop written round the turn (``WRITTEN_PLAYOUT``), and the pass over
+    stuck players with the found test written in it (``FOUND_PASS``), each off alone."""
+    fast = _load(monkeypatch, src, options, True)
+    slow = _load(monkeypatch, src, options, True, (name,))
+    if name == "playout":
+        assert fast.play.playout is not None and slow.play.playout is None
+    else:
+        names = fast.play.__code__.co_names
+        assert ("has_of" in names) is fast.play.parts["pass_found"]
+        assert "has_of" not in slow.play.__code__.co_names
+    assert sum(play_alike(fast, slow, seed, plies=150) for seed in range(4)) > 30
+    assert playouts_alike(fast, slow, 5, games=8) > 40
+
+
 def test_the_written_turn_leaves_out_what_the_game_never_takes(monkeypatch):
     """The steps of a turn fixed at compile time are chosen, not tested, in the written
     turn: no dice's step without dice, no (counter) where no rule reads it, no order of
@@ -100,4 +132,4 @@ def test_the_written_turn_leaves_out_what_the_game_never_takes(monkeypatch):
     ordered = names(ORDERED_THEN_TURNS)
     assert {"orders", "order_pos", "skips"} <= ordered and "passes" not in ordered
     twigs = _load(monkeypatch, "twigs-and-thorns", ["Players/2"], True).play
-    assert {"passes", "list_next", "order_pos"} <= set(twigs.__code__.co_names)
+    assert {"passes", "has_of", "order_pos"} <= set(twigs.__code__.co_names)
