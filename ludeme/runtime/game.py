@@ -13,6 +13,7 @@ from ludeme.runtime.move import Move, move_again, no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 from ludeme.runtime.state import State, found_in_context, listed_in_context
+from ludeme.runtime.written_turn import written_turn
 
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
@@ -81,6 +82,13 @@ LIVE_COUNTER = True
 #: the next player has a move of its own without listing them (``state.found_in_context``;
 #: ``_moves`` stays None). False: the moves are listed; tests compare the two.
 PASS_FOUND = True
+
+#: ``Game.plain_turns`` writes the turn out as one generated function per game with only
+#: the steps its rules can take (``written_turn``: the tests of what is fixed at compile
+#: time, such as dice, an order of movers, the kind of end rule or ``(counter)``, asked
+#: once, when the game is compiled). False: the closure, asking them at every move;
+#: tests compare the two.
+WRITTEN_TURN = True
 
 
 @dataclass
@@ -754,6 +762,21 @@ class Game:
         plain_next = PLAIN_NEXT and not ordered
         # Ludii's (counter) kept only when a rule reads it (``LIVE_COUNTER``)
         counts = not LIVE_COUNTER or self.reads_counter
+        if WRITTEN_TURN:
+            return written_turn(
+                dict(next_of=next_of, mover_change=mover_change, auto_pass=auto_pass,
+                     end_rule=end_rule, ends_checked=ends_checked, all_passed=all_passed,
+                     game=game, rolled_key=rolled_key, orders=orders, skips=skips,
+                     n_phases=n_phases, passes=passes, computing=computing,
+                     end_test=end_test, end_decided=end_decided, by_parity=by_parity,
+                     again=again, list_next=list_next, listed_in_context=listed_in_context,
+                     has_of=[getattr(ph.generate, "has_moves", None) for ph in self.phases]),
+                dice_game=dice_game, ordered=ordered, plain_next=plain_next,
+                listing=listing, end_test=end_test is not None,
+                end_rule=end_rule is not None, counts=counts, track=track,
+                again=again is not None, next_test_known=next_test_known,
+                pass_found=list_next is not listed_in_context and
+                list_next is not State.legal_moves)
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out

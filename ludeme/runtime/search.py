@@ -154,6 +154,10 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
         found = [getattr(gen, "drawn", None) for gen in gens]
         known = game.playout_draws = (gens, found if any(found) else None)
     draws = known[1] if DRAWN_PLAYOUT and not put_back else None
+    # the turn written out per game with this loop written round it (``WRITTEN_PLAYOUT``)
+    written = getattr(play, "playout", None)
+    if written is not None and not put_back:
+        return written(state, bits, max_moves, gens, draws)
     n = 0
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them

@@ -31,7 +31,10 @@ def compiled(text: str, **flags):
 
 
 def closure(play) -> dict:
-    """The values a compiled turn closes over (to see which path it took)."""
+    """The values a compiled turn closes over (to see which path it took); for a turn
+    written out per game (``game.WRITTEN_TURN``), the values and flags it was made from."""
+    if hasattr(play, "parts"):
+        return play.parts
     return dict(zip(play.__code__.co_freevars,
                     [c.cell_contents for c in play.__closure__ or ()], strict=True))
 

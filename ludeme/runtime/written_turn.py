@@ -1,0 +1,311 @@
+"""The turn of ``Game.plain_turns`` written out per game (``game.WRITTEN_TURN``).
+
+``plain_turns``' closure asks, at every move, which of its steps the game takes (dice or
+not, an order of movers or not, which end rule, whether ``(counter)`` is read ...), tests
+of values fixed when the game is compiled. Here those answers choose the lines of one
+generated function instead: a game pays only for the steps its rules can take. The
+lines are the closure's, in its order; the values they read (tables, the end rule, the
+pass move) reach the function through its ``exec`` namespace, never as text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludeme.runtime.move import no_action
+from ludeme.runtime.standing import draw as standing_draw
+from ludeme.runtime.standing import next_active
+
+#: a game without dice has its random playout loop (``search._plain_playout``'s, with
+#: ``CONTEXT_LEFT`` and ``DRAWN_PLAYOUT``) written with its turn in it, as one generated
+#: function: no call of the turn a move, and the mover's context the loop sets is the
+#: turn's (False: the loop calls the turn; tests compare the two)
+WRITTEN_PLAYOUT = True
+
+#: the ordered turn's pass over stuck players, where it asks the phase's ``has_moves``
+#: (``game.PASS_FOUND``), has ``state.found_in_context``'s function written in it: no
+#: call, and no list for the answer (False: the function is called; tests compare)
+FOUND_PASS = True
+
+
+def _playout_lines(turn: list[str]) -> list[str]:
+    """``search._plain_playout``'s loop (the moves kept by the turn, else drawn by the
+    phase's ``drawn`` when there is one, else listed; a uniform draw by ``bits``) with
+    the turn's lines ``turn`` written in it where it plays the move."""
+    pick = ["k = len(moves)",
+            "b = k.bit_length()",
+            "r = bits(b)",
+            "while r >= k:",
+            "    r = bits(b)",
+            "m = moves[r]",
+            # the turn's own context, as it sets it (a listing may have moved it; a
+            # phase's draw, ``drawn``, leaves it as the loop set it)
+            "s.who = who",
+            "s.nxt = following"]
+    loop = [
+        "def playout(s, bits, max_moves, gens, draws):",
+        "    n = 0",
+        "    while n < max_moves:",
+        "        moves = s._moves",
+        "        who = s.mover",
+        "        following = next_of[who] if not s.inactive else next_active(s, who)",
+        "        if moves is None:",
+        "            if s.outcome is not None:",
+        "                s._moves = []",
+        "                s.is_terminal()",
+        "                break",
+        "            s.who = who",
+        "            s.nxt = following",
+        "            if draws is None or (draw := draws[s.phase]) is None or \\",
+        "                    (m := draw(s, bits)) is None:",
+        "                moves = gens[s.phase](s)",
+        "                if not moves:",
+        "                    moves = [auto_pass]",
+        "                s._moves = moves",
+        *["                " + line for line in pick],
+        "        elif not moves:",
+        "            s.is_terminal()",
+        "            break",
+        "        else:",
+        *["            " + line for line in pick]]
+    # the turn's early end, inside its pass over stuck players, leaves that pass and
+    # goes on to the next move
+    ends = {"@before": ["left = False"], "@leave": ["left = True", "break"],
+            "@after": ["if left:", "    n += 1", "    continue"]}
+    for line in turn:
+        pad = "    " + line[:len(line) - len(line.lstrip())]
+        loop += [pad + text for text in ends.get(line.strip(), [line.strip()])]
+    loop += ["        n += 1", "    return n"]
+    return loop
+
+
+def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
+                 listing: bool, end_test: bool, end_rule: bool, counts: bool,
+                 track: bool, again: bool, next_test_known: bool,
+                 pass_found: bool = False) -> Callable:
+    """The turn as one generated function. ``ns`` holds the values its lines read (the
+    names of ``plain_turns``' closure); the flags say which steps the game takes.
+
+    With an order of movers or a pass over stuck players (``ordered``), ``ns["orders"]``
+    and ``ns["skips"]`` (per phase) also decide, here, whether any phase takes players in
+    turn without them (else that branch is left out), and whether any has an order."""
+    orders, skips = ns["orders"], ns["skips"]
+    # (phases in turn without an order or a pass over stuck players: the plain branch)
+    any_plain = any(o is None and not k for o, k in zip(orders, skips, strict=True))
+    any_order = any(o is not None for o in orders)
+    all_skip = all(skips)
+    lines: list[str] = []
+
+    def w(depth: int, text: str) -> None:
+        lines.append("    " * depth + text)
+
+    # the turn's lines after the mover's context is set (``who``, ``following``,
+    # ``s.who``, ``s.nxt``); "@leave" where it ends early
+    w(1, "s.frm = s.after_frm = frm = m.frm")
+    w(1, "s.to = s.after_to = m.to")
+    w(1, "if s.pending:")
+    w(2, "s.pending = ()")
+    w(1, "if m is auto_pass:")
+    w(2, "s.stalemated |= 1 << (who - 1)")
+    w(1, "elif s.stalemated:")
+    w(2, "s.stalemated &= ~(1 << (who - 1))")
+    if dice_game:
+        w(1, "dice = s.dice")
+        w(1, "if dice.rolled:")
+        w(2, "dice.rolled = False")
+        w(2, "s.hash ^= rolled_key")
+        w(1, "dice.live = True")
+    w(1, "act = m.act")
+    w(1, "if act is not no_action:")
+    w(2, "act(s, m)")
+    w(1, "s.history.append(m)")
+    w(1, "s.ply += 1")
+    w(1, "then = m.then")
+    w(1, "if then is not None:")
+    if again:
+        w(2, "if then is again:")
+        w(3, "s.nxt = who")
+        w(2, "else:")
+        w(3, "then(s)")
+    else:
+        w(2, "then(s)")
+    if dice_game:
+        w(1, "dice.live = False")
+    w(1, "s._moves = None")
+    w(1, "nxt = s.nxt")
+    if not ordered:
+        if plain_next:
+            w(1, "if nxt == following:")
+            w(2, "s.mover = nxt")
+            w(2, "s.hash ^= mover_change[who][nxt]")
+            w(1, "elif nxt != who:")
+        else:
+            w(1, "if nxt != who or nxt == following:")
+        w(2, "if nxt == following or nxt <= 0:")
+        w(3, "nxt = following")
+        w(2, "s.mover = nxt")
+        w(2, "if nxt != who:")
+        w(3, "s.hash ^= mover_change[who][nxt]")
+    else:
+        w(1, "if nxt == who != following:")
+        w(2, "pass")
+        if any_plain:
+            w(1, "elif orders[s.phase] is None and not skips[s.phase]:")
+            w(2, "if nxt == following or nxt <= 0:")
+            w(3, "nxt = following")
+            w(2, "s.mover = nxt")
+            w(2, "if nxt != who:")
+            w(3, "s.hash ^= mover_change[who][nxt]")
+        w(1, "else:")
+        # Game._advance: the next in the phase's order, or the next phase
+        w(2, "ph = s.phase")
+        w(2, "old = s.mover")
+        if any_order:
+            w(2, "order = orders[ph]")
+            w(2, "if order is not None:")
+            w(3, "pos = s.order_pos + 1")
+            w(3, "if pos < len(order):")
+            w(4, "new = order[pos]")
+            w(3, "elif ph + 1 < n_phases:")
+            w(4, "s.phase = ph = ph + 1")
+            w(4, "pos = 0")
+            w(4, "first = orders[ph]")
+            w(4, "new = first[0] if first else next_of[old]")
+            w(3, "else:")
+            w(4, "pos = 0")
+            w(4, "new = order[0]")
+            w(3, "s.order_pos = pos")
+            w(2, "else:")
+            w(3, "new = next_of[old] if not s.inactive else next_active(s, old)")
+        else:
+            w(2, "new = next_of[old] if not s.inactive else next_active(s, old)")
+        w(2, "s.mover = new")
+        w(2, "if new != old:")
+        w(3, "s.hash ^= mover_change[old][new]")
+        if any(skips):
+            d = 2
+            if not all_skip:
+                w(2, "if skips[ph]:")
+                d = 3
+            # Game._skip_stuck: a player whose only move is the pass is passed over
+            if next_test_known:
+                w(d, "@before")
+            w(d, "for _ in passes:")
+            inline_found = pass_found and next_test_known and FOUND_PASS
+            if inline_found:
+                # state.found_in_context's function written here (``FOUND_PASS``): the
+                # phase's has_moves asked in the mover's context, else the moves listed
+                w(d + 1, "mover = s.mover")
+                w(d + 1, "s.who = mover")
+                w(d + 1, "s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)")
+                if all(ns["has_of"][i] is not None for i, k in enumerate(skips) if k):
+                    w(d + 1, "if has_of[ph](s) or \\")
+                else:
+                    w(d + 1, "if (has := has_of[ph]) is not None and has(s) or \\")
+                w(d + 3, "listed_in_context(s)[0] is not auto_pass:")
+            else:
+                w(d + 1, "moves = list_next(s)")
+                w(d + 1, "if moves and moves[0] is not auto_pass:")
+            if next_test_known:
+                w(d + 2, "if frm >= 0 or m.kind != 'pass':")
+                if not inline_found:
+                    w(d + 3, "mover = s.mover")
+                w(d + 3, "if s.stalemated:")
+                w(d + 4, "s.stalemated &= ~(1 << (mover - 1))")
+                if counts:
+                    w(d + 3, "s.counter += 1")
+                w(d + 3, "s.who = s.nxt = mover")
+                w(d + 3, "s.prev_mover = who")
+                w(d + 3, "@leave")
+            w(d + 2, "break")
+            w(d + 1, "old = s.mover")
+            w(d + 1, "new = next_of[old] if not s.inactive else next_active(s, old)")
+            w(d + 1, "s.mover = new")
+            w(d + 1, "s.hash ^= mover_change[old][new]")
+            w(d + 1, "s._moves = None")
+            if next_test_known:
+                w(d, "@after")
+    if track:
+        w(1, "s.hashes.append(s.hash)")
+    if listing:
+        # (no Moves Next)'s question, as State.legal_moves lists (see plain_turns)
+        w(1, "if s.outcome is None:")
+        w(2, "mover = s.mover")
+        w(2, "prev = s.prev_mover")
+        w(2, "s.prev_mover = who")
+        w(2, "s.who = mover")
+        w(2, "s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)")
+        w(2, "computing[0] = True")
+        w(2, "try:")
+        parity = ns["by_parity"]
+        if len(parity) == 1 and parity[0][0] is parity[0][1]:
+            w(3, "moves = only_generator(s)")  # one phase, the same moves at every ply
+        else:
+            w(3, "moves = by_parity[s.phase][s.ply & 1](s)")
+        w(2, "finally:")
+        w(3, "computing[0] = False")
+        w(2, "if moves and moves[0] is not auto_pass:")
+        w(3, "s._moves = moves")
+        w(3, "if s.stalemated:")
+        w(4, "s.stalemated &= ~(1 << (mover - 1))")
+        w(2, "else:")
+        w(3, "s._moves = moves or [auto_pass]")
+        w(3, "s.prev_mover = prev")
+        w(3, "s.who = who")
+        w(3, "s.nxt = mover")
+        w(3, "out = end_rule(s)")
+        w(3, "if out is not None:")
+        w(4, "s.outcome = out")
+        w(4, "s._moves = []")
+        w(2, "s.who = mover")
+        w(2, "s.nxt = mover")
+    d = 1
+    if listing and (end_test or end_rule):
+        w(1, "else:")
+        d = 2
+    if end_test:
+        w(d, "s.who = who")
+        w(d, "s.nxt = s.mover")
+        w(d, "if end_test(s):")
+        w(d + 1, "out = end_decided(s)")
+        w(d + 1, "if out is not None:")
+        w(d + 2, "s.outcome = out")
+        w(d + 2, "s._moves = []")
+        w(d, "s.who = s.mover")
+    elif end_rule:
+        w(d, "s.who = who")
+        w(d, "s.nxt = s.mover")
+        w(d, "out = end_rule(s)")
+        w(d, "if out is not None:")
+        w(d + 1, "s.outcome = out")
+        w(d + 1, "s._moves = []")
+        w(d, "s.who = s.mover")
+    if counts:
+        w(1, "s.counter += 1")
+    if not dice_game:
+        # every player passed in a row: Ludii's draw (not with dice)
+        w(1, "if m.kind == 'pass' and frm < 0 and s.outcome is None and \\")
+        w(3, "ends_checked(s, who) and all_passed(s):")
+        w(2, "s.outcome = game.draw if game.num_players < 3 else standing_draw(s)")
+        w(2, "s._moves = []")
+    w(1, "s.prev_mover = who")
+    head = ["def play(s, m):",
+            "    who = s.mover",
+            "    following = next_of[who] if not s.inactive else next_active(s, who)",
+            "    s.who = who",
+            "    s.nxt = following"]
+    source = head + [line.replace("@leave", "return") for line in lines
+                     if line.strip() not in ("@before", "@after")]
+    if not dice_game and WRITTEN_PLAYOUT:
+        source += _playout_lines(lines)
+    space = dict(ns, only_generator=ns["by_parity"][0][0], no_action=no_action,
+                 next_active=next_active, standing_draw=standing_draw)
+    exec(compile("\n".join(source), "<ludeme turn>", "exec"), space)  # noqa: S102
+    play = space["play"]
+    # the playout loop with this turn written in it (``WRITTEN_PLAYOUT``), for
+    # ``search._plain_playout``
+    play.playout = space.get("playout")
+    # what the turn was made from, as the closure's cells would say (for tests)
+    play.parts = dict(ns, pass_found=pass_found, dice_game=dice_game, ordered=ordered, plain_next=plain_next,
+                      listing=listing, counts=counts, track=track,
+                      next_test_known=next_test_known)
+    return play
