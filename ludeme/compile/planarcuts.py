@@ -277,6 +277,19 @@ class Tracker:
         last = self.empty
         if e == last:
             return self.cut
+        if self.one_loop and last is not None:
+            d = e ^ last
+            if not d & (d - 1) and d & last:
+                # one cell placed (most moves), its flag the one bit of d: its parts
+                # joined, then the codes round it changed and those cells asked again
+                # in one loop
+                self.moved = []
+                self._add(d.bit_length() >> 3, True)
+                if self.moved:
+                    self._ask_moved()
+                self.empty = e
+                self.cut = None if self.holes else bytes(self.flags)
+                return self.cut
         n = self.n
         if KEPT_STARTS and (last is None or (e ^ last).bit_count() > MAX_CHANGES):
             # a position counted afresh before, near this one (the start of every game
@@ -288,13 +301,6 @@ class Tracker:
             changed = changed_sites(e ^ last, n, MAX_CHANGES, LOW_BITS)
             if len(changed) > MAX_CHANGES:
                 self._start(in_c, e)
-            elif self.one_loop and len(changed) == 1 and not in_c[changed[0]]:
-                # one cell placed (most moves): its parts joined, then the codes round
-                # it changed and those cells asked again in one loop
-                self.moved = []
-                self._add(changed[0], True)
-                if self.moved:
-                    self._ask_moved()
             else:
                 # the cells moved into another part by a merge; a removal renumbers
                 # its whole part (every candidate is asked again then)
