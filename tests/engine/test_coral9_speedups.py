@@ -68,3 +68,57 @@ def test_capture_games_alike_with_shared_entries_and_one_loop(monkeypatch, board
 def test_seed_games_alike_with_shared_entries_and_one_loop(monkeypatch, name, options):
     fast, slow = bundled_on_off(monkeypatch, name, options, *SWITCHES)
     assert agree_along_games(fast, slow, seed=19, games=3) > 40
+
+
+# -- (sites Around ... if:(and (is Occupied (to)) (<op> (count Sites in:...) k))) -------
+
+SQUEEZE = """(define "Squeezed" (sites Around (last To) {dirs}
+                          if:(and (is Occupied (to))
+                                  ({op} (count Sites in:(sites Around (to) {dirs}
+                                                           if:(is Empty (to)))) {k}))))
+(game "Squeeze" (players 2)
+  (equipment {{(board {board}) (piece "Disc" Each)}})
+  (rules (play (move Add (to (sites Empty))
+                 then:(and (addScore Mover (count Sites in:"Squeezed"))
+                           (remove "Squeezed"))))
+         (end {{(if (no Moves Next) (result Mover Win))
+               (if (>= (count Moves) 50) (result Mover Draw))}})))"""
+
+
+def _counting_rest(monkeypatch) -> list:
+    from ludeme.ludemes.regions import around
+
+    made = []
+    counted_rest = around._counted_rest
+    monkeypatch.setattr(around, "_counted_rest",
+                        lambda c, cond: made.append(counted_rest(c, cond)) or made[-1])
+    return made
+
+
+@pytest.mark.parametrize("board,dirs,op,k", [
+    ("(square 5)", "Adjacent", "=", 0), ("(hex 3)", "Orthogonal", "<", 2),
+    ("(rectangle 4 6)", "Orthogonal", "<=", 1), ("(square 4)", "Adjacent", ">", 4),
+])
+def test_games_alike_with_the_rest_counted_in_place(monkeypatch, board, dirs, op, k):
+    from ludeme.ludemes.regions import around
+
+    text = SQUEEZE.format(board=board, dirs=dirs, op=op, k=k)
+    made = _counting_rest(monkeypatch)
+    fast = compiled(text)
+    assert made and all(m is not None for m in made)      # the counted path is taken
+    monkeypatch.setattr(around, "COUNTED_REST", False)
+    made.clear()
+    slow = compiled(text)
+    assert made and not any(made)
+    assert agree_along_games(fast, slow, seed=len(board) + k, games=4) > 40
+
+
+@pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
+def test_seed_game_alike_with_the_rest_counted_in_place(monkeypatch, options):
+    from ludeme.ludemes.regions import around
+
+    made = _counting_rest(monkeypatch)
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options,
+                                (around, "COUNTED_REST"))
+    assert made[0] is not None and made[-1] is None
+    assert agree_along_games(fast, slow, seed=23, games=3) > 40
