@@ -508,7 +508,11 @@ class Tracker:
 
     def _parts_round(self, x: int) -> tuple[int, tuple]:
         """(dE - dV, the distinct parts round the empty cell x) in the kept occupancy."""
-        base, reps, k, a, b = self._found(x)
+        if self.codes:                  # (``_found``, without its call)
+            c = self.code[x]
+            base, reps, k, a, b = self.by_code[x][c] or self._missed(x, c)
+        else:
+            base, reps, k, a, b = self._pattern(x, self.occ)
         part, r = self.part, self.ring[x]
         if k < 2:
             return base, (part[r[a]],) if k else ()

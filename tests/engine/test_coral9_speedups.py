@@ -122,3 +122,81 @@ def test_seed_game_alike_with_the_rest_counted_in_place(monkeypatch, options):
                                 (around, "COUNTED_REST"))
     assert made[0] is not None and made[-1] is None
     assert agree_along_games(fast, slow, seed=23, games=3) > 40
+
+
+@pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Orthogonal")])
+def test_a_repeated_region_alike_with_keyed_memory(monkeypatch, board, dirs):
+    """The shared region's memory compared as one key (``sharedregions.KEYED``): the
+    same scores and results, on a game whose consequence changes the board between two
+    uses (which must then see different regions), and on Branching Coral."""
+    from ludeme.compile import sharedregions
+    from tests.engine.test_shared_regions import CROWDED, _playouts
+
+    text = CROWDED.format(board=board, dirs=dirs)
+    fast = compiled(text)
+    monkeypatch.setattr(sharedregions, "KEYED", False)
+    slow = compiled(text)
+    assert _playouts(fast, 6, seed=7) == _playouts(slow, 6, seed=7)
+    monkeypatch.setattr(sharedregions, "KEYED", True)
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", ["Board/Hexagon 4"],
+                                (sharedregions, "KEYED"))
+    assert _playouts(fast, 3, seed=8) == _playouts(slow, 3, seed=8)
+
+
+# -- the kept counts of empty neighbours: one change followed from its bit, two levels --
+
+@pytest.mark.parametrize("one_change", [True, False])
+@pytest.mark.parametrize("two_levels", [True, False])
+@pytest.mark.parametrize("shape", ["hex 4", "square 5"])
+def test_kept_counts_alike_one_change_and_two_levels(monkeypatch, shape, one_change,
+                                                     two_levels):
+    from ludeme.compile import neighbourcounts
+
+    monkeypatch.setattr(neighbourcounts, "ONE_CHANGE", one_change)
+    monkeypatch.setattr(neighbourcounts, "TWO_LEVELS", two_levels)
+    listed = []
+    changed_sites = neighbourcounts.changed_sites
+    monkeypatch.setattr(neighbourcounts, "changed_sites",
+                        lambda *a: listed.append(1) or changed_sites(*a))
+    nb = _board(shape).nbrs["Orthogonal"]
+    n = len(nb)
+    kept = neighbourcounts.KeptCounts(nb)
+    rng = random.Random(n)
+    empty = bytearray(b"\1" * n)
+    asked = 0
+    for _step in range(400):
+        for _ in range(1 if rng.random() < 0.8 else rng.randrange(2, 12)):
+            empty[rng.randrange(n)] ^= 1         # one site changed, or a jump
+        e = int.from_bytes(empty, "little")
+        counts = [sum(empty[y] for y in around) for around in nb]
+        want = [sum(1 << (8 * x) for x in range(n) if counts[x] > i) for i in range(3)]
+        assert kept.above_two(empty, e) == (want[0], want[1])
+        assert kept.above(empty, e, 2) == want[2]
+        asked += 1
+    # one site changed: followed from its bit, the sites not listed, with the switch on
+    assert (len(listed) < asked // 2) == one_change
+
+
+@pytest.mark.parametrize("name,options", [
+    ("brain-coral", ["Board/Hexagon 5"]),
+    ("branching-coral", ["Board/Hexagon 5"]),
+])
+def test_seed_games_alike_one_change_and_two_levels(monkeypatch, name, options):
+    from ludeme.compile import neighbourcounts
+
+    fast, slow = bundled_on_off(monkeypatch, name, options,
+                                (neighbourcounts, "ONE_CHANGE"),
+                                (neighbourcounts, "TWO_LEVELS"))
+    assert agree_along_games(fast, slow, seed=29, games=3) > 40
+
+
+@pytest.mark.parametrize("board", ["(hex 4)", "(hex 3)"])
+def test_capture_game_alike_one_change_and_two_levels(monkeypatch, board):
+    from ludeme.compile import neighbourcounts
+
+    text = CAPTURING.format(board=board, region="(sites Board)")
+    fast = compiled(text)
+    monkeypatch.setattr(neighbourcounts, "ONE_CHANGE", False)
+    monkeypatch.setattr(neighbourcounts, "TWO_LEVELS", False)
+    slow = compiled(text)
+    assert agree_along_games(fast, slow, seed=len(board), games=5) > 40
