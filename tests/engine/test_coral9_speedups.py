@@ -1,8 +1,11 @@
 """Wave 16's placement speed-ups, each checked with its switch on and off: the ring
 patterns' entries named by ring positions and shared by the cells of one shape
 (``planarcuts.SHARED_ENTRIES``); one cell placed asked in one loop with its ring's codes
-(``planarcuts.ONE_LOOP``). On random positions against the depth-first search, on a
-capture game written for the planar cuts' tests and on the seed games."""
+(``planarcuts.ONE_LOOP``); the capture test counted in place (``around.COUNTED_REST``); the shared region's memory as
+one key (``sharedregions.KEYED``); the kept counts following one change from its bit and
+reading two levels at once (``neighbourcounts.ONE_CHANGE``, ``TWO_LEVELS``). On random
+positions against the depth-first search or counting afresh, on games written for the
+tests and on the seed games."""
 
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ def test_kept_cuts_with_shared_entries_and_one_loop_are_the_searched_ones(
     nb = board.nbrs["Orthogonal"]
     edge = _edge_cells(board)
     tracker = planarcuts.tracker(board, nb, edge, len(nb))
+    merged = []
+    ask_moved = tracker._ask_moved
+    tracker._ask_moved = lambda: merged.append(1) or ask_moved()
     looped = []
     asked = tracker._codes_asked
     tracker._codes_asked = lambda x: looped.append(x) or asked(x)
@@ -36,7 +42,7 @@ def test_kept_cuts_with_shared_entries_and_one_loop_are_the_searched_ones(
     miss = tracker._missed
     tracker._missed = lambda t, c: missed.append((t, c)) or miss(t, c)
     compared, cuts = _searched_along(tracker, nb, edge, random.Random(len(nb)), games=40)
-    assert compared > 400 and cuts
+    assert compared > 400 and cuts and merged
     # the one loop ran (a single placement) only with its switch on
     assert bool(looped) == one_loop
     # shared: a pattern is missed once per shape, not once per cell
