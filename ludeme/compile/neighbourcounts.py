@@ -195,6 +195,16 @@ class NearStarts:
 
 #: bytes.translate tables: ``_ABOVE[i]`` maps a count to 1 when it is above i
 _ABOVE = [bytes(int(c > i) for c in range(256)) for i in range(8)]
+#: a count to 1 when above 0, plus 2 when above 1
+_ABOVE_TWO = bytes(int(c > 0) | int(c > 1) << 1 for c in range(256))
+
+#: a position one site away from the last one asked (most moves) follows it from the
+#: difference's single bit, without listing the changed sites (tests turn it off)
+ONE_CHANGE = True
+
+#: the counts' first two levels (above 0 and above 1) read in one translation and one
+#: integer (``KeptCounts.above_two``), not one each (tests turn it off to compare)
+TWO_LEVELS = True
 
 
 class KeptCounts:
@@ -207,39 +217,70 @@ class KeptCounts:
         self.n = len(self.nb)
         self.empty = None                   # the empty flags last asked, as an integer
         self.counts = bytearray(self.n)
+        self.ones = int.from_bytes(b"\1" * self.n, "little")   # a byte 1 per site
+        self.one_change, self.two_levels = ONE_CHANGE, TWO_LEVELS   # (the switches as made)
         self.starts = NearStarts(KEPT_STARTS_SIZE)   # the counts made afresh
 
     def above(self, empty: bytes, e: int, level: int) -> int:
         """The sites with more than ``level`` empty neighbours (a byte 1 per site), for
         ``empty`` (a byte 1 per empty site; ``e``: the same read little-endian)."""
-        last = self.empty
-        if e != last:
-            nb, n = self.nb, self.n
-            if KEPT_STARTS and (last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES):
-                # counts made afresh before for a position near this one: copied back,
-                # then changed as from the last position
-                found = self.starts.near(e, KEPT_MAX_CHANGES)
-                if found is not None:
-                    last, known = found
-                    self.counts = bytearray(known)
-            counts = self.counts
-            changed = [] if last is None else \
-                changed_sites(e ^ last, n, KEPT_MAX_CHANGES, LOW_BITS)
-            if last is None or len(changed) > KEPT_MAX_CHANGES:
-                known = bytes(sum(empty[y] for y in around) for around in nb)
-                if KEPT_STARTS:
-                    self.starts.keep(e, known)
-                self.counts = bytearray(known)
-            else:
-                for x in changed:
-                    if empty[x]:
-                        for y in nb[x]:
-                            counts[y] += 1
-                    else:
-                        for y in nb[x]:
-                            counts[y] -= 1
-            self.empty = e
+        if e != self.empty:
+            self._follow(empty, e)
         return int.from_bytes(self.counts.translate(_ABOVE[level]), "little")
+
+    def above_two(self, empty: bytes, e: int) -> tuple[int, int]:
+        """``(above(empty, e, 0), above(empty, e, 1))``, read in one translation
+        (``TWO_LEVELS``, as made)."""
+        if not self.two_levels:
+            return self.above(empty, e, 0), self.above(empty, e, 1)
+        if e != self.empty:
+            self._follow(empty, e)
+        both = int.from_bytes(self.counts.translate(_ABOVE_TWO), "little")
+        ones = self.ones
+        return both & ones, (both >> 1) & ones
+
+    def _follow(self, empty: bytes, e: int) -> None:
+        """The counts brought to the position ``empty`` (``e``: read little-endian)."""
+        last = self.empty
+        if self.one_change and last is not None:
+            d = e ^ last
+            if not d & (d - 1):
+                # one site changed (most moves), its flag the one bit of d
+                x = d.bit_length() >> 3
+                counts = self.counts
+                if empty[x]:
+                    for y in self.nb[x]:
+                        counts[y] += 1
+                else:
+                    for y in self.nb[x]:
+                        counts[y] -= 1
+                self.empty = e
+                return
+        nb, n = self.nb, self.n
+        if KEPT_STARTS and (last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES):
+            # counts made afresh before for a position near this one: copied back,
+            # then changed as from the last position
+            found = self.starts.near(e, KEPT_MAX_CHANGES)
+            if found is not None:
+                last, known = found
+                self.counts = bytearray(known)
+        counts = self.counts
+        changed = [] if last is None else \
+            changed_sites(e ^ last, n, KEPT_MAX_CHANGES, LOW_BITS)
+        if last is None or len(changed) > KEPT_MAX_CHANGES:
+            known = bytes(sum(empty[y] for y in around) for around in nb)
+            if KEPT_STARTS:
+                self.starts.keep(e, known)
+            self.counts = bytearray(known)
+        else:
+            for x in changed:
+                if empty[x]:
+                    for y in nb[x]:
+                        counts[y] += 1
+                else:
+                    for y in nb[x]:
+                        counts[y] -= 1
+        self.empty = e
 
 
 #: the shifts cost a few integer operations per offset, the kept counts a few per

@@ -71,6 +71,18 @@ SHAPE_CODES = True
 #: again (tests turn it off to compare)
 LOCAL_REMOVE = True
 
+#: a ring pattern's entry names the local parts by their positions in the ring, not by
+#: cells, so the cells of one shape share one list of entries by code (a pattern met at
+#: one cell is known at every cell of its shape; on the 9x9 square a game meets about
+#: one new pattern a move for its first hundreds of games when every cell learns its
+#: own); tests turn it off to compare (every cell its own list, filled from its shape's)
+SHARED_ENTRIES = True
+
+#: a position one placement away from the last asked (most moves): the ring codes round
+#: the placed cell changed and the cells round it asked again in one loop (tests turn
+#: it off to compare)
+ONE_LOOP = True
+
 
 def _proof() -> None:
     """Why the count is exact (kept next to the code it justifies).
@@ -98,6 +110,27 @@ def _proof() -> None:
     of W touching t (sharing a corner with it) become one with t: b0 grows by 1 - g. So
     b1 grows by dE - dV - g, the formula of the module's notes. Removing a cell is the
     reverse of adding it to the smaller set."""
+
+
+def _entry(made: tuple) -> tuple:
+    """A ring pattern's entry from its count ``made`` (dE - dV, the positions in the
+    ring of one occupied cell per local part): (dE - dV, those positions, how many, the
+    first two of them or 0), the same for every cell of a shape."""
+    base, reps = made
+    k = len(reps)
+    return base, reps, k, reps[0] if k else 0, reps[1] if k > 1 else 0
+
+
+def _is_cut(found: tuple, r: tuple, part) -> bool:
+    """Whether an empty cell with the pattern entry ``found`` (``_entry``) and the ring
+    ``r`` is a cut cell, its ring's cells being in the parts ``part``: whether filling
+    it makes a hole (more runs than distinct parts round it)."""
+    base, reps, k, a, b = found
+    if base > k:
+        return True                 # more runs than local parts: whatever the parts
+    if k == 2:
+        return part[r[a]] == part[r[b]]
+    return base > len({part[r[i]] for i in reps})
 
 
 def tracker(board, nb, seeds, sites_n: int) -> Tracker | None:
@@ -223,11 +256,18 @@ class Tracker:
         if self.codes:
             self.ring_bits = [tuple((y, 1 << ring[y].index(x)) for y in ring[x])
                               for x in range(n)]
-            self.by_code = [[None] * (1 << len(r)) for r in ring]
-            # SHAPE_CODES: per cell, its shape's (dE - dV, local parts' positions) by code
+            # SHAPE_CODES: per cell, its shape's entries by code
             lists: dict = {}
             self.shape_codes = [lists.setdefault(self.shape_of[t], [None] * (1 << len(r)))
                                 for t, r in enumerate(ring)]
+            # SHARED_ENTRIES: a cell reads its shape's list (entries name ring positions)
+            self.by_code = self.shape_codes if SHARED_ENTRIES and SHAPE_CODES else \
+                [[None] * (1 << len(r)) for r in ring]
+            # ONE_LOOP: per cell, (a ring cell y, x's bit in y's code, y's ring, y's
+            # entries by code)
+            self.around = [tuple((y, bit, ring[y], self.by_code[y])
+                                 for y, bit in self.ring_bits[x]) for x in range(n)]
+        self.one_loop = self.codes and ONE_LOOP      # (the switch as made)
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -237,6 +277,19 @@ class Tracker:
         last = self.empty
         if e == last:
             return self.cut
+        if self.one_loop and last is not None:
+            d = e ^ last
+            if not d & (d - 1) and d & last:
+                # one cell placed (most moves), its flag the one bit of d: its parts
+                # joined, then the codes round it changed and those cells asked again
+                # in one loop
+                self.moved = []
+                self._add(d.bit_length() >> 3, True)
+                if self.moved:
+                    self._ask_moved()
+                self.empty = e
+                self.cut = None if self.holes else bytes(self.flags)
+                return self.cut
         n = self.n
         if KEPT_STARTS and (last is None or (e ^ last).bit_count() > MAX_CHANGES):
             # a position counted afresh before, near this one (the start of every game
@@ -279,25 +332,16 @@ class Tracker:
 
     # -- one cell's pattern -------------------------------------------------
     def _pattern(self, t: int, occ) -> tuple:
-        """(dE - dV, a getter of one occupied cell per local part round t, how many)."""
+        """t's pattern entry (``_entry``) in the occupancy ``occ``, by a tuple key."""
         key = self.ring_get[t](occ)
         found = self.patterns[t].get(key)
         if found is None:
-            shared = self.shapes[t]           # cells of the same shape share the count
-            made = shared.get(key)
-            if made is None:
-                made = shared[key] = self._count(t, key)
-            found = self.patterns[t][key] = self._entry(t, made)
+            shared = self.shapes[t]           # cells of the same shape share the entry
+            found = shared.get(key)
+            if found is None:
+                found = shared[key] = _entry(self._count(t, key))
+            self.patterns[t][key] = found
         return found
-
-    def _entry(self, t: int, made: tuple) -> tuple:
-        """The pattern entry of t from its shape's count ``made`` (dE - dV, the local
-        parts' positions in t's ring)."""
-        base, reps = made
-        cells = tuple(self.ring[t][i] for i in reps)
-        # and the two local parts' cells, compared without a set (CODES)
-        pair = cells if len(cells) == 2 else (t, t)
-        return (base, _getter(cells), len(cells)) + pair
 
     def _found(self, t: int) -> tuple:
         """t's pattern entry in the kept occupancy (by its code when codes are kept)."""
@@ -310,11 +354,10 @@ class Tracker:
         """t's pattern entry for the code ``c`` met for the first time at t."""
         if SHAPE_CODES:
             table = self.shape_codes[t]
-            made = table[c]
-            if made is None:
-                made = table[c] = self._count(
-                    t, tuple((c >> i) & 1 for i in range(len(self.ring[t]))))
-            found = self._entry(t, made)
+            found = table[c]
+            if found is None:
+                found = table[c] = _entry(self._count(
+                    t, tuple((c >> i) & 1 for i in range(len(self.ring[t])))))
         else:
             found = self._pattern(t, self.occ)
         self.by_code[t][c] = found
@@ -323,7 +366,7 @@ class Tracker:
     def _ask_again(self, changed, split: bool) -> None:
         """``cuts``' asking again of the cells whose pattern changed (the changed ones
         and those round them), and of the candidates a removal or a merge may change."""
-        occ, candidates, near = self.occ, self.candidates, self.near
+        occ, candidates, near, ring = self.occ, self.candidates, self.near, self.ring
         flags, part = self.flags, self.part
         codes = self.codes
         if codes:
@@ -344,26 +387,57 @@ class Tracker:
                 if base >= 2:
                     candidates[y] = found
                     # more runs than local parts: a cut whatever the parts
-                    flags[y] = base > k or (part[a] == part[b] if codes and k == 2
-                                            else base > len(set(reps(part))))
+                    if base > k:
+                        flags[y] = 1
+                    else:
+                        r = ring[y]
+                        flags[y] = part[r[a]] == part[r[b]] if k == 2 else \
+                            _is_cut(found, r, part)
                 else:
                     candidates.pop(y, None)
                     flags[y] = 0
         if split:
             # a removal renumbers its whole part: every candidate asked again
-            for t, (base, reps, k, a, b) in candidates.items():
-                flags[t] = base > k or (part[a] == part[b] if codes and k == 2
-                                        else base > len(set(reps(part))))
+            for t, found in candidates.items():
+                flags[t] = _is_cut(found, ring[t], part)
         elif self.moved:
-            # a merge changes the answer only of a cell next to a moved one
-            get, ring = candidates.get, self.ring
-            for y in self.moved:
-                for t in ring[y]:
-                    found = get(t)
-                    if found is not None:
-                        base, reps, k, a, b = found
-                        flags[t] = base > k or (part[a] == part[b] if codes and k == 2
-                                                else base > len(set(reps(part))))
+            self._ask_moved()
+
+    def _ask_moved(self) -> None:
+        """A merge changes the answer only of a candidate next to a moved cell, and
+        only of one with no more runs than local parts."""
+        get, ring, part, flags = self.candidates.get, self.ring, self.part, self.flags
+        for y in self.moved:
+            for t in ring[y]:
+                found = get(t)
+                if found is not None:
+                    base, reps, k, a, b = found
+                    if base <= k:
+                        r = ring[t]
+                        flags[t] = part[r[a]] == part[r[b]] if k == 2 else \
+                            _is_cut(found, r, part)
+
+    def _codes_asked(self, x: int) -> None:
+        """x placed (its parts joined already): the codes of the cells round it
+        changed, and those cells asked again (``ONE_LOOP``)."""
+        code, occ, part = self.code, self.occ, self.part
+        candidates, flags, missed = self.candidates, self.flags, self._missed
+        for y, bit, r, table in self.around[x]:
+            c = code[y] ^ bit
+            code[y] = c
+            if occ[y]:
+                continue
+            found = table[c] or missed(y, c)
+            base, reps, k, a, b = found
+            if base >= 2:
+                candidates[y] = found
+                flags[y] = base > k or (part[r[a]] == part[r[b]] if k == 2
+                                        else _is_cut(found, r, part))
+            elif y in candidates:
+                del candidates[y]
+                flags[y] = 0
+        candidates.pop(x, None)
+        flags[x] = 0
 
     def _count(self, t: int, key: tuple) -> tuple[int, tuple[int, ...]]:
         """(dE - dV, the positions in t's ring of one occupied cell per local part) for
@@ -429,33 +503,56 @@ class Tracker:
         for t in range(n):
             self._refresh(t)
         self.flags = bytearray(n)          # the articulation points among the candidates
-        for t, (base, reps, *_) in self.candidates.items():
-            self.flags[t] = base > len(set(reps(self.part)))
+        for t, found in self.candidates.items():
+            self.flags[t] = _is_cut(found, self.ring[t], self.part)
 
-    def _parts_round(self, x: int) -> tuple[int, set]:
-        """(dE - dV, the parts round the empty cell x) in the kept occupancy."""
-        base, reps, k = self._found(x)[:3]
-        return base, set(reps(self.part)) if k else set()
+    def _parts_round(self, x: int) -> tuple[int, tuple]:
+        """(dE - dV, the distinct parts round the empty cell x) in the kept occupancy."""
+        if self.codes:                  # (``_found``, without its call)
+            c = self.code[x]
+            base, reps, k, a, b = self.by_code[x][c] or self._missed(x, c)
+        else:
+            base, reps, k, a, b = self._pattern(x, self.occ)
+        part, r = self.part, self.ring[x]
+        if k < 2:
+            return base, (part[r[a]],) if k else ()
+        if k == 2:
+            pa, pb = part[r[a]], part[r[b]]
+            return base, (pa,) if pa == pb else (pa, pb)
+        return base, tuple({part[r[i]] for i in reps})
 
-    def _add(self, x: int) -> None:
+    def _add(self, x: int, ask: bool = False) -> None:
+        """x placed: its parts joined; with ``ask`` (one cell placed, ``ONE_LOOP``) the
+        cells round it asked again too."""
         base, parts = self._parts_round(x)
         self.holes += base - len(parts)
         self.occ[x] = 1
-        if self.codes:
-            code = self.code
-            for y, bit in self.ring_bits[x]:
-                code[y] ^= bit
         part, members = self.part, self.members
         if not parts:
             part[x] = x
             members[x] = [x]
-            return
-        if len(parts) == 1:
-            big = parts.pop()
+        elif len(parts) == 1:
+            big = parts[0]
             part[x] = big
             members[big].append(x)
-            return
-        big = max(parts, key=lambda p: len(members[p]))
+        else:
+            self._merge(x, parts)
+        if ask:
+            self._codes_asked(x)
+        elif self.codes:
+            code = self.code
+            for y, bit in self.ring_bits[x]:
+                code[y] ^= bit
+
+    def _merge(self, x: int, parts: tuple) -> None:
+        """x placed touching the distinct ``parts``: the smaller moved into the
+        largest, with x."""
+        part, members = self.part, self.members
+        if len(parts) == 2:
+            a, b = parts
+            big = a if len(members[a]) >= len(members[b]) else b
+        else:
+            big = max(parts, key=lambda p: len(members[p]))
         into = members[big]
         for p in parts:
             if p != big:

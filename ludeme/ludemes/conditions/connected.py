@@ -600,7 +600,7 @@ def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
     pieces = every & ~empty
     if kept is not None:
         # the counts kept from the last position (``KEPT_COVERING``)
-        some, two = kept.above(in_c, empty, 0), kept.above(in_c, empty, 1)
+        some, two = kept.above_two(in_c, empty)
     else:
         some, two = count(empty)
     none = every ^ some                    # no empty neighbour

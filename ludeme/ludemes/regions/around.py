@@ -10,7 +10,7 @@ beside it.
 from __future__ import annotations
 
 from itertools import compress
-from operator import itemgetter
+from operator import eq, ge, gt, itemgetter, le, lt, ne
 
 from ludeme.board import Board
 from ludeme.compile import neighbourcounts
@@ -179,6 +179,9 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
     # (and (is Occupied (to)) <rest>): the occupied neighbours read off the board, only
     # the rest asked of them
     rest = _after_occupied(c, if_) if kind is None and not self_too else None
+    # (and (is Occupied (to)) (<op> (count Sites in:<the empty sites around (to)>) k)):
+    # each occupied neighbour's empty neighbours counted in place (``COUNTED_REST``)
+    counted = _counted_rest(c, if_) if rest is not None else None
 
     if isinstance(centre, SiteV):
         at = centre.fn
@@ -240,6 +243,9 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                 return select_counted
 
             sizes_to.at_least = at_least
+            # the getters it counts with: ``readers[x](w).count(0)`` is site x's count
+            # (``_counted_rest``)
+            sizes_to.readers = readers
 
             around_to = _is_to(where) and COUNT_IN_C and COUNT_PER_TO
             return RegionV(empty_around, size=size if COUNT_IN_C else None,
@@ -260,6 +266,16 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
             def pick(s, x):
                 w = s.what
                 return [y for y in nb[x] if w[y]]
+        elif counted is not None:
+            op, k, counts = counted
+
+            def pick(s, x):
+                w = s.what
+                out = []
+                for y in nb[x]:
+                    if w[y] and op(counts[y](w).count(0), k):
+                        out.append(y)
+                return out
         elif rest is not None:
             def pick(s, x):
                 w = s.what
@@ -339,6 +355,39 @@ def _after_occupied(c: CompileContext, cond):
     if len(fns) == 1:
         return fns[0]
     return lambda s: all(f(s) for f in fns)
+
+
+#: ``(sites Around ... if:(and (is Occupied (to)) (<op> (count Sites in:(sites Around (to)
+#: ... if:(is Empty (to)))) k)))`` counts each occupied neighbour's empty sites around it
+#: in the loop over the neighbours, without setting ``(to)`` and calling the condition's
+#: closures for each (tests turn it off to compare)
+COUNTED_REST = True
+
+_COMPARED = {"<": lt, "<=": le, ">": gt, ">=": ge, "=": eq, "!=": ne}
+
+
+def _counted_rest(c: CompileContext, cond):
+    """(operator, k, per site a getter whose ``count(0)`` is its count) when ``cond`` is
+    ``(and (is Occupied (to)) (<op> (count Sites in:<R>) k))`` with R the empty sites
+    around ``(to)`` (a region that counts them per site, ``sizes_to.readers``) and k a
+    constant; else None."""
+    if not (COUNTED_REST and OCCUPIED_FIRST and isinstance(cond, Call)
+            and cond.decl.name == "and" and len(cond.args) == 1):
+        return None
+    conds = list(cond.args.get("conds") or ())
+    if len(conds) != 2 or not _is_at_to(conds[0], "Occupied"):
+        return None
+    rest = conds[1]
+    if not (isinstance(rest, Call) and rest.decl.name in _COMPARED and len(rest.args) == 2):
+        return None
+    a, b = rest.args.get("a"), rest.args.get("b")
+    if not (isinstance(a, Call) and a.decl.name == "count Sites" and isinstance(b, Lit)
+            and type(b.value) is int):
+        return None
+    readers = getattr(getattr(c.compile(a, T.Int), "per_to", None), "readers", None)
+    if readers is None:
+        return None
+    return _COMPARED[rest.decl.name], b.value, readers
 
 
 def _with_self(nb, x: int) -> tuple[int, ...]:
