@@ -98,6 +98,14 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     def w(depth: int, text: str) -> None:
         lines.append("    " * depth + text)
 
+    def players_in_turn() -> None:
+        # the plain next mover: the one who follows, unless a move named another
+        w(2, "if nxt == following or nxt <= 0:")
+        w(3, "nxt = following")
+        w(2, "s.mover = nxt")
+        w(2, "if nxt != who:")
+        w(3, "s.hash ^= mover_change[who][nxt]")
+
     # the turn's lines after the mover's context is set (``who``, ``following``,
     # ``s.who``, ``s.nxt``); "@leave" where it ends early
     w(1, "s.frm = s.after_frm = frm = m.frm")
@@ -140,21 +148,13 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             w(1, "elif nxt != who:")
         else:
             w(1, "if nxt != who or nxt == following:")
-        w(2, "if nxt == following or nxt <= 0:")
-        w(3, "nxt = following")
-        w(2, "s.mover = nxt")
-        w(2, "if nxt != who:")
-        w(3, "s.hash ^= mover_change[who][nxt]")
+        players_in_turn()
     else:
         w(1, "if nxt == who != following:")
         w(2, "pass")
         if any_plain:
             w(1, "elif orders[s.phase] is None and not skips[s.phase]:")
-            w(2, "if nxt == following or nxt <= 0:")
-            w(3, "nxt = following")
-            w(2, "s.mover = nxt")
-            w(2, "if nxt != who:")
-            w(3, "s.hash ^= mover_change[who][nxt]")
+            players_in_turn()
         w(1, "else:")
         # Game._advance: the next in the phase's order, or the next phase
         w(2, "ph = s.phase")
