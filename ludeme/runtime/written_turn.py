@@ -87,9 +87,9 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
 
     With an order of movers or a pass over stuck players (``ordered``), ``ns["orders"]``
     and ``ns["skips"]`` (per phase) also decide, here, whether any phase takes players in
-    turn without them (else that branch is left out), and whether any has an order."""
+    turn without them (else those lines are left out), and whether any has an order."""
     orders, skips = ns["orders"], ns["skips"]
-    # (phases in turn without an order or a pass over stuck players: the plain branch)
+    # (phases in turn without an order or a pass over stuck players: the plain case)
     any_plain = any(o is None and not k for o, k in zip(orders, skips, strict=True))
     any_order = any(o is not None for o in orders)
     all_skip = all(skips)
