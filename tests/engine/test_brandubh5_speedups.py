@@ -37,6 +37,10 @@ SHUFFLES = [
                    stuck="Win"),
     SHUFFLE.format(side=3, p1='"a1" "b1"', p2='"c3" "b3" "a3"', times=2, stuck="Loss"),
     SHUFFLE.format(side=4, p1='"a1" "b2"', p2='"d4" "c3"', times=2, stuck="Win"),
+    # a swap rule: the written (no Moves Next) keeps its tests of the swap, dice and
+    # barred positions (left out where the game has none of them)
+    SHUFFLE.format(side=3, p1='"a1" "b1"', p2='"c3" "b3" "a3"', times=2,
+                   stuck="Loss").replace("(rules", "(rules (meta (swap))"),
 ]
 
 SWITCHES = ((endchecks, "WRITTEN_TESTS"), (conditions_state, "WRITTEN_REPEAT"),
@@ -72,7 +76,7 @@ def on_off(text: str, options: list[str] | None, seed: int, games: int, switch) 
 
 
 @pytest.mark.parametrize("switch", SWITCHES, ids=[s[1] for s in SWITCHES])
-@pytest.mark.parametrize("text", SHUFFLES, ids=["repeat 3", "crowded", "stuck loses", "4x4"])
+@pytest.mark.parametrize("text", SHUFFLES, ids=["repeat 3", "crowded", "stuck loses", "4x4", "swap"])
 def test_written_end_tests_on_shuffles(text, switch):
     record, plays = on_off(text, None, 5, 12, switch)
     ends = [r for r in record if len(r) == 3]

@@ -729,11 +729,16 @@ def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable
         g_, comp, mo = code.value(g), code.value(computing), code.value(mover_only)
         ap, fn = code.value(auto_pass), code.value(general)
         i2, i3 = indent + "    ", indent + "        "
+        # a game without dice, barred positions or swap rule (all known once the meta
+        # rules and the equipment are compiled, before the end rules) never has them on
+        # a state: those tests left out
+        fixed = "" if g.dice is None and not g.no_repeat and g.swap_ply < 0 else \
+            f"s.dice is None and s.positions is None and {g_}.swap_ply < 0 and "
         return [
             f"{indent}{p} = s.nxt",
             f"{indent}if s._moves is None and s.mover == {p} and not {comp}[0] and "
-            f"s.dice is None and s.outcome is None and s.positions is None and "
-            f"{g_}.swap_ply < 0 and ({gen} := {g_}.phases[s.phase].generate) is {mo}[0]:",
+            f"s.outcome is None and {fixed}"
+            f"({gen} := {g_}.phases[s.phase].generate) is {mo}[0]:",
             f"{i2}{who} = s.who",
             f"{i2}s.who = {p}",
             f"{i2}{moves} = s._moves = {gen}(s) or [{ap}]",
