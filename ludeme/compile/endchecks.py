@@ -17,6 +17,12 @@ from ludeme.compile.inlined import Code
 # place (False: a loop calls each test; tests compare the two)
 INLINE = True
 
+#: a test that writes itself out as statements (``fn.inline_test``: ``write(code,
+#: indent, name)`` returns lines that set the local ``name`` to the test's value) is
+#: written into the generated function, without its call (False: it is called; tests
+#: compare the two)
+WRITTEN_TESTS = True
+
 
 def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | None:
     """``check(s)``: for the first of ``pairs`` (``(test, result)``) whose test holds,
@@ -31,6 +37,12 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
     lines = ["def check(s):"]
     for i, (test, _) in enumerate(pairs):
         ns[f"I_{i}"] = i
+        write = getattr(test, "inline_test", None) if WRITTEN_TESTS else None
+        if write is not None and getattr(test, "inline", None) is None:
+            name = code.fresh("t")
+            lines += [*write(code, "    ", name), f"    if {name}:",
+                      f"        return REST(s, I_{i})"]
+            continue
         lines += [f"    if {code.expr(test)}:", f"        return REST(s, I_{i})"]
     # ``over(s)`` is asked only when the standing may be over
     lines += ["    st = s.standing", "    if st is not None and st.over:",

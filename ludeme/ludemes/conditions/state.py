@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludeme.compile.bitlines import line_checks
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.inlined import compared
@@ -493,13 +495,46 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
             return (k if h is s.hash else counts.get(s.hash, 0)) >= times
         return fn(s)
 
+    if WRITTEN_REPEAT:
+        newest_first.inline_test = _repeat_written(slot, times, fn)
     return CondV(newest_first)
+
+
+def _repeat_written(slot: int, times: int, general: Callable) -> Callable:
+    """``write(code, indent, name)``: the lines of ``newest_first`` (its common case, the
+    general path called otherwise) setting ``name``, for a generated function that asks
+    the test in place (``compile.endchecks.WRITTEN_TESTS``)."""
+
+    def write(code, indent: str, name: str) -> list[str]:
+        hs, c, n, h, cnt, k = (code.fresh(x) for x in ("hs", "c", "n", "h", "cnt", "k"))
+        slot_, times_, fn_ = code.value(slot), code.value(times), code.value(general)
+        i2 = indent + "    "
+        return [
+            f"{indent}{hs} = s.hashes",
+            f"{indent}{c} = s.aux[{slot_}]",
+            f"{indent}{n} = len({hs})",
+            f"{indent}if {c}[1] == {n} - 1 and {n} > 1 and {c}[2] is {hs}[-2]:",
+            f"{i2}{h} = {hs}[-1]",
+            f"{i2}{cnt} = {c}[0]",
+            f"{i2}{k} = {cnt}[{h}] = {cnt}.get({h}, 0) + 1",
+            f"{i2}{c}[1] = {n}",
+            f"{i2}{c}[2] = {h}",
+            f"{i2}{name} = ({k} if {h} is s.hash else {cnt}.get(s.hash, 0)) >= {times_}",
+            f"{indent}else:",
+            f"{i2}{name} = {fn_}(s)",
+        ]
+
+    return write
 
 
 # (is Repeat n) asks first whether one position was added since its last look, the
 # common case after a move, in fewer steps (False: its steps in their order; tests
 # compare the two)
 REPEAT_NEWEST_FIRST = True
+
+#: (is Repeat n)'s common case offers its lines to a generated function that asks it in
+#: place (``compile.endchecks.WRITTEN_TESTS``; False: it is called; tests compare)
+WRITTEN_REPEAT = True
 
 
 @ludeme("and", T.Cond)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludeme.compile.compiler import CompileContext, sequence_effects
 from ludeme.compile.values import CondV, ResultV
 from ludeme.lang import types as T
@@ -86,6 +88,11 @@ LEAN_NO_MOVES = True
 # previous mover, the flag that stops a (no Moves Next) asked within) set and put back
 # (False: the whole context; tests compare the two)
 MOVER_ONLY = True
+
+#: ``(no Moves Next)``'s lean path with a ``mover_only`` generator offers its lines to
+#: a generated function that asks it in place (``compile.endchecks.WRITTEN_TESTS``;
+#: False: it is called; tests compare)
+WRITTEN_NO_MOVES = True
 
 #: the ludemes that make a game a stacking one, as their game flags do in Ludii
 _STACKING = frozenset({"place Stack", "size Stack", "topLevel", "level"})
@@ -654,7 +661,7 @@ def no_moves(c: CompileContext, who: T.Role):
                 s.who = who
             if moves is None:
                 gen = g.phases[s.phase].generate
-                if mover_only[0] is None and getattr(gen, "mover_only", False):
+                if mover_only[0] is None and MOVER_ONLY and getattr(gen, "mover_only", False):
                     mover_only[0] = gen  # the generator found marked, once
                 who = s.who
                 old = s.prev_mover
@@ -706,4 +713,45 @@ def no_moves(c: CompileContext, who: T.Role):
     # would, and asks the test only when they are none (it then reads the moves kept):
     # it sets this flag while it lists, as the test does
     no_moves_next.lists_next = computing
+    if WRITTEN_NO_MOVES:
+        no_moves_next.inline_test = _no_moves_written(g, computing, mover_only, no_moves_next)
     return CondV(no_moves_next)
+
+
+def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable:
+    """``write(code, indent, name)``: the lines of ``no_moves_next``'s lean path with a
+    generator marked ``mover_only`` (found, only then, by its first general listing),
+    setting ``name``; any other case calls it (``compile.endchecks.WRITTEN_TESTS``)."""
+    auto_pass = g.auto_pass_move
+
+    def write(code, indent: str, name: str) -> list[str]:
+        p, gen, who, moves = (code.fresh(x) for x in ("p", "gen", "who", "moves"))
+        g_, comp, mo = code.value(g), code.value(computing), code.value(mover_only)
+        ap, fn = code.value(auto_pass), code.value(general)
+        i2, i3 = indent + "    ", indent + "        "
+        # a game without dice, barred positions or swap rule (all known once the meta
+        # rules and the equipment are compiled, before the end rules) never has them on
+        # a state: those tests left out
+        fixed = "" if g.dice is None and not g.no_repeat and g.swap_ply < 0 else \
+            f"s.dice is None and s.positions is None and {g_}.swap_ply < 0 and "
+        return [
+            f"{indent}{p} = s.nxt",
+            f"{indent}if s._moves is None and s.mover == {p} and not {comp}[0] and "
+            f"s.outcome is None and {fixed}"
+            f"({gen} := {g_}.phases[s.phase].generate) is {mo}[0]:",
+            f"{i2}{who} = s.who",
+            f"{i2}s.who = {p}",
+            f"{i2}{moves} = s._moves = {gen}(s) or [{ap}]",
+            f"{i2}s.who = {who}",
+            f"{i2}if {moves}[0] is not {ap}:",
+            f"{i3}if s.stalemated:",
+            f"{i3}    s.stalemated &= ~(1 << ({p} - 1))",
+            f"{i3}{name} = False",
+            f"{i2}else:",
+            f"{i3}s.stalemated |= 1 << ({p} - 1)",
+            f"{i3}{name} = True",
+            f"{indent}else:",
+            f"{i2}{name} = {fn}(s)",
+        ]
+
+    return write
