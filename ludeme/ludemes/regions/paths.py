@@ -76,7 +76,8 @@ LAST_EXTEND = True
 ONE_XOR = True
 #: with ``LAST_EXTEND``, a variant that nothing can stop (its integer 0) is added before
 #: its integer is and-ed with the listing's (an ``&`` on integers of several digits
-#: makes its result even when one side is 0; False: always and-ed; tests compare the two)
+#: makes its result even when one side is 0), that integer then False (a test of a bool;
+#: False: always and-ed; tests compare the two)
 NO_STOP_FIRST = True
 #: with ``LAST_EXTEND``, the masks' upkeep reads per drawn edge each vertex's row of hot
 #: masks and its bit from one tuple (False: looked up and shifted; tests compare the two)
@@ -639,7 +640,8 @@ def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
             stop |= 1 << end
         if low >= 0:
             stop |= 1 << (top + 1 + low)
-    return (tuple(en[1] for en in entries), stop, entries)
+    # (NO_STOP_FIRST: nothing to stop as False, a test of a bool, not of an int)
+    return (tuple(en[1] for en in entries), stop or (not NO_STOP_FIRST and stop), entries)
 
 
 def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0):
