@@ -1,7 +1,8 @@
 """The written-out path walks over each vertex's mask of drawn edges, kept on the state
 (``paths.FREE_MASKS``), and their last steps' moves added whole where nothing can stop
-them (``paths.LAST_EXTEND``): the same legal moves, in the same order, along random games as
-the walks that look at every edge, on Branches and on games written here (edges taken
+them (``paths.LAST_EXTEND``, ``NO_STOP_FIRST``; the hot vertices kept by ``HOT_ROWS``):
+the same legal moves, in the same order, along random games as the walks that look at
+every edge, on Branches and on games written here (edges taken
 off by another move, a consequence writing sites the path's move does not name, a
 rectangle, paths of 1 to 4 edges)."""
 
@@ -34,8 +35,10 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     monkeypatch.setattr(module, switch, False)
     slow = make()
     # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board,
-    # or (LAST_EXTEND) every entry of a last step is looked at
-    assert masked == ["_masked_walks"] * (1 + (switch in ("FOLLOWED", "LAST_EXTEND")))
+    # or (LAST_EXTEND) every entry of a last step is looked at, or (NO_STOP_FIRST) every
+    # variant's integer and-ed, or (HOT_ROWS) the hot masks looked up edge by edge
+    assert masked == ["_masked_walks"] * (1 + (switch in ("FOLLOWED", "LAST_EXTEND",
+                                                          "NO_STOP_FIRST", "HOT_ROWS")))
     return fast, slow
 
 
@@ -65,7 +68,9 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
 ])
 @pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
                                            (ownedregions, "FOLLOWED"),
-                                           (paths, "LAST_EXTEND")])
+                                           (paths, "LAST_EXTEND"),
+                                           (paths, "NO_STOP_FIRST"),
+                                           (paths, "HOT_ROWS")])
 def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
     """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
     date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
@@ -75,7 +80,9 @@ def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, s
 
 @pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
                                            (ownedregions, "FOLLOWED"),
-                                           (paths, "LAST_EXTEND")])
+                                           (paths, "LAST_EXTEND"),
+                                           (paths, "NO_STOP_FIRST"),
+                                           (paths, "HOT_ROWS")])
 def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
     """A clone keeps its own masks; a state whose moves are taken back (the board
     restored without the masks' knowledge) and others played lists as the slow walk."""

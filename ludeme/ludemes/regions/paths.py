@@ -74,6 +74,14 @@ LAST_EXTEND = True
 #: a path's move puts its piece's hash keys on the state as one integer made when the
 #: move is (one xor a move, not one an edge; False: one an edge; tests compare the two)
 ONE_XOR = True
+#: with ``LAST_EXTEND``, a variant that nothing can stop (its integer 0) is added before
+#: its integer is and-ed with the listing's (an ``&`` on integers of several digits
+#: makes its result even when one side is 0), that integer then False (a test of a bool;
+#: False: always and-ed; tests compare the two)
+NO_STOP_FIRST = True
+#: with ``LAST_EXTEND``, the masks' upkeep reads per drawn edge each vertex's row of hot
+#: masks and its bit from one tuple (False: looked up and shifted; tests compare the two)
+HOT_ROWS = True
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -632,7 +640,8 @@ def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
             stop |= 1 << end
         if low >= 0:
             stop |= 1 << (top + 1 + low)
-    return (tuple(en[1] for en in entries), stop, entries)
+    # (NO_STOP_FIRST: nothing to stop as False, a test of a bool, not of an int)
+    return (tuple(en[1] for en in entries), stop or (not NO_STOP_FIRST and stop), entries)
 
 
 def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0):
@@ -686,8 +695,18 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
             if hot[v][m]:
                 masks[size] |= 1 << v
 
+    # (HOT_ROWS: per edge, (vertex, its bit, its row of ``hot``, the vertex's bit))
+    rows = [tuple((v, bit, hot[v], 1 << v) for v, bit in flips[e]) for e in range(size)] \
+        if hot is not None and HOT_ROWS else None
+
+    def put_rows(masks: list[int], j: int) -> None:
+        for v, bit, row, vbit in rows[j]:
+            m = masks[v] = masks[v] | bit
+            if row[m]:
+                masks[size] |= vbit
+
     if hot is not None:
-        put = put_hot
+        put = put_rows if rows is not None else put_hot
     with_masks = follow(made, put, list.copy, size, hot is not None) \
         if follow is not None else None
     if with_masks is not None:
@@ -784,7 +803,7 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
     node = "flat[v0]" if length == 1 else f"node{length - 1}"
     if top:
         lines += [f"{pad}ms, stop, entries = {node}[mask[v{length - 1}]]",
-                  f"{pad}if not stop & bad:",
+                  f"{pad}if not ({'stop and ' if NO_STOP_FIRST else ''}stop & bad):",
                   f"{pad}    out += ms",
                   f"{pad}    continue"]
     lines += [f"{pad}for low, m, k, c, d, kk in "
