@@ -509,8 +509,39 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 out[t] = 1
         return out
 
+    if PLANAR_LANE and planar is not None and a_is_c and empty_range == (0, n) and \
+            byte_key and SHARED_BOARD and KNOWN_REACHED and PASS_EMPTY and not counting:
+        after_add = _planar_lane(after_add, planar, cache, as_bytes, n)
     # D1 holds for every placement only when the through region is the empty sites
     return CondV(fn, after_add=after_add if c_never else None)
+
+
+def _planar_lane(general, planar, cache, as_bytes, n: int):
+    """``after_add`` when A = C are every empty site and the kept articulation points
+    answer (``PLANAR_LANE``): a new position's empty sites read from the board's bytes
+    and handed to the tracker, its table made at once, without ``evaluate``'s tuple;
+    ``general`` answers when some empty site is cut off already (the tracker says
+    None), and for a position it left undecided."""
+
+    def after_add(s):
+        key = (s.who, s.nxt, as_bytes(s.what))
+        if key != cache[0]:
+            in_c = key[2].translate(EMPTY_FLAG)
+            if len(in_c) != n:
+                return general(s)       # more than the board's sites (a hand's)
+            cut = planar.cuts(in_c)
+            if cut is None:
+                return general(s)
+            # what ``evaluate`` returns for it (``fn`` reads it, and asks again)
+            cache[0] = key
+            cache[1] = (True, in_c, None, in_c, None, cut, None, [])
+            table = cache[2] = _Table(cut)
+            table.empty = in_c
+            cache[3] = None
+            return table
+        return cache[2] or general(s)
+
+    return after_add
 
 
 #: read ``to:(intersection <fixed region> <the through region>)`` as the fixed sites in
@@ -531,6 +562,11 @@ PASS_EMPTY = True
 #: when the kept articulation points answered (every empty site is joined), the empty
 #: sites are not counted again to say so (tests turn it off to compare)
 KNOWN_REACHED = True
+
+#: ``after_add`` of a placement kept joined to every empty site, answered by the kept
+#: articulation points (``planarcuts``): the table made from the board's bytes and the
+#: tracker's answer directly, not through ``evaluate`` (tests turn it off to compare)
+PLANAR_LANE = True
 
 
 def _fixed_part_in(c: CompileContext, to, empty_range) -> tuple[int, ...] | None:
