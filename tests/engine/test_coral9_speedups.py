@@ -239,15 +239,20 @@ def _lanes(monkeypatch) -> list:
     return made
 
 
-@pytest.mark.parametrize("board", ["(square 5)", "(hex 4)", "(rectangle 4 7)"])
-def test_capture_game_alike_with_the_planar_lane(monkeypatch, board):
+@pytest.mark.parametrize("board,region", [
+    ("(square 5)", "(sites Empty)"), ("(hex 4)", "(sites Empty)"),
+    ("(rectangle 4 7)", "(sites Empty)"), ("(hex 3)", "(sites Board)"),
+    ("(square 5)", "(sites Board)"),
+])
+def test_capture_game_alike_with_the_planar_lane(monkeypatch, board, region):
     """``connected.PLANAR_LANE``: the placements' table made from the tracker directly
     (the capture game of ``test_planar_cuts``, whose captures can leave an empty cell
-    cut off: then the general path answers) lists the same moves as through
-    ``evaluate``; the lane is made only with the switch on."""
+    cut off: then the general path answers; A the empty sites, or every site: the
+    stones' covering table) lists the same moves as through ``evaluate``; the lane is
+    made only with the switch on."""
     from ludeme.ludemes.conditions import connected
 
-    text = CAPTURING.format(board=board, region="(sites Empty)")
+    text = CAPTURING.format(board=board, region=region)
     made = _lanes(monkeypatch)
     fast = compiled(text)
     assert made
@@ -261,6 +266,8 @@ def test_capture_game_alike_with_the_planar_lane(monkeypatch, board):
 @pytest.mark.parametrize("name,options", [
     ("branching-coral", ["Board/Hexagon 4"]),
     ("branching-coral", ["Board/Square 7"]),
+    ("brain-coral", ["Board/Square 7"]),
+    ("brain-coral", ["Board/Hexagon 5"]),
 ])
 def test_seed_game_alike_with_the_planar_lane_and_three_parts(monkeypatch, name, options):
     from ludeme.ludemes.conditions import connected
