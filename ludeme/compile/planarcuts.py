@@ -83,6 +83,10 @@ SHARED_ENTRIES = True
 #: it off to compare)
 ONE_LOOP = True
 
+#: the distinct parts round a cell with three local parts counted by comparing them,
+#: without a set comprehension's frame and loop (tests turn it off to compare)
+THREE_PARTS = True
+
 
 def _proof() -> None:
     """Why the count is exact (kept next to the code it justifies).
@@ -130,6 +134,9 @@ def _is_cut(found: tuple, r: tuple, part) -> bool:
         return True                 # more runs than local parts: whatever the parts
     if k == 2:
         return part[r[a]] == part[r[b]]
+    if THREE_PARTS and k == 3:
+        pa, pb, pc = part[r[a]], part[r[b]], part[r[reps[2]]]
+        return base > (3 - (pa == pb or pa == pc) - (pb == pc))
     return base > len({part[r[i]] for i in reps})
 
 

@@ -206,3 +206,74 @@ def test_capture_game_alike_one_change_and_two_levels(monkeypatch, board):
     monkeypatch.setattr(neighbourcounts, "TWO_LEVELS", False)
     slow = compiled(text)
     assert agree_along_games(fast, slow, seed=len(board), games=5) > 40
+
+
+# -- wave 16, coral10: three local parts compared in place; the tracker's lane ---------
+
+@pytest.mark.parametrize("three", [True, False])
+@pytest.mark.parametrize("shape", ["square 6", "hex 4"])
+def test_kept_cuts_alike_with_three_parts_compared(monkeypatch, shape, three):
+    """``planarcuts.THREE_PARTS``: a cell with three local parts counts the distinct
+    parts by comparing them; the tracker's answers are the depth-first search's either
+    way, and cells with three local parts were asked."""
+    monkeypatch.setattr(planarcuts, "THREE_PARTS", three)
+    board = _board(shape)
+    nb = board.nbrs["Orthogonal"]
+    edge = _edge_cells(board)
+    tracker = planarcuts.tracker(board, nb, edge, len(nb))
+    threes = []
+    is_cut = planarcuts._is_cut
+    monkeypatch.setattr(planarcuts, "_is_cut",
+                        lambda found, r, part: threes.append(found[2] == 3)
+                        or is_cut(found, r, part))
+    compared, cuts = _searched_along(tracker, nb, edge, random.Random(len(nb) + 3), games=40)
+    assert compared > 400 and cuts and any(threes)
+
+
+def _lanes(monkeypatch) -> list:
+    from ludeme.ludemes.conditions import connected
+
+    made = []
+    lane = connected._planar_lane
+    monkeypatch.setattr(connected, "_planar_lane", lambda *a: made.append(1) or lane(*a))
+    return made
+
+
+@pytest.mark.parametrize("board,region", [
+    ("(square 5)", "(sites Empty)"), ("(hex 4)", "(sites Empty)"),
+    ("(rectangle 4 7)", "(sites Empty)"), ("(hex 3)", "(sites Board)"),
+    ("(square 5)", "(sites Board)"),
+])
+def test_capture_game_alike_with_the_planar_lane(monkeypatch, board, region):
+    """``connected.PLANAR_LANE``: the placements' table made from the tracker directly
+    (the capture game of ``test_planar_cuts``, whose captures can leave an empty cell
+    cut off: then the general path answers; A the empty sites, or every site: the
+    stones' covering table) lists the same moves as through ``evaluate``; the lane is
+    made only with the switch on."""
+    from ludeme.ludemes.conditions import connected
+
+    text = CAPTURING.format(board=board, region=region)
+    made = _lanes(monkeypatch)
+    fast = compiled(text)
+    assert made
+    monkeypatch.setattr(connected, "PLANAR_LANE", False)
+    made.clear()
+    slow = compiled(text)
+    assert not made
+    assert agree_along_games(fast, slow, seed=len(board) + 5, games=5) > 40
+
+
+@pytest.mark.parametrize("name,options", [
+    ("branching-coral", ["Board/Hexagon 4"]),
+    ("branching-coral", ["Board/Square 7"]),
+    ("brain-coral", ["Board/Square 7"]),
+    ("brain-coral", ["Board/Hexagon 5"]),
+])
+def test_seed_game_alike_with_the_planar_lane_and_three_parts(monkeypatch, name, options):
+    from ludeme.ludemes.conditions import connected
+
+    made = _lanes(monkeypatch)
+    fast, slow = bundled_on_off(monkeypatch, name, options, (connected, "PLANAR_LANE"),
+                                (planarcuts, "THREE_PARTS"))
+    assert made == [1]
+    assert agree_along_games(fast, slow, seed=31, games=3) > 40

@@ -435,12 +435,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if covering:
             if cache[2] is None:
                 # evaluate's table (see there)
-                if type(loose) is _Allowed:
-                    table = _Table(loose.blocked)
-                    table.allowed = loose.allowed
-                    cache[2] = _with_empty(table, in_c)
-                else:
-                    cache[2] = _with_empty(_Table(loose), in_c)
+                cache[2] = _with_empty(_covering_answer(loose), in_c)
             return cache[2]
 
         def decide(t, piece):
@@ -509,8 +504,67 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 out[t] = 1
         return out
 
+    if PLANAR_LANE and planar is not None and empty_range == (0, n) and byte_key and \
+            SHARED_BOARD and KNOWN_REACHED and PASS_EMPTY and not counting:
+        if a_is_c:
+            after_add = _planar_lane(after_add, planar, cache, as_bytes, n)
+        elif covering:
+            # evaluate's table of the stones (see there), from the tracker's answer
+            def cover(in_c, cut):
+                if counted is not None:
+                    return _covering_counted(in_c, cut, n, *counted)
+                return _covering_table(in_c, cut, around_table, nb)
+
+            after_add = _planar_lane(after_add, planar, cache, as_bytes, n, cover, a_table)
     # D1 holds for every placement only when the through region is the empty sites
     return CondV(fn, after_add=after_add if c_never else None)
+
+
+def _covering_answer(loose) -> _Table:
+    """``after_add``'s table from the covering table ``loose`` (``_Allowed`` carrying the
+    open sites as an integer, or the blocked bytes)."""
+    if type(loose) is _Allowed:
+        table = _Table(loose.blocked)
+        table.allowed = loose.allowed
+        return table
+    return _Table(loose)
+
+
+def _planar_lane(general, planar, cache, as_bytes, n: int, cover=None, a_table=None):
+    """``after_add`` when A = C are every empty site, or A every site (``cover(in_c,
+    cut)`` makes the stones' table, None when one is left without a joined empty
+    neighbour, ``a_table`` A's), and the kept articulation points answer
+    (``PLANAR_LANE``): a new position's empty sites read from the board's bytes and
+    handed to the tracker, its table made at once, without ``evaluate``'s tuple;
+    ``general`` answers when some empty site is cut off already (the tracker says
+    None), and for a position it left undecided."""
+
+    def after_add(s):
+        key = (s.who, s.nxt, as_bytes(s.what))
+        if key != cache[0]:
+            in_c = key[2].translate(EMPTY_FLAG)
+            if len(in_c) != n:
+                return general(s)       # more than the board's sites (a hand's)
+            cut = planar.cuts(in_c)
+            if cut is None:
+                return general(s)
+            # what ``evaluate`` returns for it (``fn`` reads it, and asks again)
+            if cover is None:
+                cache[1] = (True, in_c, None, in_c, None, cut, None, [])
+                table = _Table(cut)
+            else:
+                loose = cover(in_c, cut)
+                if loose is None:
+                    return general(s)
+                cache[1] = (True, a_table, None, in_c, None, cut, None, loose)
+                table = _covering_answer(loose)
+            cache[0] = key
+            cache[2] = table = _with_empty(table, in_c)
+            cache[3] = None
+            return table
+        return cache[2] or general(s)
+
+    return after_add
 
 
 #: read ``to:(intersection <fixed region> <the through region>)`` as the fixed sites in
@@ -531,6 +585,11 @@ PASS_EMPTY = True
 #: when the kept articulation points answered (every empty site is joined), the empty
 #: sites are not counted again to say so (tests turn it off to compare)
 KNOWN_REACHED = True
+
+#: ``after_add`` of a placement kept joined to every empty site, answered by the kept
+#: articulation points (``planarcuts``): the table made from the board's bytes and the
+#: tracker's answer directly, not through ``evaluate`` (tests turn it off to compare)
+PLANAR_LANE = True
 
 
 def _fixed_part_in(c: CompileContext, to, empty_range) -> tuple[int, ...] | None:
