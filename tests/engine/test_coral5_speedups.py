@@ -20,7 +20,7 @@ import pytest
 from ludeme.compile import neighbourcounts, planarcuts
 from ludeme.ludemes.conditions import connected
 from ludeme.ludemes.moves import generators
-from tests.engine.test_planar_cuts import _board, _edge_cells
+from tests.engine.test_planar_cuts import _board, orthogonal_tracker
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
@@ -115,11 +115,8 @@ def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits, codes)
 
     monkeypatch.setattr(planarcuts, "LOW_BITS", low_bits)
     monkeypatch.setattr(planarcuts, "CODES", codes)
-    board = _board(shape)
-    nb = board.nbrs["Orthogonal"]
+    tracker, nb, edge = orthogonal_tracker(shape)
     n = len(nb)
-    edge = _edge_cells(board)
-    tracker = planarcuts.tracker(board, nb, edge, n)
     assert tracker.codes == codes
     near = tracker._near_start
     hits = []

@@ -15,7 +15,11 @@ import pytest
 from ludeme.compile import planarcuts
 from ludeme.ludemes.numbers import groups
 from tests.engine.test_coral5_speedups import CLUMPS, _scores_along
-from tests.engine.test_planar_cuts import CAPTURING, _board, _edge_cells, cuts_checked
+from tests.engine.test_planar_cuts import (
+    CAPTURING,
+    cuts_checked,
+    orthogonal_tracker,
+)
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_shared_regions import _playouts
 from tests.engine.test_speedups import agree_along_games_and_fillings
@@ -51,10 +55,7 @@ def test_kept_cuts_with_local_removals_are_the_searched_ones(monkeypatch, shape,
                                                              shape_codes, local_remove):
     monkeypatch.setattr(planarcuts, "LOCAL_REMOVE", local_remove)
     monkeypatch.setattr(planarcuts, "SHAPE_CODES", shape_codes)
-    board = _board(shape)
-    nb = board.nbrs["Orthogonal"]
-    edge = _edge_cells(board)
-    tracker = planarcuts.tracker(board, nb, edge, len(nb))
+    tracker, nb, edge = orthogonal_tracker(shape)
     kinds = []
     remove = tracker._remove
     tracker._remove = lambda x: kinds.append(remove(x)) or kinds[-1]

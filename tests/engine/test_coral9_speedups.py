@@ -15,7 +15,7 @@ import pytest
 
 from ludeme.compile import planarcuts
 from tests.engine.test_coral7_speedups import _searched_along
-from tests.engine.test_planar_cuts import CAPTURING, _board, _edge_cells
+from tests.engine.test_planar_cuts import CAPTURING, _board, orthogonal_tracker
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 
 SWITCHES = ((planarcuts, "SHARED_ENTRIES"), (planarcuts, "ONE_LOOP"))
@@ -28,10 +28,7 @@ def test_kept_cuts_with_shared_entries_and_one_loop_are_the_searched_ones(
         monkeypatch, shape, shared, one_loop):
     monkeypatch.setattr(planarcuts, "SHARED_ENTRIES", shared)
     monkeypatch.setattr(planarcuts, "ONE_LOOP", one_loop)
-    board = _board(shape)
-    nb = board.nbrs["Orthogonal"]
-    edge = _edge_cells(board)
-    tracker = planarcuts.tracker(board, nb, edge, len(nb))
+    tracker, nb, edge = orthogonal_tracker(shape)
     merged = []
     ask_moved = tracker._ask_moved
     tracker._ask_moved = lambda: merged.append(1) or ask_moved()
@@ -217,10 +214,7 @@ def test_kept_cuts_alike_with_three_parts_compared(monkeypatch, shape, three):
     parts by comparing them; the tracker's answers are the depth-first search's either
     way, and cells with three local parts were asked."""
     monkeypatch.setattr(planarcuts, "THREE_PARTS", three)
-    board = _board(shape)
-    nb = board.nbrs["Orthogonal"]
-    edge = _edge_cells(board)
-    tracker = planarcuts.tracker(board, nb, edge, len(nb))
+    tracker, nb, edge = orthogonal_tracker(shape)
     threes = []
     is_cut = planarcuts._is_cut
     monkeypatch.setattr(planarcuts, "_is_cut",

@@ -31,6 +31,15 @@ def _edge_cells(board) -> list[int]:
             if any(e.left is None or e.right is None for e in f.edges)]
 
 
+def orthogonal_tracker(shape: str) -> tuple:
+    """(the planar tracker, the orthogonal neighbour table, the edge cells) of the board
+    ``shape``, the edge cells as its seeds."""
+    board = _board(shape)
+    nb = board.nbrs["Orthogonal"]
+    edge = _edge_cells(board)
+    return planarcuts.tracker(board, nb, edge, len(nb)), nb, edge
+
+
 def cuts_checked(tracker, occupied: bytearray, nb, edge: list[int]) -> int | None:
     """Asserts the tracker's cut cells for the occupied cells ``occupied`` are the
     depth-first search's; how many there are, or None when some empty cell is cut off
@@ -50,11 +59,8 @@ def cuts_checked(tracker, occupied: bytearray, nb, edge: list[int]) -> int | Non
 
 @pytest.mark.parametrize("shape", ["hex 4", "hex 6", "square 6", "rectangle 3 7", "tri 5"])
 def test_kept_cuts_are_the_searched_ones(shape):
-    board = _board(shape)
-    nb = board.nbrs["Orthogonal"]
+    tracker, nb, edge = orthogonal_tracker(shape)
     n = len(nb)
-    edge = _edge_cells(board)
-    tracker = planarcuts.tracker(board, nb, edge, n)
     assert tracker is not None
     rng = random.Random(n)
     compared = holed = cuts = 0
