@@ -58,6 +58,15 @@ BYTES_UNROLLED = 16
 # only when its mask is not 0 (False: every ray read; tests compare the two)
 SKIP_PADDED = True
 
+# the generated listings read an origin's rays two at a time: the moves of a pair of
+# rays joined in order, in a table indexed by the first ray's bit length and then the
+# second's, so that a pair is one ``extend`` (False: one ``extend`` a ray; tests compare
+# the two)
+PAIRED_RAYS = True
+# ... where the pairs' tables hold at most this many entries in all (a bound on the
+# memory: 8 bytes an entry), else the rays are read one by one
+PAIRED_CELLS = 1 << 20
+
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
 # (taken when it is the first occupied site); the moves of the free ray; the ray's mask
 # in the board read as bits and the moves by the ``bit_length`` of the ray's occupied
@@ -289,13 +298,81 @@ def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
     flat = {key: [None] + [tuple(x for mask, by_length in es for x in (mask, by_index(by_length)))
                            + _NO_RAY * (rays - len(es)) for es in t]
             for key, t in tables.items()}
-    names = ", ".join(f"m{i}, t{i}" for i in range(rays))
     # the rays some origin lacks (padded) are read only when their mask is not 0
     fewest = min(len(es) for t in tables.values() for es in t) if SKIP_PADDED else rays
-    each = [("if m{0}: " if i >= fewest else "").format(i)
-            + f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
+    paired = _all_paired(flat) if PAIRED_RAYS and rays > 1 else None
+    if paired is not None:
+        flat = paired
+        names, each = _paired_lines(rays, fewest)
+    else:
+        names = ", ".join(f"m{i}, t{i}" for i in range(rays))
+        each = [("if m{0}: " if i >= fewest else "").format(i)
+                + f"extend(t{i}[(board & m{i}).bit_length()])" for i in range(rays)]
     rows = [[flat[id(t)][1:] if t is not None else None for t in row] for row in by_bits]
     return _written(names, each, rows, pids, afresh, "<ludeme slide listing>")
+
+
+def _pair(first: tuple, second: tuple) -> tuple:
+    """Two rays' moves by bit length (``by_index``'s) as one table, indexed by the first
+    ray's bit length and then the second's: the first's moves, then the second's."""
+    met = [j for j, moves in enumerate(second) if moves]
+    out = []
+    for moves in first:
+        if not moves:  # no move of the first ray (or a bit length never met): the second's
+            out.append(second)
+            continue
+        row = [moves] * len(second)
+        for j in met:
+            row[j] = moves + second[j]
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _paired(entry: tuple, cells: list) -> tuple:
+    """An origin's flat entry (mask, moves by bit length, ... for each ray) with the rays
+    two at a time (``PAIRED_RAYS``): two masks and their ``_pair`` for each pair, the
+    last ray alone when their number is odd; ``cells[0]`` counts the pairs' entries."""
+    out: list = []
+    for i in range(0, len(entry) - 3, 4):
+        m0, t0, m1, t1 = entry[i:i + 4]
+        pair = _pair(t0, t1)
+        cells[0] += len(pair) + sum(len(row) for row in pair if row is not t1)
+        out += [m0, m1, pair]
+    if len(entry) % 4:
+        out += entry[-2:]
+    return tuple(out)
+
+
+def _all_paired(flat: dict) -> dict | None:
+    """``unrolled``'s flat entries ``_paired``, or None when their tables would hold more
+    than ``PAIRED_CELLS`` entries."""
+    cells = [0]
+    out = {}
+    with _collection_paused():
+        for key, entries in flat.items():
+            out[key] = [None] + [_paired(e, cells) for e in entries[1:]]
+            if cells[0] > PAIRED_CELLS:
+                return None
+    return out
+
+
+def _paired_lines(rays: int, fewest: int) -> tuple[str, list[str]]:
+    """The names of a ``_paired`` entry and the lines reading it (a ray from ``fewest``
+    on read only when its mask is not 0)."""
+    names, each = [], []
+    for i in range(0, rays - 1, 2):
+        names += [f"m{i}", f"m{i + 1}", f"p{i}"]
+        second = f"(board & m{i + 1}).bit_length()"
+        if i + 1 >= fewest:
+            second += f" if m{i + 1} else 0"
+        line = f"extend(p{i}[(board & m{i}).bit_length()][{second}])"
+        each.append((f"if m{i}: " if i >= fewest else "") + line)
+    if rays % 2:
+        i = rays - 1
+        names += [f"m{i}", f"t{i}"]
+        each.append((f"if m{i}: " if i >= fewest else "")
+                    + f"extend(t{i}[(board & m{i}).bit_length()])")
+    return ", ".join(names), each
 
 
 @contextmanager
