@@ -17,7 +17,8 @@ off, with a game written here that reads ``(last To afterConsequence:True)`` and
 (``written_turn.DRAW_IN_PASS``), on and off, with a three-player game of the drawn-moves
 tests and Twigs and Thorns; and the consequences made one function written into the turn
 (``inlined.WRITTEN_THENS``), on and off, with four games of other tests (scores, a
-(moveAgain) in an (if ...)), Twigs and Thorns and Branching Coral."""
+(moveAgain) in an (if ...)), Twigs and Thorns and Branching Coral; and the ordered turn's change of mover without its
+test (``written_turn.SAME_MOVER_XOR``), on and off."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from ludeme.runtime import written_turn
 from ludeme.runtime.search import random_playout
 from tests.engine.test_direct_reads import POINTERS
 from tests.engine.test_drawn_moves import SKIPPING
-from tests.engine.test_seed_speedups import PLACE_THEN_MOVE
+from tests.engine.test_seed_speedups import ORDERED_SETUP, PLACE_THEN_MOVE
 from tests.engine.test_speedups import ARROWS
 from tests.engine.test_turn_speedups import play_alike, playouts_alike
 from tests.engine.test_written_turn import ORDERED_THEN_TURNS
@@ -247,3 +248,18 @@ def test_the_written_consequences_play_as_their_calls(monkeypatch, src, options)
     assert run.source.count("\n") == sum(1 for _ in inlined.turn_thens(fast)[0][1])
     assert sum(_applied_alike(fast, slow, seed) for seed in range(5)) > 30
     assert _playouts_alike(fast, slow, 9, games=6) > 30
+
+
+# -- the ordered turn's hash change without the test (written_turn.SAME_MOVER_XOR) -------
+
+@pytest.mark.parametrize("src,options", [
+    (ORDERED_THEN_TURNS, None), (ORDERED_SETUP, None), (SKIPPING, None),
+    ("twigs-and-thorns", ["Players/2"]), ("twigs-and-thorns", ["Players/4"])],
+    ids=["ordered-then-turns", "ordered-setup", "skipping", "twigs-2p", "twigs-4p"])
+def test_the_mover_change_without_its_test_plays_alike(monkeypatch, src, options):
+    """(``ORDERED_THEN_TURNS``' order {P2 P1 P1} keeps the mover once: a change of 0.)"""
+    fast = _load(monkeypatch, src, options, True, (written_turn, "SAME_MOVER_XOR"))
+    slow = _load(monkeypatch, src, options, False, (written_turn, "SAME_MOVER_XOR"))
+    assert fast.play.__code__.co_code != slow.play.__code__.co_code
+    assert sum(_applied_alike(fast, slow, seed) for seed in range(5)) > 30
+    assert _playouts_alike(fast, slow, 13, games=6) > 30
