@@ -250,7 +250,8 @@ class CompileContext:
             elif p.name == "then":
                 value = self._compile_then(raw, p.type)
                 if decl.returns.name == "Moves" and isinstance(value, EffectV):
-                    value = inlined.fused(value)  # one generated function (compile.inlined)
+                    # one generated function (compile.inlined), listed on the game
+                    value = inlined.fused(value, self.game)
                 kwargs[self._pyname(decl, p.name)] = value
             else:
                 kwargs[self._pyname(decl, p.name)] = self.compile(raw, p.type)

@@ -25,6 +25,11 @@ from collections.abc import Callable
 #: function (False: the tree of closures; tests compare the two)
 INLINE_EFFECTS = True
 
+#: a move's consequences made one function (``fused``) are written into the generated
+#: turn and playout loop in place of their call (``runtime.written_turn``; False: the
+#: function is called; tests compare the two)
+WRITTEN_THENS = True
+
 #: a value of a template that is a local name of the generated source, not a value of
 #: its namespace
 LOCAL = "<local>"
@@ -98,8 +103,11 @@ def expression(fn: Callable, template: str, values: dict | None = None,
 class Code:
     """Generated source being put together: the namespace it reads, fresh names."""
 
-    def __init__(self, once: frozenset = frozenset()) -> None:
+    def __init__(self, once: frozenset = frozenset(), prefix: str = "") -> None:
         self.ns: dict = {}
+        #: put before every name made (``fresh``): the same lines written into another
+        #: function's source beside others (``turn_thens``)
+        self.prefix = prefix
         self.count = 0
         #: the keys of the parts worked out once (``ONCE``), and the lines doing so
         self.once = once
@@ -112,7 +120,7 @@ class Code:
 
     def fresh(self, stem: str) -> str:
         self.count += 1
-        return f"{stem}_{self.count}"
+        return f"{self.prefix}{stem}_{self.count}"
 
     def value(self, v) -> str:
         """A name of the namespace holding ``v``."""
@@ -163,29 +171,56 @@ def effect(fn: Callable, write: Callable) -> Callable:
     return fn
 
 
-def fused(value):
-    """A compiled effect (``EffectV``) applied by one generated function when its
-    function writes itself out (``inline_effect``; its parts that do not are called
-    from it); else itself. The compiler asks it for the ``then:`` of a move generator."""
-    fn = getattr(value, "fn", None)
-    if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
-            getattr(fn, "fused", False):
-        return value
-    code = Code()
+def _written(fn: Callable, prefix: str = "") -> Code:
+    """The lines of the effect ``fn`` (``code.top`` then ``code.body``, indented by
+    four spaces), its names made with ``prefix``."""
+    code = Code(prefix=prefix)
     body = code.stmts(fn, "    ")
     twice = frozenset(k for k, n in code.seen.items() if n > 1)
     if ONCE and twice and not code.called:
         # written again, those parts worked out once at the top (the effects written out
         # write scores alone; one that is called might write what they read)
-        code = Code(twice)
+        code = Code(twice, prefix)
         body = code.stmts(fn, "    ")
-    src = "\n".join(["def consequence(s):", *code.top, *body])
+    code.body = body
+    return code
+
+
+def fused(value, game=None):
+    """A compiled effect (``EffectV``) applied by one generated function when its
+    function writes itself out (``inline_effect``; its parts that do not are called
+    from it); else itself. The compiler asks it for the ``then:`` of a move generator;
+    the function is listed on ``game.written_thens`` (for ``turn_thens``)."""
+    fn = getattr(value, "fn", None)
+    if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
+            getattr(fn, "fused", False):
+        return value
+    code = _written(fn)
+    src = "\n".join(["def consequence(s):", *code.top, *code.body])
     exec(compile(src, "<ludeme consequence>", "exec"), code.ns)  # noqa: S102
     run = code.ns["consequence"]
     run.inline_effect = fn.inline_effect
     run.fused = True
     run.source = src  # for tests and for reading
+    if game is not None:
+        game.__dict__.setdefault("written_thens", []).append(run)
     return dataclasses.replace(value, fn=run)
+
+
+def turn_thens(g, most: int = 3) -> list[tuple[str, list[str], dict]]:
+    """For the turn written for ``g`` (``runtime.written_turn``): per consequence made
+    by ``fused`` (the ``most`` compiled last), the name it is told by, its lines (those
+    of its function, from the same writer) and their values, under a prefix of their
+    own (none when ``WRITTEN_THENS`` is off)."""
+    if not WRITTEN_THENS:
+        return []
+    out = []
+    for i, run in enumerate(reversed(g.__dict__.get("written_thens", ())[-most:])):
+        code = _written(run, f"c{i}_")
+        values = dict(code.ns)
+        values[f"c{i}_then"] = run
+        out.append((f"c{i}_then", [line[4:] for line in code.top + code.body], values))
+    return out
 
 
 _OPERATORS = {operator.eq: "==", operator.ne: "!=", operator.lt: "<", operator.le: "<=",

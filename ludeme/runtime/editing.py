@@ -44,6 +44,10 @@ def set_facing(s: State, label: str, direction: str | None) -> None:
     """Turn the piece on ``label`` towards ``direction`` (``"N"``, ``"SE"``...; None: not
     turned), as an oriented placement (``rotations:``) leaves it."""
     x = s.game.board.site(label)
+    if direction is not None and not getattr(s.game, "turns_pieces", False):
+        # (the turn written for such a game never reads directions: compile.moveacts)
+        raise LudemeError(f"the pieces of {s.game.name} do not turn",
+                          hint="only pieces placed with rotations: point somewhere")
     if direction is None:
         s.rot[x] = 0
     else:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ludeme.compile.inlined import turn_thens
+from ludeme.compile.moveacts import turn_acts
 from ludeme.runtime.move import no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
@@ -21,13 +23,38 @@ from ludeme.runtime.standing import next_active
 #: turn's (False: the loop calls the turn; tests compare the two)
 WRITTEN_PLAYOUT = True
 
+#: in the playout loop, the ordered turn's pass over stuck players that found the next
+#: mover's moves by the phase's ``has_moves`` (``FOUND_PASS``) draws the next move there
+#: (the phase's ``drawn``, the same bits drawn in the same order) and plays it without
+#: the loop's head, when a next move is played (False: the loop's head draws it; tests
+#: compare the two)
+DRAW_IN_PASS = True
+
+#: the ordered turn's change of mover xors the hash's change without testing that the
+#: mover changed (``mover_change[p][p]`` is 0: the same hash; False: tested first, as
+#: the closure does; tests compare the two)
+SAME_MOVER_XOR = True
+
 #: the ordered turn's pass over stuck players, where it asks the phase's ``has_moves``
 #: (``game.PASS_FOUND``), has ``state.found_in_context``'s function written in it: no
 #: call, and no list for the answer (False: the function is called; tests compare)
 FOUND_PASS = True
 
 
-def _playout_lines(turn: list[str]) -> list[str]:
+#: in a game of one or two players the next player is read from ``next_of`` alone (no
+#: player leaves such a game before it ends: ``next_active`` gives ``next_of``'s player
+#: there); the turn's writes of ``State.after_frm``/``after_to`` only in a game that
+#: reads them (``(last ... afterConsequence:)``), its clearing of ``State.pending`` only
+#: in one that sets it (``(set Pending)``) (False: always; tests compare the two)
+UNREAD_LEFT_OUT = True
+
+
+def _next(x: str, few: bool) -> str:
+    """The source of the player after ``x`` in turn (``few``: one or two players)."""
+    return f"next_of[{x}]" if few else f"next_of[{x}] if not s.inactive else next_active(s, {x})"
+
+
+def _playout_lines(turn: list[str], few: bool) -> list[str]:
     """``search._plain_playout``'s loop (the moves kept by the turn, else drawn by the
     phase's ``drawn`` when there is one, else listed; a uniform draw by ``bits``) with
     the turn's lines ``turn`` written in it where it plays the move."""
@@ -41,41 +68,68 @@ def _playout_lines(turn: list[str]) -> list[str]:
             # phase's draw, ``drawn``, leaves it as the loop set it)
             "s.who = who",
             "s.nxt = following"]
-    loop = [
-        "def playout(s, bits, max_moves, gens, draws):",
-        "    n = 0",
-        "    while n < max_moves:",
-        "        moves = s._moves",
-        "        who = s.mover",
-        "        following = next_of[who] if not s.inactive else next_active(s, who)",
-        "        if moves is None:",
-        "            if s.outcome is not None:",
-        "                s._moves = []",
-        "                s.is_terminal()",
-        "                break",
-        "            s.who = who",
-        "            s.nxt = following",
-        "            if draws is None or (draw := draws[s.phase]) is None or \\",
-        "                    (m := draw(s, bits)) is None:",
-        "                moves = gens[s.phase](s)",
-        "                if not moves:",
-        "                    moves = [auto_pass]",
-        "                s._moves = moves",
-        *["                " + line for line in pick],
-        "        elif not moves:",
-        "            s.is_terminal()",
-        "            break",
-        "        else:",
-        *["            " + line for line in pick]]
+    head = [
+        "moves = s._moves",
+        "who = s.mover",
+        "following = " + _next("who", few),
+        "if moves is None:",
+        "    if s.outcome is not None:",
+        "        s._moves = []",
+        "        s.is_terminal()",
+        "        break",
+        "    s.who = who",
+        "    s.nxt = following",
+        "    if draws is None or (draw := draws[s.phase]) is None or \\",
+        "            (m := draw(s, bits)) is None:",
+        "        moves = gens[s.phase](s)",
+        "        if not moves:",
+        "            moves = [auto_pass]",
+        "        s._moves = moves",
+        *["        " + line for line in pick],
+        "elif not moves:",
+        "    s.is_terminal()",
+        "    break",
+        "else:",
+        *["    " + line for line in pick]]
     # the turn's early end, inside its pass over stuck players, leaves that pass and
-    # goes on to the next move
+    # goes on to the next move; where it found the next mover's moves by the phase's
+    # has_moves, the next move is drawn there (``DRAW_IN_PASS``: when one is played
+    # next), and the loop's head is skipped for it (``m`` drawn)
+    carry = DRAW_IN_PASS and any(line.strip() == "@carry" for line in turn)
     ends = {"@before": ["left = False"], "@leave": ["left = True", "break"],
-            "@after": ["if left:", "    n += 1", "    continue"]}
+            "@after": ["if left:", "    n += 1", "    continue"],
+            "@carry": ["if n < last and (m2 := pass_draws[ph](s, bits)) is not None:",
+                       "    who = mover",
+                       "    following = s.nxt",
+                       "    m = m2",
+                       "else:",
+                       "    s.who = s.nxt = mover",
+                       "    m = None"] if carry else ["s.who = s.nxt = mover"]}
+    loop = ["def playout(s, bits, max_moves, gens, draws):",
+            "    n = 0"]
+    if carry:
+        loop += ["    last = max_moves - 1",
+                 # per phase, its draw, or one that draws nothing
+                 "    pass_draws = no_draws if draws is None else \\",
+                 "        [d or no_draw for d in draws]",
+                 "    m = None",
+                 "    while n < max_moves:",
+                 "        if m is None:",
+                 *["            " + line for line in head]]
+    else:
+        loop += ["    while n < max_moves:", *["        " + line for line in head]]
     for line in turn:
         pad = "    " + line[:len(line) - len(line.lstrip())]
         loop += [pad + text for text in ends.get(line.strip(), [line.strip()])]
+    if carry:
+        loop.append("        m = None")
     loop += ["        n += 1", "    return n"]
     return loop
+
+
+def _no_draw(s, bits) -> None:
+    """A phase's draw in a game whose phase has none (``DRAW_IN_PASS``): no move."""
+    return None
 
 
 def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
@@ -94,6 +148,8 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     any_order = any(o is not None for o in orders)
     all_skip = all(skips)
     lines: list[str] = []
+    written_values: dict = {}
+    few = UNREAD_LEFT_OUT and ns["game"].num_players < 3
 
     def w(depth: int, text: str) -> None:
         lines.append("    " * depth + text)
@@ -108,10 +164,16 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
 
     # the turn's lines after the mover's context is set (``who``, ``following``,
     # ``s.who``, ``s.nxt``); "@leave" where it ends early
-    w(1, "s.frm = s.after_frm = frm = m.frm")
-    w(1, "s.to = s.after_to = m.to")
-    w(1, "if s.pending:")
-    w(2, "s.pending = ()")
+    game = ns["game"]
+    if UNREAD_LEFT_OUT and not game.__dict__.get("reads_after", False):
+        w(1, "s.frm = frm = m.frm")
+        w(1, "s.to = m.to")
+    else:
+        w(1, "s.frm = s.after_frm = frm = m.frm")
+        w(1, "s.to = s.after_to = m.to")
+    if not UNREAD_LEFT_OUT or game.__dict__.get("sets_pending", False):
+        w(1, "if s.pending:")
+        w(2, "s.pending = ()")
     w(1, "if m is auto_pass:")
     w(2, "s.stalemated |= 1 << (who - 1)")
     w(1, "elif s.stalemated:")
@@ -123,15 +185,32 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         w(2, "s.hash ^= rolled_key")
         w(1, "dice.live = True")
     w(1, "act = m.act")
-    w(1, "if act is not no_action:")
+    # the acts with a writer, written here (``moveacts.WRITTEN_ACTS``); any other called
+    acts = turn_acts(ns["game"], "who", "frm")
+    for i, (name, act_lines, values) in enumerate(acts):
+        w(1, f"{'el' if i else ''}if act is {name}:")
+        for line in act_lines:
+            w(2, line)
+        written_values.update(values)
+    w(1, f"{'el' if acts else ''}if act is not no_action:")
     w(2, "act(s, m)")
     w(1, "s.history.append(m)")
     w(1, "s.ply += 1")
     w(1, "then = m.then")
     w(1, "if then is not None:")
+    # the consequences written out (``inlined.WRITTEN_THENS``), (moveAgain), else called
+    tests = 0
+    for name, then_lines, values in turn_thens(game):
+        w(2, f"{'el' if tests else ''}if then is {name}:")
+        for line in then_lines:
+            w(3, line)
+        written_values.update(values)
+        tests += 1
     if again:
-        w(2, "if then is again:")
+        w(2, f"{'el' if tests else ''}if then is again:")
         w(3, "s.nxt = who")
+        tests += 1
+    if tests:
         w(2, "else:")
         w(3, "then(s)")
     else:
@@ -175,12 +254,15 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             w(4, "new = order[0]")
             w(3, "s.order_pos = pos")
             w(2, "else:")
-            w(3, "new = next_of[old] if not s.inactive else next_active(s, old)")
+            w(3, "new = " + _next("old", few))
         else:
-            w(2, "new = next_of[old] if not s.inactive else next_active(s, old)")
+            w(2, "new = " + _next("old", few))
         w(2, "s.mover = new")
-        w(2, "if new != old:")
-        w(3, "s.hash ^= mover_change[old][new]")
+        if SAME_MOVER_XOR:
+            w(2, "s.hash ^= mover_change[old][new]")  # (0 when new is old)
+        else:
+            w(2, "if new != old:")
+            w(3, "s.hash ^= mover_change[old][new]")
         if any(skips):
             d = 2
             if not all_skip:
@@ -196,7 +278,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                 # phase's has_moves asked in the mover's context, else the moves listed
                 w(d + 1, "mover = s.mover")
                 w(d + 1, "s.who = mover")
-                w(d + 1, "s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)")
+                w(d + 1, "s.nxt = " + _next("mover", few))
                 if all(ns["has_of"][i] is not None for i, k in enumerate(skips) if k):
                     w(d + 1, "if has_of[ph](s) or \\")
                 else:
@@ -213,12 +295,13 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                 w(d + 4, "s.stalemated &= ~(1 << (mover - 1))")
                 if counts:
                     w(d + 3, "s.counter += 1")
-                w(d + 3, "s.who = s.nxt = mover")
                 w(d + 3, "s.prev_mover = who")
+                # (the playout may draw the next move here: "@carry", ``DRAW_IN_PASS``)
+                w(d + 3, "@carry" if inline_found else "s.who = s.nxt = mover")
                 w(d + 3, "@leave")
             w(d + 2, "break")
             w(d + 1, "old = s.mover")
-            w(d + 1, "new = next_of[old] if not s.inactive else next_active(s, old)")
+            w(d + 1, "new = " + _next("old", few))
             w(d + 1, "s.mover = new")
             w(d + 1, "s.hash ^= mover_change[old][new]")
             w(d + 1, "s._moves = None")
@@ -233,7 +316,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         w(2, "prev = s.prev_mover")
         w(2, "s.prev_mover = who")
         w(2, "s.who = mover")
-        w(2, "s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)")
+        w(2, "s.nxt = " + _next("mover", few))
         w(2, "computing[0] = True")
         w(2, "try:")
         parity = ns["by_parity"]
@@ -290,15 +373,16 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     w(1, "s.prev_mover = who")
     head = ["def play(s, m):",
             "    who = s.mover",
-            "    following = next_of[who] if not s.inactive else next_active(s, who)",
+            "    following = " + _next("who", few),
             "    s.who = who",
             "    s.nxt = following"]
-    source = head + [line.replace("@leave", "return") for line in lines
-                     if line.strip() not in ("@before", "@after")]
+    source = head + [line.replace("@leave", "return").replace("@carry", "s.who = s.nxt = mover")
+                     for line in lines if line.strip() not in ("@before", "@after")]
     if not dice_game and WRITTEN_PLAYOUT:
-        source += _playout_lines(lines)
-    space = dict(ns, only_generator=ns["by_parity"][0][0], no_action=no_action,
-                 next_active=next_active, standing_draw=standing_draw)
+        source += _playout_lines(lines, few)
+    space = dict(ns, **written_values, only_generator=ns["by_parity"][0][0], no_action=no_action,
+                 next_active=next_active, standing_draw=standing_draw,
+                 no_draws=[_no_draw] * len(orders), no_draw=_no_draw)
     exec(compile("\n".join(source), "<ludeme turn>", "exec"), space)  # noqa: S102
     play = space["play"]
     # the playout loop with this turn written in it (``WRITTEN_PLAYOUT``), for

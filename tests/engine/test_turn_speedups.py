@@ -39,9 +39,10 @@ def closure(play) -> dict:
                     [c.cell_contents for c in play.__closure__ or ()], strict=True))
 
 
-def play_alike(fast, slow, seed: int, plies: int = 300) -> int:
+def play_alike(fast, slow, seed: int, plies: int = 300, same=None) -> int:
     """Play both games along one seeded random game: the same legal moves, position,
-    hash, mover and stalemated flags at every ply, the same end; returns the plies."""
+    hash, mover and stalemated flags at every ply (and ``same(state)``, when given), the
+    same end; returns the plies."""
     rng = random.Random(seed)
     a, b = fast.new_initial_state(), slow.new_initial_state()
     while not a.is_terminal() and a.ply < plies:
@@ -55,13 +56,16 @@ def play_alike(fast, slow, seed: int, plies: int = 300) -> int:
         assert (a.mover, a.who, a.nxt, a.prev_mover, a.stalemated, a.outcome) == \
             (b.mover, b.who, b.nxt, b.prev_mover, b.stalemated, b.outcome)
         assert a.inactive == b.inactive and a.standing == b.standing
+        if same is not None:
+            assert same(a) == same(b)
     assert b.is_terminal() == a.is_terminal()
     assert a.returns() == b.returns()
     return a.ply
 
 
-def playouts_alike(fast, slow, seed: int, games: int = 10) -> int:
-    """The playout loop on both (it takes the moves the turn kept): the same games."""
+def playouts_alike(fast, slow, seed: int, games: int = 10, same=None) -> int:
+    """The playout loop on both (it takes the moves the turn kept): the same games (and
+    at their ends ``same(state)`` and the full hash, when ``same`` is given)."""
     total = 0
     ra, rb = random.Random(seed), random.Random(seed)
     for _ in range(games):
@@ -70,6 +74,8 @@ def playouts_alike(fast, slow, seed: int, games: int = 10) -> int:
         assert n == random_playout(b, rb, 2000)
         assert [m.key for m in a.history] == [m.key for m in b.history]
         assert a.outcome == b.outcome and a.hash == b.hash
+        if same is not None:
+            assert same(a) == same(b) and a.hash == fast._full_hash(a)
         total += n
     return total
 

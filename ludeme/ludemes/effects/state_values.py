@@ -47,6 +47,8 @@ def set_pending(c: CompileContext, value: (T.IntFn, T.Region) = None, *,
     Pending)``, ``(value Pending)`` and ``(sites Pending)``: a pawn's double step sets
     the site it passed over, which an en passant capture reads. As in Ludii: ``(set
     Pending (ahead (last To) Backward))``."""
+    if c.game is not None:
+        c.game.sets_pending = True  # the turn clears it (runtime.written_turn)
     if value is None:
         def effect(s):
             if 1 not in s.pending:

@@ -15,6 +15,7 @@ from bisect import bisect_left
 
 from ludeme.board.graph import DIRECTIONS
 from ludeme.compile.compiler import CompileContext, reads_mover
+from ludeme.compile.moveacts import Facts, written_act
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.values import MovesV
 from ludeme.lang import types as T
@@ -132,26 +133,34 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
     changes = [[[keys[c & 63] ^ (keys[(c - 1) & 63] if c > 1 else 0) for c in range(128)]
                 for keys in row] for row in zh]
 
-    def keyed_act(s, m):
-        to = m.to
-        p = m.piece
-        s.what[to] = p
-        s.occ = None  # runtime.occupancy: not kept here
-        s.rot[to] = m.extra
-        owner = s.who if mover_hand else hand_fn(s)
-        held = s.hand[owner]
-        k = kind_of[p]
-        count = held[k]
-        held[k] = count - 1
-        try:
-            change = changes[owner][k][count]
-        except IndexError:
-            keys = zh[owner][k]
-            change = keys[count & 63] ^ keys[(count - 1) & 63]
-        s.hash ^= (m.keys or keyed_of(m)) ^ change
+    def write(p: str, f: Facts) -> list[str]:
+        # keyed_act's lines (``compile.moveacts.written_act``)
+        to, pc, owner, held, k, count = (p + x for x in ("to", "pc", "owner", "held", "k",
+                                                          "count"))
+        lines = [f"{to} = m.to",
+                 f"{pc} = m.piece",
+                 f"s.what[{to}] = {pc}",
+                 "s.occ = None"]  # runtime.occupancy: not kept here
+        if f.turns:  # (else every piece stays unturned: rot is 0 everywhere)
+            lines.append(f"s.rot[{to}] = m.extra")
+        return lines + [
+            f"{owner} = {f.mover if mover_hand else p + 'hand_fn(s)'}",
+            f"{held} = s.hand[{owner}]",
+            f"{k} = {p}kind_of[{pc}]",
+            f"{count} = {held}[{k}]",
+            f"{held}[{k}] = {count} - 1",
+            "try:",
+            f"    {p}change = {p}changes[{owner}][{k}][{count}]",
+            "except IndexError:",
+            f"    {p}keys = {p}zh[{owner}][{k}]",
+            f"    {p}change = {p}keys[{count} & 63] ^ {p}keys[({count} - 1) & 63]",
+            f"s.hash ^= (m.keys or {p}keyed_of(m)) ^ {p}change"]
 
     if KEYED_ACT:
-        act = keyed_act  # noqa: F811 - the plain act stays for KEYED_ACT off
+        # the plain act stays for KEYED_ACT off
+        act = written_act(g, write, dict(hand_fn=hand_fn, kind_of=kind_of, changes=changes,  # noqa: F811
+                                         zh=zh, keyed_of=keyed_of),
+                          dict(mover_hand=mover_hand))
 
     thenfn = then.fn if then is not None else None
     # the (rotation, neighbour) pairs each site may turn to

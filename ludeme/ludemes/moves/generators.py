@@ -17,6 +17,7 @@ from ludeme.compile.compiler import (
     victims_in_turn,
 )
 from ludeme.compile.consequences import with_then
+from ludeme.compile.moveacts import add_act
 from ludeme.compile.movetable import MoveTable
 from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.piecemoves import (
@@ -31,35 +32,13 @@ from ludeme.compile.piecemoves import (
 from ludeme.compile.values import EffectV, MovesV, PieceMovesV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
-from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
 
 def make_add_act(c: CompileContext):
-    """The primitive of placing ``m.piece`` (with rotation ``m.extra``) on ``m.to``."""
-    z = c.game.zobrist if c.game else None
-    board = c.game.board if c.game else None
-    bits = occupancy.double_bits(board.n_sites) if board is not None else ()
-
-    def act(s, m):
-        to, p = m.to, m.piece
-        w = s.what
-        occ = s.occ
-        if occ is not None:  # the occupancy kept on the state follows (runtime.occupancy)
-            if p:
-                q = w[to]
-                placed = s.placed
-                if q:
-                    placed[q] ^= 1 << to
-                else:
-                    s.occ = occ ^ bits[to]
-                placed[p] ^= 1 << to
-            else:
-                s.occ = None
-        w[to] = p
-        s.hash ^= z[to][p]
-
-    return act
+    """The primitive of placing ``m.piece`` (with rotation ``m.extra``) on ``m.to``: one
+    act a game, written once (``compile.moveacts.add_act``)."""
+    return add_act(c.game)
 
 
 @ludeme("to", T.Region, lazy=True)

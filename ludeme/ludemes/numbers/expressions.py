@@ -369,6 +369,13 @@ def from_site(c: CompileContext):
     return SiteV(FROM_SITE)
 
 
+def reads_after(c: CompileContext) -> None:
+    """Mark the game as reading ``State.after_frm``/``after_to`` (the turn written per
+    game sets them only then: ``runtime.written_turn.UNREAD_LEFT_OUT``)."""
+    if c.game is not None:
+        c.game.reads_after = True
+
+
 @ludeme("last To", T.Site)
 def last_to(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N803 - Ludii's name
     """The destination of the last move played; with ``afterConsequence:True``, that of
@@ -379,6 +386,7 @@ def last_to(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N80
     consequences themselves it is the last such action so far."""
     if afterConsequence is not None:
         after = afterConsequence.fn
+        reads_after(c)
         if afterConsequence.const is True:
             return SiteV(lambda s: s.after_to if s.history else -1)
         return SiteV(lambda s: (s.after_to if after(s) else s.history[-1].to)
@@ -398,6 +406,7 @@ def last_from(c: CompileContext, *, afterConsequence: T.Cond = None):  # noqa: N
     actions count; a capture moving seeds out of a pit has that pit as its origin)."""
     if afterConsequence is not None:
         after = afterConsequence.fn
+        reads_after(c)
         if afterConsequence.const is True:
             return SiteV(lambda s: s.after_frm if s.history else -1)
         return SiteV(lambda s: (s.after_frm if after(s) else s.history[-1].frm)
