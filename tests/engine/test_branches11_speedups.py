@@ -114,20 +114,21 @@ def end_test_of(game):
     return game.end_rules[0].test_then[0]
 
 
-@pytest.mark.parametrize("make", [
-    lambda: compiled(seeds("(square 4)", 2)),
-    lambda: compiled(seeds("(rectangle 3 5)", 1, who="Next")),
-    lambda: compiled(BLOCKADE.format(end="(no Moves Next)").replace(
-        "(end {(if (>= (count Moves) 40) (result Mover Draw))", "(end {")),
-    lambda: branches(["Board Size/6x6", "Branch Length/2 edges"]),
+@pytest.mark.parametrize("make,marked", [
+    (lambda: compiled(seeds("(square 4)", 2)), True),
+    # no listing marked: the closure (the lines would only call it)
+    (lambda: compiled(seeds("(rectangle 3 5)", 1, who="Next")), False),
+    (lambda: compiled(BLOCKADE.format(end="(no Moves Next)").replace(
+        "(end {(if (>= (count Moves) 40) (result Mover Draw))", "(end {")), False),
+    (lambda: branches(["Board Size/6x6", "Branch Length/2 edges"]), True),
 ])
-def test_no_moves_next_called_as_its_written_lines(make):
+def test_no_moves_next_called_as_its_written_lines(make, marked):
     results = {}
     for value in (True, False):
         with switched(structure, "WRITTEN_NO_MOVES_CALLED", value):
             game = make()
         written = end_test_of(game).__code__.co_filename == "<ludeme written test>"
-        assert written == value
+        assert written == (value and marked)
         results[value] = recorded(game, 3, 6), played(game, range(8))
     assert results[True] == results[False]
 

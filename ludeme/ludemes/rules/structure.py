@@ -95,8 +95,9 @@ MOVER_ONLY = True
 #: False: it is called; tests compare)
 WRITTEN_NO_MOVES = True
 
-#: ... and where the test is called (a lone end rule the turn asks itself), the call is
-#: of a generated function made of those lines (the fixed tests of dice, barred positions
+#: ... and where the test is called (a lone end rule the turn asks itself) in a game with
+#: a phase whose listing is marked ``mover_only``, the call is of a generated function
+#: made of those lines (the fixed tests of dice, barred positions
 #: and the swap rule left out where the game has none) instead of the closure (False:
 #: the closure; tests compare)
 WRITTEN_NO_MOVES_CALLED = True
@@ -724,7 +725,10 @@ def no_moves(c: CompileContext, who: T.Role):
         return CondV(no_moves_next)
     write = no_moves_next.inline_test = _no_moves_written(g, computing, mover_only,
                                                           no_moves_next)
-    if WRITTEN_NO_MOVES_CALLED:
+    # (only where a phase's listing is marked: elsewhere the lines would only call the
+    # closure, one frame more; the phases are compiled before the top-level end rules)
+    if WRITTEN_NO_MOVES_CALLED and any(getattr(ph.generate, "mover_only", False)
+                                       for ph in g.phases):
         return CondV(_written_function(write, no_moves_next))
     return CondV(no_moves_next)
 
