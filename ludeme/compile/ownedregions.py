@@ -22,6 +22,7 @@ same order, as listing the region afresh.
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import attrgetter
 
 #: keep regions read from one player's pieces on the state (False: list them afresh from
 #: the board each time; tests compare the two)
@@ -40,10 +41,22 @@ WRITES_FIRST_MOVES = 8
 #: replaced, one elsewhere) makes them afresh from the board (False: the board kept is
 #: copied and compared first; tests compare the two)
 IN_PLACE = True
+#: with ``IN_PLACE``, a region asked for with one move played since it was last brought
+#: up to date (the history one longer, the board kept a list) takes that move's writes
+#: first, before any other test: one comparison of the history's length, the writes
+#: put in place (a piece put on an empty site), the lists' contributions added in one
+#: call, then the board compared whole (anything else: the general path; False: the
+#: general path's tests first; tests compare the two)
+ONE_MOVE_FIRST = True
 #: another part's data derived from the board (e.g. the path walks' masks of drawn edges)
 #: kept beside a kept region and brought up to date in the same pass over the last move's
 #: writes (``follow``; False: the data keeps its own board; tests compare the two)
 FOLLOWED = True
+#: with ``FOLLOWED``, the follower's data is made once from the empty board (each state
+#: starts with a copy) and brought up to date along the general path wherever that only
+#: puts pieces on empty sites (False: made afresh from the board after the general path;
+#: tests compare the two)
+FOLLOWED_ALONG = True
 #: ``with_members`` hands its caller the region's live list and dict (to read before the
 #: state changes, never to change) instead of copies (False: copies; tests compare them)
 LIVE_MEMBERS = True
@@ -65,6 +78,20 @@ def writes_since(history: list, k: int, most: int) -> list | None:
             return None
         writes.append(sites)
     return writes
+
+
+#: the roles a kept region may be read for with nothing of the state's context but the
+#: mover (``State.who``): a fixed player, or the mover (``structure.MOVER_ONLY``)
+_MOVER_ONLY_ROLES = frozenset({"Mover", "Shared", "Neutral", *(f"P{i}" for i in range(1, 17))})
+
+
+def reads_mover_only(region) -> bool:
+    """Whether the region (a ``RegionV``) reads nothing of the state but the board, the
+    mover (``State.who``) and data kept from them: a fixed region, or one kept here for
+    the mover or a fixed player (its function marked ``mover_only``). A listing that
+    reads only such a region and the board may be marked ``mover_only`` too
+    (``structure.MOVER_ONLY``)."""
+    return region.static is not None or getattr(region.fn, "mover_only", False)
 
 
 def _role_key(part: tuple):
@@ -105,44 +132,63 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             got = [((k * span + pos) * width + i, y) for i, y in enumerate(ys)]
             adds[x - first] = tuple(adds[x - first] or ()) + tuple(got)
     n_owners = max(owner) + 1 if owner else 1
+    role = parts[0][0]
+    if ONE_MOVE_FIRST:
+        # a list for every player the role can name (the mover, the next, a player by
+        # number), none of them out of range
+        n_owners = max(n_owners, game.num_players + 1,
+                       int(role[1:]) + 1 if role[:1] == "P" and role[1:].isdigit() else 0)
+        if role == "Mover":
+            who = attrgetter("who")  # (read in C)
     writes_first, most = WRITES_FIRST and whole, WRITES_FIRST_MOVES
+    # (the switches as they stand when compiling: tests compile with each on and off)
+    in_place = IN_PLACE and writes_first
+    move_first = ONE_MOVE_FIRST and in_place
+    along_too = FOLLOWED_ALONG
 
-    # data another part keeps beside the region (``follow``): (make, on_put, copy)
+    # data another part keeps beside the region (``follow``): (make, on_put, copy, the
+    # data of the empty board: FOLLOWED_ALONG)
     follower: list = []
 
     def fresh():
-        # [the board's bytes read, per owner [keys, sites, site -> key]]
-        # (and how many moves the history held then: WRITES_FIRST; a follower's data)
-        return [b"\0" * span, [[[], [], {}, 0] for _ in range(n_owners)], -1, None]
+        # [the board's bytes read, per owner [keys, sites, site -> key, sites' bits]]
+        # (and how many moves the history held then: WRITES_FIRST; a follower's data;
+        # the history's length at which ``sync`` takes its first path: ONE_MOVE_FIRST)
+        data = follower[2](follower[3]) if len(follower) > 3 else None
+        return [b"\0" * span, [[[], [], {}, 0] for _ in range(n_owners)], -1, data, -1]
 
     def copy(a):
         board, data = a[0], a[3]
         return [board[:] if type(board) is list else board,
                 [[k[:], v[:], d.copy(), b] for k, v, d, b in a[1]], a[2],
-                follower[2](data) if data is not None else None]
+                follower[2](data) if data is not None else None, a[4]]
 
     slot = game.add_aux(fresh, copy)
 
-    def add(lists, j, pid):
-        contributions = adds[j]
-        if contributions is None:
-            return
-        kept = lists[owner[pid]]
-        keys, vals, at, _ = kept
-        for key, y in contributions:
-            old = at.get(y)
-            if old is not None:
-                if old < key:
-                    continue
-                i = bisect_left(keys, old)
-                del keys[i]
-                del vals[i]
-            else:
-                kept[3] |= 1 << y
-            i = bisect_left(keys, key)
-            keys.insert(i, key)
-            vals.insert(i, y)
-            at[y] = key
+    def add(lists, places, values):
+        """The contributions of each site j of ``places`` (offsets in the span), now
+        holding the piece ``values[j]`` (not 0), added to its owner's lists (a site's
+        added again, unchanged, leaves them as they are)."""
+        for j in places:
+            contributions = adds[j]
+            if contributions is None:
+                continue
+            kept = lists[owner[values[j]]]
+            keys, vals, at, _ = kept
+            for key, y in contributions:
+                old = at.get(y)
+                if old is not None:
+                    if old <= key:
+                        continue
+                    i = bisect_left(keys, old)
+                    del keys[i]
+                    del vals[i]
+                else:
+                    kept[3] |= 1 << y
+                i = bisect_left(keys, key)
+                keys.insert(i, key)
+                vals.insert(i, y)
+                at[y] = key
 
     def written(s, kept):
         """(places, the board as a list) when the board (a list) differs from the one
@@ -166,37 +212,72 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     places.append(j)
         return (places, board) if board == what else None
 
+    def one_move(s, kept, sites):
+        """The lists brought up to date in place from the one move played since they
+        were (its writes ``sites``; the board kept a list): None, and the lists made
+        afresh, when the board changed otherwise (a piece taken off or replaced, or put
+        elsewhere)."""
+        what = s.what
+        board = kept[0]
+        data = kept[3]
+        for j in sites:
+            x = what[j]
+            if x != board[j]:
+                if board[j] or not 0 < x < 256:
+                    break
+                board[j] = x
+                if data is not None:
+                    follower[1](data, j)
+            elif not x:
+                break  # an empty site it says it writes: not added (the general path)
+        else:
+            if board == what:
+                lists = kept[1]
+                add(lists, sites, what)
+                kept[2] += 1
+                if move_first:
+                    kept[4] += 1
+                return lists
+        # out of step with the board: made afresh from it by the caller
+        kept[0] = b"\0" * span
+        kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
+        kept[3] = None
+        kept[4] = -1
+        return None
+
     def sync(s):
         """The lists brought up to date with the board; None when it holds values
         beyond a byte."""
         kept = s.aux[slot]
+        hist = s.history
+        if kept[4] == len(hist):
+            # (ONE_MOVE_FIRST) one move since, the board kept a list of the whole board
+            try:
+                sites = hist[-1].act.writes
+            except AttributeError:
+                sites = None
+            if sites is not None:
+                lists = one_move(s, kept, sites)
+                if lists is not None:
+                    return lists
+        lists = synced(s, kept)
+        if move_first and type(kept[0]) is list:
+            kept[4] = kept[2] + 1
+        return lists
+
+    def synced(s, kept):
         what = s.what
         listed = writes_first and type(what) is list and len(what) == stop
         if listed:
-            board = kept[0]
-            if IN_PLACE and type(board) is list and kept[2] == len(s.history) - 1:
+            if in_place and not move_first and type(kept[0]) is list and \
+                    kept[2] == len(s.history) - 1:
                 # one move since: its writes brought in place into the board kept and
                 # the lists, then the board compared whole
                 sites = getattr(s.history[-1].act, "writes", None)
                 if sites is not None:
-                    lists = kept[1]
-                    for j in sites:
-                        x = what[j]
-                        if x != board[j]:
-                            if board[j] or not 0 < x < 256:
-                                break
-                            board[j] = x
-                            add(lists, j, x)
-                            if kept[3] is not None:
-                                follower[1](kept[3], j)
-                    else:
-                        if board == what:
-                            kept[2] += 1
-                            return lists
-                    # out of step with the board: made afresh from it below
-                    kept[0] = b"\0" * span
-                    kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
-                    kept[3] = None
+                    lists = one_move(s, kept, sites)
+                    if lists is not None:
+                        return lists
             found = written(s, kept)
             if found is not None:
                 places, board = found
@@ -209,10 +290,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                         break
                 else:
                     lists = kept[1]
-                    for j in places:
-                        add(lists, j, board[j])
+                    add(lists, places, board)
                     kept[0] = board
-                    kept[3] = None
+                    along(kept, places)
                     return lists
         try:
             raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
@@ -224,7 +304,6 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         kept[2] = len(s.history)
         if raw == old:
             return kept[1]
-        kept[3] = None
         lists = kept[1]
         diff = int.from_bytes(raw, "little") ^ int.from_bytes(old, "little")
         changed = []
@@ -238,10 +317,25 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         if changed is None:
             lists = kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
             changed = [j for j in range(span) if raw[j]]
-        for j in changed:
-            add(lists, j, raw[j])
+            kept[3] = None
+        else:
+            along(kept, changed)
+        add(lists, changed, raw)
         kept[0] = raw
         return lists
+
+    def along(kept, places):
+        """The follower's data brought up to date with pieces put on the empty sites
+        ``places`` (``FOLLOWED_ALONG``; else, or over a region not over the whole
+        board, it is made afresh when next asked for)."""
+        data = kept[3]
+        if data is not None:
+            if along_too:
+                put = follower[1]
+                for j in places:
+                    put(data, j)
+            else:
+                kept[3] = None
 
     def fn(s):
         lists = sync(s)
@@ -276,6 +370,10 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         if follower or not FOLLOWED or not writes_first or stop != size:
             return None
         follower.extend((make, on_put, copy_data))
+        if along_too:
+            # made once: each state starts with a copy of it, which the general
+            # path brings up to date (or drops) with the lists
+            follower.append(make([0] * size))
 
         def with_members_and(s):
             lists = sync(s)
@@ -291,6 +389,20 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             return with_members_and
 
         def with_members_bits(s):
+            if move_first:
+                # (ONE_MOVE_FIRST) ``sync``'s first path, the follower's data made
+                kept = s.aux[slot]
+                hist = s.history
+                if kept[4] == len(hist) and (data := kept[3]) is not None:
+                    try:
+                        sites = hist[-1].act.writes
+                    except AttributeError:
+                        sites = None
+                    if sites is not None and \
+                            (lists := one_move(s, kept, sites)) is not None:
+                        mine = lists[who(s)]
+                        if LIVE_MEMBERS:
+                            return mine[1], mine[2], data, mine[3]
             lists = sync(s)
             if lists is None:
                 sites, inset = members(s, None)
@@ -310,6 +422,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         return with_members_bits
 
     with_members.follow = follow
+    # read for the mover or a fixed player: nothing of the context but ``State.who``
+    # (``reads_mover_only``)
+    fn.mover_only = parts[0][0] in _MOVER_ONLY_ROLES
 
     def contains(s, x):
         lists = sync(s)

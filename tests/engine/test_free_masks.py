@@ -38,7 +38,9 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     # or (LAST_EXTEND) every entry of a last step is looked at, or (NO_STOP_FIRST) every
     # variant's integer and-ed, or (HOT_ROWS) the hot masks looked up edge by edge
     assert masked == ["_masked_walks"] * (1 + (switch in ("FOLLOWED", "LAST_EXTEND",
-                                                          "NO_STOP_FIRST", "HOT_ROWS")))
+                                                          "NO_STOP_FIRST", "HOT_ROWS",
+                                                          "ONE_MOVE_FIRST",
+                                                          "FOLLOWED_ALONG")))
     return fast, slow
 
 
@@ -70,7 +72,9 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
                                            (ownedregions, "FOLLOWED"),
                                            (paths, "LAST_EXTEND"),
                                            (paths, "NO_STOP_FIRST"),
-                                           (paths, "HOT_ROWS")])
+                                           (paths, "HOT_ROWS"),
+                                           (ownedregions, "ONE_MOVE_FIRST"),
+                                           (ownedregions, "FOLLOWED_ALONG")])
 def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
     """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
     date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
@@ -82,7 +86,9 @@ def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, s
                                            (ownedregions, "FOLLOWED"),
                                            (paths, "LAST_EXTEND"),
                                            (paths, "NO_STOP_FIRST"),
-                                           (paths, "HOT_ROWS")])
+                                           (paths, "HOT_ROWS"),
+                                           (ownedregions, "ONE_MOVE_FIRST"),
+                                           (ownedregions, "FOLLOWED_ALONG")])
 def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
     """A clone keeps its own masks; a state whose moves are taken back (the board
     restored without the masks' knowledge) and others played lists as the slow walk."""

@@ -144,7 +144,8 @@ def test_changes_found_from_the_moves_writes_as_by_diffing_the_board(monkeypatch
     assert agree_along_games(fast, slow, seed=3, games=6, plies=80) > 40
 
 
-@pytest.mark.parametrize("switch", ["IN_PLACE", "LIVE_MEMBERS"])
+@pytest.mark.parametrize("switch", ["IN_PLACE", "LIVE_MEMBERS", "ONE_MOVE_FIRST",
+                                    "FOLLOWED_ALONG"])
 @pytest.mark.parametrize("make", WRITING_GAMES)
 def test_one_move_taken_in_place_and_members_handed_live(monkeypatch, make, switch):
     """The last move's writes put into the board kept in place (a piece taken off or put

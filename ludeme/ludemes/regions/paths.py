@@ -13,7 +13,7 @@ from itertools import product
 from ludeme.board.graph import EDGE, OPPOSITE, VERTEX
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.movetable import MoveTable
-from ludeme.compile.ownedregions import writes_since
+from ludeme.compile.ownedregions import reads_mover_only, writes_since
 from ludeme.compile.values import CondV, MovesV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
@@ -219,10 +219,7 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
         test = cond.fn if cond is not None else None
         # a condition that fails at a vertex of the path whatever the rest of it (see
         # CondV.at_drawn_vertex) is asked vertex by vertex as the walk draws the path
-        veto = None
-        if cond is not None and cond.at_drawn_vertex is not None \
-                and cond.at_drawn_vertex[0] == "none":
-            veto = cond.at_drawn_vertex[1]
+        veto = veto_of(cond) if cond is not None else None
         if veto is not None:
             if UNROLLED_WALKS and length <= UNROLLED_MAX_LENGTH:
                 at_vertex = [(v, *(e for e, _ in adj[v])) for v in range(n)]
@@ -284,7 +281,23 @@ def move_path(c: CompileContext, piece: T.Str = None, *, length: T.Int = None,
 
         return gen
 
-    return MovesV(make(None), keep_if=make)
+    def listing(cond):
+        gen = make(cond)
+        # no condition, or a veto that reads only the board at a vertex, and a from:
+        # that reads only the board and the mover: the listing reads nothing else of
+        # the state (structure.MOVER_ONLY; the masks and the tree are kept from the board)
+        if (cond is None or veto_of(cond) is not None) and reads_mover_only(from_):
+            gen.mover_only = True
+        return gen
+
+    return MovesV(listing(None), keep_if=listing)
+
+
+def veto_of(cond):
+    """The test a path generator asks vertex by vertex for ``cond`` (``CondV.
+    at_drawn_vertex`` of kind "none"), else None."""
+    drawn = cond.at_drawn_vertex
+    return drawn[1] if drawn is not None and drawn[0] == "none" else None
 
 
 def _vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list, veto):

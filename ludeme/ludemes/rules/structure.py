@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, sequence_effects
+from ludeme.compile.inlined import Code
 from ludeme.compile.values import CondV, ResultV
 from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
@@ -93,6 +94,13 @@ MOVER_ONLY = True
 #: a generated function that asks it in place (``compile.endchecks.WRITTEN_TESTS``;
 #: False: it is called; tests compare)
 WRITTEN_NO_MOVES = True
+
+#: ... and where the test is called (a lone end rule the turn asks itself) in a game with
+#: a phase whose listing is marked ``mover_only``, the call is of a generated function
+#: made of those lines (the fixed tests of dice, barred positions
+#: and the swap rule left out where the game has none) instead of the closure (False:
+#: the closure; tests compare)
+WRITTEN_NO_MOVES_CALLED = True
 
 #: the ludemes that make a game a stacking one, as their game flags do in Ludii
 _STACKING = frozenset({"place Stack", "size Stack", "topLevel", "level"})
@@ -713,9 +721,30 @@ def no_moves(c: CompileContext, who: T.Role):
     # would, and asks the test only when they are none (it then reads the moves kept):
     # it sets this flag while it lists, as the test does
     no_moves_next.lists_next = computing
-    if WRITTEN_NO_MOVES:
-        no_moves_next.inline_test = _no_moves_written(g, computing, mover_only, no_moves_next)
+    if not WRITTEN_NO_MOVES:
+        return CondV(no_moves_next)
+    write = no_moves_next.inline_test = _no_moves_written(g, computing, mover_only,
+                                                          no_moves_next)
+    # (only where a phase's listing is marked: elsewhere the lines would only call the
+    # closure, one frame more; the phases are compiled before the top-level end rules)
+    if WRITTEN_NO_MOVES_CALLED and any(getattr(ph.generate, "mover_only", False)
+                                       for ph in g.phases):
+        return CondV(_written_function(write, no_moves_next))
     return CondV(no_moves_next)
+
+
+def _written_function(write: Callable, general: Callable) -> Callable:
+    """A generated function made of a written test's lines (``write(code, indent,
+    name)``, e.g. ``_no_moves_written``'s), for callers that call the test: it keeps
+    ``general``'s marks (``lists_next``) and offers the same lines (``inline_test``)."""
+    code = Code()
+    name = code.fresh("t")
+    lines = ["def test(s):", *write(code, "    ", name), f"    return {name}"]
+    exec(compile("\n".join(lines), "<ludeme written test>", "exec"), code.ns)  # noqa: S102
+    fn = code.ns["test"]
+    fn.lists_next = general.lists_next
+    fn.inline_test = write
+    return fn
 
 
 def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable:
