@@ -44,7 +44,7 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     return fast, slow
 
 
-@pytest.mark.parametrize("make", [
+GAMES = [
     # edges taken off by a move that names no writes: the masks made afresh
     lambda: compiled(ERASE.format(board="(square 5)", far="e5", length=2,
                                   tree=TREE.format(who="Mover"))),
@@ -67,7 +67,10 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     lambda: _compile(load_description("branches", ["Board Size/6x6", "Branch Length/2 edges"])),
     lambda: _compile(load_description("branches", ["Board Size/10x10", "Branch Length/3 edges",
                                                    "Origin Order/A-B-A-B"])),
-])
+]
+
+
+@pytest.mark.parametrize("make", GAMES)
 @pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
                                            (ownedregions, "FOLLOWED"),
                                            (paths, "LAST_EXTEND"),
@@ -94,26 +97,7 @@ def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, sw
     restored without the masks' knowledge) and others played lists as the slow walk."""
     text = ERASE.format(board="(square 5)", far="e5", length=2, tree=TREE.format(who="Mover"))
     fast, slow = _both(monkeypatch, spied, lambda: compiled(text), module, switch)
-    rng = random.Random(11)
-    a, b = fast.new_initial_state(), slow.new_initial_state()
-    for _ in range(30):
-        if a.is_terminal():
-            break
-        moves = [a.move_to_string(m) for m in a.legal_moves()]
-        assert moves == [b.move_to_string(m) for m in b.legal_moves()]
-        # a clone plays one move on, the original is listed again after it
-        c = a.clone()
-        c.apply(c.legal_moves()[0])
-        c.legal_moves()
-        assert [a.move_to_string(m) for m in a.legal_moves()] == moves
-        # the same position rebuilt from scratch (an undo's board, the masks' history lost)
-        t = fast.new_initial_state()
-        for m in a.history:
-            t.apply(m)
-        assert [t.move_to_string(m) for m in t.legal_moves()] == moves
-        pick = moves[rng.randrange(len(moves))]
-        a.apply(a.parse_move(pick))
-        b.apply(b.parse_move(pick))
+    _along_clones_and_replays(fast, slow, random.Random(11), games=1, plies=30, ahead=1)
 
 
 @pytest.mark.parametrize("make", [
@@ -146,3 +130,71 @@ def _hashes_along_games(game) -> list[int]:
             s.apply(moves[rng.randrange(len(moves))])
             seen.append(s.hash)
     return seen
+
+
+def _kept_both(monkeypatch, spied, make):
+    """A game made with ``paths.KEPT_WALKS`` on whatever its board's size, then off."""
+    monkeypatch.setattr(paths, "KEPT_WALKS_SHARE", 1.0)
+    kept = spied(paths, "_kept_walks")
+    fast = make()
+    assert kept == ["_kept_walks"]  # the starts' moves are kept
+    monkeypatch.setattr(paths, "KEPT_WALKS", False)
+    slow = make()
+    assert kept == ["_kept_walks"]
+    return fast, slow
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_starts_moves_kept_as_walked_every_time(monkeypatch, spied, make):
+    """``paths.KEPT_WALKS`` on and off: each start's moves kept per player from listing
+    to listing, walked again only where a write may have changed them (edges taken off
+    by a move naming no writes and consequences writing other sites make the masks and
+    the kept moves afresh), list as the walks made at every listing."""
+    fast, slow = _kept_both(monkeypatch, spied, make)
+    assert agree_along_games(fast, slow, seed=7, games=10, plies=80) > 50
+
+
+@pytest.mark.parametrize("text", [
+    ERASE.format(board="(square 5)", far="e5", length=2, tree=TREE.format(who="Mover")),
+    STROKES.format(board="(rectangle 4 6)", far="f4", length=3,
+                   cond="(not (is Crossing mixed:True))"),
+])
+def test_kept_moves_follow_clones_and_taken_back_moves(monkeypatch, spied, text):
+    """With ``KEPT_WALKS``, a clone keeps its own starts' moves (a clone played on does
+    not change the original's listing), and a position reached again by replaying its
+    history from the start lists alike, A-B-A-B against the walks made every time."""
+    fast, slow = _kept_both(monkeypatch, spied, lambda: compiled(text))
+    _along_clones_and_replays(fast, slow, random.Random(5), games=3, plies=200, ahead=2)
+
+
+def _along_clones_and_replays(fast, slow, rng, games: int, plies: int, ahead: int) -> None:
+    """Both games list alike along seeded random games; at each position a clone of the
+    fast one plays ``ahead`` moves on (listed), the original is listed again after it, and
+    the same position reached by replaying its history on a new state (an undo's board,
+    the masks' history lost) lists alike too."""
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(plies):
+            if a.is_terminal():
+                break
+            moves = [a.move_to_string(m) for m in a.legal_moves()]
+            assert moves == [b.move_to_string(m) for m in b.legal_moves()]
+            c = a.clone()
+            for _ in range(ahead):
+                if c.is_terminal():
+                    break
+                cm = c.legal_moves()
+                c.apply(cm[rng.randrange(len(cm))])
+            if not c.is_terminal():
+                c.legal_moves()
+            assert [a.move_to_string(m) for m in a.legal_moves()] == moves
+            t = fast.new_initial_state()
+            for m in a.history:
+                t.apply(m)
+            assert [t.move_to_string(m) for m in t.legal_moves()] == moves
+            pick = moves[rng.randrange(len(moves))]
+            a.apply(a.parse_move(pick))
+            b.apply(b.parse_move(pick))
+        assert b.is_terminal() == a.is_terminal()
+        if a.is_terminal():
+            assert a.returns() == b.returns()

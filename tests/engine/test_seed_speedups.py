@@ -93,7 +93,7 @@ def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, m
 #: against the recursive walk, the lean loops (an entry's edge read before unpacking it)
 #: against the plain ones
 WALK_SWITCHES = ["UNROLLED_WALKS", "LEAN_LOOPS", "DRAWN_AT_VETO", "TABLED_VETO", "FREE_MASKS",
-                 "LAST_EXTEND", "NO_STOP_FIRST", "HOT_ROWS"]
+                 "LAST_EXTEND", "NO_STOP_FIRST", "HOT_ROWS", "KEPT_WALKS"]
 
 
 @pytest.mark.parametrize("switch", WALK_SWITCHES)
@@ -104,6 +104,8 @@ def test_paths_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypatch,
 
     text = STROKES.format(board=board, far=far, length=length,
                           cond=f"(not (is Crossing mixed:{mixed}))")
+    if switch == "KEPT_WALKS":
+        monkeypatch.setattr(paths, "KEPT_WALKS_SHARE", 1.0)  # these boards are small
     fast = compiled(text)
     monkeypatch.setattr(paths, switch, False)
     slow = compiled(text)
@@ -122,6 +124,8 @@ def test_branches_walked_by_written_out_loops_as_by_the_recursive_walk(monkeypat
     from ludeme.ludemes.regions import paths
 
     desc = load_description("branches", options)
+    if switch == "KEPT_WALKS":
+        monkeypatch.setattr(paths, "KEPT_WALKS_SHARE", 1.0)
     fast = _compile(desc)
     monkeypatch.setattr(paths, switch, False)
     slow = _compile(desc)

@@ -82,6 +82,22 @@ NO_STOP_FIRST = True
 #: with ``LAST_EXTEND``, the masks' upkeep reads per drawn edge each vertex's row of hot
 #: masks and its bit from one tuple (False: looked up and shifted; tests compare the two)
 HOT_ROWS = True
+#: with ``LAST_EXTEND`` and ``HOT_ROWS``, the state keeps (beside the masks) each start's
+#: moves per player from listing to listing: a start is walked again only when a site
+#: its walks read may have changed since (an edge drawn at a vertex it reaches in fewer
+#: steps than the path's length through edges free then, or at one it reaches in as many
+#: where the veto may be asked; a vertex site; a vertex joining ``from:`` that its walks
+#: may end at), marked by the masks' upkeep from the writes it brings in; the listing
+#: joins the starts' kept moves in the order of the starts (False: every start walked at
+#: every listing; tests compare the two)
+KEPT_WALKS = True
+#: ``KEPT_WALKS`` where an edge drawn marks on average at most this share of the board's
+#: vertices (those within ``length - 1`` steps of its ends) times the path's length: on
+#: small boards and long paths a move's marks reach most of the starts and the upkeep
+#: costs more than the walks it spares; a longer walk spares more a start (measured on
+#: Branches: 2 edges 0.145 a loss, 0.09 a gain; 3 edges 0.289 a loss, 0.186 a gain; 4 edges
+#: 0.30 a loss, 0.213 a gain)
+KEPT_WALKS_SHARE = 0.07
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -451,7 +467,8 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         hot = None
         if top:
             masked, hot = masked
-        made = _free_masks(masking, tabling[0], len(tries), follow, hot, top)
+        made = _free_masks(masking, tabling[0], len(tries), follow, hot, top,
+                           length if KEPT_WALKS else 0)
         return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made,
                              top=top)
     lines = ["def gen(s):",
@@ -657,7 +674,8 @@ def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
     return (tuple(en[1] for en in entries), stop or (not NO_STOP_FIRST and stop), entries)
 
 
-def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0):
+def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0,
+                length: int = 0):
     """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
     the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
     ``Game.add_aux``) with the board it was made from. The sites changed since then are
@@ -720,10 +738,16 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
 
     if hot is not None:
         put = put_rows if rows is not None else put_hot
+    kept = _kept_walks(length, at_vertex, flips, hot, size, made, rows) \
+        if length and rows is not None and follow is not None else None
+    if kept is not None:
+        with_masks = follow(kept["made"], kept["put"], kept["copy"], size, True)
+        if with_masks is not None:
+            return None, with_masks, kept
     with_masks = follow(made, put, list.copy, size, hot is not None) \
         if follow is not None else None
     if with_masks is not None:
-        return None, with_masks
+        return None, with_masks, None
 
     def fresh():
         # [the board read, the masks, how many moves the history held then]
@@ -765,11 +789,117 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
         kept[2] = len(s.history)
         return masks
 
-    return masks_of, None
+    return masks_of, None, None
+
+
+def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int, made,
+                rows: list) -> dict:
+    """``KEPT_WALKS``: the masks' list (``_free_masks``' ``made``, hot vertices at index
+    ``size``) with two more items: at ``size + 1`` the starts marked since it was last
+    read (bit v: start v must be walked again), at ``size + 2`` per player but the first
+    (index ``who - 1``) [its kept moves per start, the starts marked since its last
+    listing, its members' bits then (None: not listed yet)]. A put marks: for an edge
+    drawn at v (its mask now m), v and the vertices within ``length - 1`` steps of v whose
+    first step is an edge free under m (``length`` where the veto may be asked at v before
+    or after: a walk may end there); for another site, those within ``length`` steps. A
+    listing marks for each vertex y that joined ``from:`` since the player's last y and
+    the starts above y within ``length`` steps, the first through an edge free now (a walk
+    from them may end at y, listed from y now; one that came in through an edge drawn
+    since was marked by that put). Returns the follower's ``made``, ``put``, ``copy``,
+    and for the walks ``near`` (per site, per mask, y's marks), ``nbytes`` (the sites) and
+    ``players`` (to be told the number of players + 1)."""
+    nbr: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for ends in flips:
+        if len(ends) == 2:
+            (a, abit), (b, bbit) = ends
+            nbr[a].append((abit, b))
+            nbr[b].append((bbit, a))
+
+    def marks(v: int, r: int, free: int = -1, above: int = -1) -> int:
+        """A bit a vertex within r steps of v (the first through edges free under
+        ``free``; -1: every edge): v and those above ``above``."""
+        seen = {v}
+        frontier = [v]
+        for step in range(r):
+            nxt = []
+            for x in frontier:
+                for bit, w in nbr[x]:
+                    if step == 0 and free >= 0 and free & bit:
+                        continue
+                    if w not in seen:
+                        seen.add(w)
+                        nxt.append(w)
+            frontier = nxt
+        return sum(1 << w for w in seen if w > above or w == v)
+
+    # (the mean share of the vertices an edge drawn marks: too large, nothing kept)
+    vertices = sum(1 for at in at_vertex if len(at) > 1)
+    drawn = [(marks(a, length - 1) | marks(b, length - 1)).bit_count()
+             for (a, _), (b, _) in (ends for ends in flips if len(ends) == 2)]
+    if not drawn or sum(drawn) > KEPT_WALKS_SHARE * length * vertices * len(drawn):
+        return None
+
+    memo: dict = {}
+
+    def marked(v: int, r: int, free: int) -> int:
+        key = (v, r, free)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = marks(v, r, free)
+        return got
+
+    # per edge, per end: (vertex, its bit, its row of hot, the vertex's bit, the marks
+    # per mask of the vertex after the edge is drawn)
+    rows_kept = [tuple((v, bit, row, vbit,
+                        tuple(marked(v, length if hot[v][m] or hot[v][m & ~bit]
+                                     else length - 1, m)
+                              for m in range(len(row))))
+                       for v, bit, row, vbit in rows[e]) for e in range(size)]
+    alone = [0 if rows[j] else marks(j, length) for j in range(size)]
+    # (per vertex, per its mask: a walk kept that ends at y came in through an edge free
+    # now, else the put that drew it marked its start)
+    near = [tuple(marks(y, length, m, y) for m in range(len(hot[y]))) for y in range(size)]
+    nbytes = size
+    every = (1 << size) - 1
+    players = None  # the number of kept lists: set by the walks
+
+    def made_kept(what) -> list:
+        masks = made(what)
+        masks.append(0)
+        masks.append([[[()] * size, every, None] for _ in range(1, players)])
+        return masks
+
+    marked_at = size + 1
+
+    def put_kept(masks: list, j: int) -> None:
+        ends = rows_kept[j]
+        if not ends:
+            masks[marked_at] |= alone[j]
+            return
+        for v, bit, row, vbit, by in ends:
+            m = masks[v] = masks[v] | bit
+            if row[m]:
+                masks[size] |= vbit
+            masks[marked_at] |= by[m]
+
+    def copy_kept(masks: list) -> list:
+        c = masks[:]
+        c[size + 2] = [[k[:], d, b] for k, d, b in masks[size + 2]]
+        return c
+
+    out = {"made": made_kept, "put": put_kept, "copy": copy_kept, "near": near,
+           "nbytes": nbytes}
+
+    def set_players(n: int) -> None:
+        nonlocal players
+        players = n
+
+    out["players"] = set_players
+    return out
 
 
 def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: list,
-                  width: int, masks_of, with_masks=None, top: int = 0):
+                  width: int, masks_of, with_masks=None, kept=None, top: int = 0):
     """The written-out walks over ``_masked_flats``' tables (``FREE_MASKS``): a step takes
     the entries its vertex's mask leaves (its free edges), reads the veto's table where
     the entry holds one, and at the end the table at the end vertex once the two sites
@@ -777,9 +907,16 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
     other loops. ``with_masks``: the start vertices, a container of them and the masks
     in one call (``_free_masks``), else ``masks_of``. ``top`` (``LAST_EXTEND``; 0: off):
     the last step's variants are ``_extended``'s, added whole unless a vertex that could
-    stop one of their moves is hot or in ``from:`` (known only with ``with_masks``)."""
+    stop one of their moves is hot or in ``from:`` (known only with ``with_masks``).
+    ``kept`` (``KEPT_WALKS``, with ``with_masks`` and ``top``; ``_kept_walks``' dict): each
+    start's moves kept per player, a start walked again only when marked."""
     sites = ", ".join(f"r{i}" for i in range(width))
     read = "".join(f"[what[r{i}]]" for i in range(width))
+    if kept is not None and (with_masks is None or not top):
+        kept = None
+    if kept is not None:
+        kept["players"](len(pid_of))
+        size = kept["nbytes"]
 
     def vetoed(pad: str, k: str) -> list[str]:
         return [f"{pad}if {k}:",
@@ -787,26 +924,59 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
                 f"{pad}    if q{read}:",
                 f"{pad}        continue"]
 
+    if kept is not None:
+        # the marks brought in since the last listing go to every player's; the starts
+        # near the vertices that joined this player's members since its last are marked;
+        # the marked members are walked again (each into its own list), then the kept
+        # lists joined in the order of the starts
+        head = ["    starts, inset, mask, inb = with_masks(s)",
+                f"    keep = mask[{size + 2}]",
+                f"    acc = mask[{size + 1}]",
+                "    if acc:",
+                f"        mask[{size + 1}] = 0",
+                "        for kq in keep:",
+                "            kq[1] |= acc",
+                "    kp = keep[who - 1]",
+                "    kept, dirty, last = kp",
+                "    if last != inb:",
+                "        kp[2] = inb",
+                "        if last is not None:",
+                "            new = inb ^ last",
+                "            while new:",
+                "                y = new.bit_length() - 1",
+                "                new ^= 1 << y",
+                "                dirty |= near[y][mask[y]]",
+                "    if dirty:",
+                "        kp[1] = 0",
+                "        dirty &= inb",
+                f"        bad = mask[{size}] | inb << {top + 1}",
+                "    while dirty:",
+                "        v0 = dirty.bit_length() - 1",
+                "        dirty ^= 1 << v0",
+                "        out = []",
+                "        append = out.append"]
+    elif with_masks is not None:
+        head = ["    starts, inset, mask = with_masks(s)"] if not top else [
+            # (the hot vertices and the members' bits: what could stop a last step)
+            "    starts, inset, mask, inb = with_masks(s)",
+            f"    bad = mask[-1] | inb << {top + 1}"]
+    else:
+        head = (["    starts = from_fn(s)",
+                 "    inset = set(starts)",
+                 "    mask = masks_of(s)"] if with_members is None else
+                ["    starts, inset = with_members(s)",
+                 "    mask = masks_of(s)"]) + (["    bad = -1"] if top else [])
+    if kept is None:
+        head += ["    out = []",
+                 "    append = out.append",
+                 "    for v0 in starts:"]
     lines = ["def gen(s):",
              "    who = s.who",
              "    if not pid_of[who]:",
              "        return []",
              "    what = s.what",
              "    flat = flats[who]",
-             *(["    starts, inset, mask = with_masks(s)"] if with_masks is not None and
-               not top else
-               # (the hot vertices and the members' bits: what could stop a last step)
-               ["    starts, inset, mask, inb = with_masks(s)",
-                f"    bad = mask[-1] | inb << {top + 1}"] if with_masks is not None else
-               ["    starts = from_fn(s)",
-                "    inset = set(starts)",
-                "    mask = masks_of(s)"] if with_members is None else
-               ["    starts, inset = with_members(s)",
-                "    mask = masks_of(s)"]),
-             *(["    bad = -1"] if top and with_masks is None else []),
-             "    out = []",
-             "    append = out.append",
-             "    for v0 in starts:"]
+             *head]
     pad = "        "
     for d in range(1, length):
         node = "flat[v0]" if d == 1 else f"node{d - 1}"
@@ -814,24 +984,38 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
                   *vetoed(pad + "    ", f"k{d}")]
         pad += "    "
     node = "flat[v0]" if length == 1 else f"node{length - 1}"
+    inner = pad
     if top:
         lines += [f"{pad}ms, stop, entries = {node}[mask[v{length - 1}]]",
                   f"{pad}if not ({'stop and ' if NO_STOP_FIRST else ''}stop & bad):",
-                  f"{pad}    out += ms",
-                  f"{pad}    continue"]
-    lines += [f"{pad}for low, m, k, c, d, kk in "
+                  f"{pad}    out += ms"]
+        if kept is not None and length == 1:
+            # (no continue at the start's own level: its moves are kept after the loop)
+            lines.append(f"{pad}else:")
+            inner = pad + "    "
+        else:
+            lines.append(f"{pad}    continue")
+    lines += [f"{inner}for low, m, k, c, d, kk in "
               f"{'entries' if top else f'{node}[mask[v{length - 1}]]'}:",
-              f"{pad}    if low in inset:",
-              f"{pad}        continue",
-              *vetoed(pad + "    ", "k"),
-              f"{pad}    if kk and what[c] and what[d]:",
-              f"{pad}        q, {sites} = kk",
-              f"{pad}        if q{read}:",
-              f"{pad}            continue",
-              f"{pad}    append(m)",
-              "    return out"]
+              f"{inner}    if low in inset:",
+              f"{inner}        continue",
+              *vetoed(inner + "    ", "k"),
+              f"{inner}    if kk and what[c] and what[d]:",
+              f"{inner}        q, {sites} = kk",
+              f"{inner}        if q{read}:",
+              f"{inner}            continue",
+              f"{inner}    append(m)"]
+    if kept is not None:
+        lines += ["        kept[v0] = out",
+                  "    out = []",
+                  "    for v0 in starts:",
+                  "        ms = kept[v0]",
+                  "        if ms:",
+                  "            out += ms"]
+    lines.append("    return out")
     ns = {"pid_of": pid_of, "from_fn": from_fn, "flats": flats, "masks_of": masks_of,
-          "with_members": with_members, "with_masks": with_masks}
+          "with_members": with_members, "with_masks": with_masks,
+          "near": kept["near"] if kept is not None else None}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
 
