@@ -468,7 +468,7 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         if top:
             masked, hot = masked
         made = _free_masks(masking, tabling[0], len(tries), follow, hot, top,
-                           length if KEPT_WALKS else 0)
+                           length if KEPT_WALKS else 0, len(pid_of))
         return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made,
                              top=top)
     lines = ["def gen(s):",
@@ -675,7 +675,7 @@ def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
 
 
 def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0,
-                length: int = 0):
+                length: int = 0, players: int = 0):
     """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
     the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
     ``Game.add_aux``) with the board it was made from. The sites changed since then are
@@ -738,7 +738,7 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
 
     if hot is not None:
         put = put_rows if rows is not None else put_hot
-    kept = _kept_walks(length, at_vertex, flips, hot, size, made, rows) \
+    kept = _kept_walks(length, at_vertex, flips, hot, size, made, rows, players) \
         if length and rows is not None and follow is not None else None
     if kept is not None:
         with_masks = follow(kept["made"], kept["put"], kept["copy"], size, True)
@@ -793,7 +793,7 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
 
 
 def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int, made,
-                rows: list) -> dict:
+                rows: list, players: int) -> dict:
     """``KEPT_WALKS``: the masks' list (``_free_masks``' ``made``, hot vertices at index
     ``size``) with two more items: at ``size + 1`` the starts marked since it was last
     read (bit v: start v must be walked again), at ``size + 2`` per player but the first
@@ -806,8 +806,8 @@ def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int,
     the starts above y within ``length`` steps, the first through an edge free now (a walk
     from them may end at y, listed from y now; one that came in through an edge drawn
     since was marked by that put). Returns the follower's ``made``, ``put``, ``copy``,
-    and for the walks ``near`` (per site, per mask, y's marks), ``nbytes`` (the sites) and
-    ``players`` (to be told the number of players + 1)."""
+    and for the walks ``near`` (per site, per mask, y's marks) and ``nbytes`` (the sites).
+    ``players``: the number of players + 1 (the walks' ``pid_of``)."""
     nbr: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     for ends in flips:
         if len(ends) == 2:
@@ -861,7 +861,6 @@ def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int,
     near = [tuple(marks(y, length, m, y) for m in range(len(hot[y]))) for y in range(size)]
     nbytes = size
     every = (1 << size) - 1
-    players = None  # the number of kept lists: set by the walks
 
     def made_kept(what) -> list:
         masks = made(what)
@@ -889,12 +888,6 @@ def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int,
 
     out = {"made": made_kept, "put": put_kept, "copy": copy_kept, "near": near,
            "nbytes": nbytes}
-
-    def set_players(n: int) -> None:
-        nonlocal players
-        players = n
-
-    out["players"] = set_players
     return out
 
 
@@ -915,7 +908,6 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
     if kept is not None and (with_masks is None or not top):
         kept = None
     if kept is not None:
-        kept["players"](len(pid_of))
         size = kept["nbytes"]
 
     def vetoed(pad: str, k: str) -> list[str]:
