@@ -60,3 +60,13 @@ def test_the_captures_written_in_the_turn_play_as_their_call(monkeypatch, src, o
     assert not any(n.startswith("c0_") for n in _names(slow))
     assert sum(_applied_alike(fast, slow, seed) for seed in range(5)) > 30
     assert _playouts_alike(fast, slow, 19, games=8) > 30
+
+
+def test_captures_offer_their_lines_only_when_a_return_can_be_a_break():
+    """A ``return`` inside a loop, or one with a value, could not be the ``break`` of the
+    loop the turn writes round the lines: such lines are not offered."""
+    ok = captures._returns_outside_loops
+    assert ok(["    if x:", "        return", "    for a in b:", "        if c:",
+               "            continue", "    return"])
+    assert not ok(["    for a in b:", "        if c:", "            return"])
+    assert not ok(["    if x:", "        return 1"])

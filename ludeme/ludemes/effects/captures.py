@@ -882,7 +882,7 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
         lines += [f"    if v{i} is not None:", f"        FIN{i}(s, v{i}, ot, ob)"]
     exec(compile("\n".join(lines), "<ludeme fused captures>", "exec"), ns)  # noqa: S102
     fn = ns["fused"]
-    if WRITTEN_IN_TURN:
+    if WRITTEN_IN_TURN and _returns_outside_loops(lines[start:]):
         fn.turn_lines = _turn_writer(lines[start:], ns)
     return fn
 
@@ -892,6 +892,23 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
 #: its call, with the destination and the mover it knows (False: the function is
 #: called; tests compare the two)
 WRITTEN_IN_TURN = True
+
+
+def _returns_outside_loops(body: list[str]) -> bool:
+    """Whether every ``return`` of ``body`` is a bare one outside any loop (so that it
+    may be the ``break`` of a loop round the lines)."""
+    for i, line in enumerate(body):
+        if line.strip().startswith("return"):
+            if line.strip() != "return":
+                return False
+            depth = len(line) - len(line.lstrip())
+            for above in reversed(body[:i]):
+                d = len(above) - len(above.lstrip())
+                if d < depth:
+                    if above.lstrip().startswith(("for ", "while ")):
+                        return False
+                    depth = d
+    return True
 
 
 def _turn_writer(body: list[str], ns: dict) -> Callable:
