@@ -24,6 +24,33 @@ INLINE = True
 WRITTEN_TESTS = True
 
 
+#: the generated end checks are also offered to the turn written per game
+#: (``check.turn_lines(prefix)``, ``runtime.written_turn``), which writes the same lines
+#: in place of its call (False: the turn calls them; tests compare the two)
+WRITTEN_IN_TURN = True
+
+
+def _check_lines(pairs: tuple, code: Code, rest, over, done: Callable) -> list[str]:
+    """The end checks' lines (indented by four spaces), names made by ``code``; ``done(e)``
+    the statements that end them with the value of the source ``e``."""
+    rest_, over_ = code.value(rest), code.value(over)
+    lines = []
+    for i, (test, _) in enumerate(pairs):
+        i_ = code.value(i)
+        write = getattr(test, "inline_test", None) if WRITTEN_TESTS else None
+        if write is not None and getattr(test, "inline", None) is None:
+            name = code.fresh("t")
+            lines += [*write(code, "    ", name), f"    if {name}:"]
+        else:
+            lines.append(f"    if {code.expr(test)}:")
+        lines += ["        " + x for x in done(f"{rest_}(s, {i_})")]
+    # ``over(s)`` is asked only when the standing may be over
+    st = code.fresh("st")
+    lines += [f"    {st} = s.standing", f"    if {st} is not None and {st}.over:",
+              *["        " + x for x in done(f"{over_}(s)")], *["    " + x for x in done("None")]]
+    return lines
+
+
 def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | None:
     """``check(s)``: for the first of ``pairs`` (``(test, result)``) whose test holds,
     ``rest(s, i)`` (the rules from that one on, as the loop would go on); when none
@@ -32,20 +59,16 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
     if not INLINE:
         return None
     code = Code()
-    ns = code.ns
-    ns.update(REST=rest, OVER=over)
-    lines = ["def check(s):"]
-    for i, (test, _) in enumerate(pairs):
-        ns[f"I_{i}"] = i
-        write = getattr(test, "inline_test", None) if WRITTEN_TESTS else None
-        if write is not None and getattr(test, "inline", None) is None:
-            name = code.fresh("t")
-            lines += [*write(code, "    ", name), f"    if {name}:",
-                      f"        return REST(s, I_{i})"]
-            continue
-        lines += [f"    if {code.expr(test)}:", f"        return REST(s, I_{i})"]
-    # ``over(s)`` is asked only when the standing may be over
-    lines += ["    st = s.standing", "    if st is not None and st.over:",
-              "        return OVER(s)", "    return None"]
-    exec(compile("\n".join(lines), "<ludeme end checks>", "exec"), ns)  # noqa: S102
-    return ns["check"]
+    lines = ["def check(s):", *_check_lines(pairs, code, rest, over, lambda e: [f"return {e}"])]
+    exec(compile("\n".join(lines), "<ludeme end checks>", "exec"), code.ns)  # noqa: S102
+    check = code.ns["check"]
+    if WRITTEN_IN_TURN:
+        def turn_lines(prefix: str) -> tuple[list[str], dict]:
+            # one pass of a ``while True:`` loop setting ``out`` (the turn's name for
+            # the outcome), its names given ``prefix``; and the values they read
+            code = Code(prefix=prefix)
+            body = _check_lines(pairs, code, rest, over, lambda e: [f"out = {e}", "break"])
+            return ["while True:", *body], code.ns
+
+        check.turn_lines = turn_lines
+    return check

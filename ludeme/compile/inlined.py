@@ -192,6 +192,10 @@ def fused(value, game=None):
     from it); else itself. The compiler asks it for the ``then:`` of a move generator;
     the function is listed on ``game.written_thens`` (for ``turn_thens``)."""
     fn = getattr(value, "fn", None)
+    if getattr(fn, "turn_lines", None) is not None and game is not None:
+        # a function that offers the turn its lines itself (the fused captures)
+        game.__dict__.setdefault("written_thens", []).append(fn)
+        return value
     if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
             getattr(fn, "fused", False):
         return value
@@ -216,6 +220,12 @@ def turn_thens(g, most: int = 3) -> list[tuple[str, list[str], dict]]:
         return []
     out = []
     for i, run in enumerate(reversed(g.__dict__.get("written_thens", ())[-most:])):
+        offered = getattr(run, "turn_lines", None)
+        if offered is not None:
+            # its own lines (``captures.WRITTEN_IN_TURN``)
+            lines, values = offered(f"c{i}_")
+            out.append((f"c{i}_then", lines, dict(values, **{f"c{i}_then": run})))
+            continue
         code = _written(run, f"c{i}_")
         values = dict(code.ns)
         values[f"c{i}_then"] = run

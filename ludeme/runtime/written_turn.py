@@ -357,7 +357,15 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     elif end_rule:
         w(d, "s.who = who")
         w(d, "s.nxt = s.mover")
-        w(d, "out = end_rule(s)")
+        # the generated end checks' own lines (``endchecks.WRITTEN_IN_TURN``), else called
+        offered = getattr(ns["end_rule"], "turn_lines", None)
+        if offered is not None:
+            check_lines, values = offered("e_")
+            for line in check_lines:
+                w(d, line)
+            written_values.update(values)
+        else:
+            w(d, "out = end_rule(s)")
         w(d, "if out is not None:")
         w(d + 1, "s.outcome = out")
         w(d + 1, "s._moves = []")

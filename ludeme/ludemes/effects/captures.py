@@ -845,6 +845,8 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
     names = ["b", "bp"]
     head = ["def fused(s):", "    h = s.history", "    if not h:", "        return",
             "    at = h[-1].to", "    if at < 0:", "        return", "    who = s.who"]
+    # (the lines from here are the ones the turn writes too, ``turn_lines``)
+    start = len(head)
     head += _nearby_exit(union, parts[0].np, merged, ns)
     # the rows the nearby exit picked, else all of the destination's
     rows = "(rows if rows is not None else ROWS[at])" if "ROWS_BY" in ns else "ROWS[at]"
@@ -879,4 +881,58 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
     for i in range(len(parts)):
         lines += [f"    if v{i} is not None:", f"        FIN{i}(s, v{i}, ot, ob)"]
     exec(compile("\n".join(lines), "<ludeme fused captures>", "exec"), ns)  # noqa: S102
-    return ns["fused"]
+    fn = ns["fused"]
+    if WRITTEN_IN_TURN and _returns_outside_loops(lines[start:]):
+        fn.turn_lines = _turn_writer(lines[start:], ns)
+    return fn
+
+
+#: the fused function's lines are also offered to the turn written per game
+#: (``fn.turn_lines(prefix)``, ``runtime.written_turn``), which writes them in place of
+#: its call, with the destination and the mover it knows (False: the function is
+#: called; tests compare the two)
+WRITTEN_IN_TURN = True
+
+
+def _returns_outside_loops(body: list[str]) -> bool:
+    """Whether every ``return`` of ``body`` is a bare one outside any loop (so that it
+    may be the ``break`` of a loop round the lines)."""
+    for i, line in enumerate(body):
+        if line.strip().startswith("return"):
+            if line.strip() != "return":
+                return False
+            depth = len(line) - len(line.lstrip())
+            for above in reversed(body[:i]):
+                d = len(above) - len(above.lstrip())
+                if d < depth:
+                    if above.lstrip().startswith(("for ", "while ")):
+                        return False
+                    depth = d
+    return True
+
+
+def _turn_writer(body: list[str], ns: dict) -> Callable:
+    """``turn_lines(prefix)``: the fused function's lines after its head (``body``, the
+    same lines), for a turn that knows the destination as ``m.to`` and the mover as
+    ``who`` (``s.who`` then): one pass of a ``while True:`` loop (a ``return`` is its
+    ``break``), every name but ``who`` and ``s`` given ``prefix``; and the values they
+    read under those names."""
+    import builtins
+    import keyword
+    import re
+
+    # every bare name but the state, the mover, keywords and builtins
+    kept = {"s", "who", *keyword.kwlist, *dir(builtins)}
+    word = re.compile(r"(?<![.\w])([A-Za-z_]\w*)")
+
+    def turn_lines(prefix: str) -> tuple[list[str], dict]:
+        def renamed(line: str) -> str:
+            line = word.sub(lambda g: g.group(1) if g.group(1) in kept else prefix + g.group(1),
+                            line)
+            return re.sub(r"\breturn$", "break", line)
+
+        lines = ["while True:", f"    {prefix}at = m.to", f"    if {prefix}at < 0:",
+                 "        break", *map(renamed, body), "    break"]
+        return lines, {prefix + k: v for k, v in ns.items() if k != "__builtins__"}
+
+    return turn_lines
