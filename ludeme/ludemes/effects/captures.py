@@ -12,6 +12,8 @@ the ``(to if:...)`` condition, so each game says which sites enclose for whom.
 
 from __future__ import annotations
 
+import ast
+import builtins
 from collections.abc import Callable
 
 from ludeme.compile.compiler import CompileContext, victims_in_turn
@@ -894,45 +896,53 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
 WRITTEN_IN_TURN = True
 
 
+def _parsed(body: list[str]) -> ast.FunctionDef:
+    """The function whose body is ``body`` (lines indented by four spaces), parsed."""
+    return ast.parse("\n".join(["def fused(s):", *body])).body[0]
+
+
 def _returns_outside_loops(body: list[str]) -> bool:
     """Whether every ``return`` of ``body`` is a bare one outside any loop (so that it
     may be the ``break`` of a loop round the lines)."""
-    for i, line in enumerate(body):
-        if line.strip().startswith("return"):
-            if line.strip() != "return":
-                return False
-            depth = len(line) - len(line.lstrip())
-            for above in reversed(body[:i]):
-                d = len(above) - len(above.lstrip())
-                if d < depth:
-                    if above.lstrip().startswith(("for ", "while ")):
-                        return False
-                    depth = d
-    return True
+    fn = _parsed(body)
+    in_loops = {id(n) for loop in ast.walk(fn) if isinstance(loop, (ast.For, ast.While))
+                for n in ast.walk(loop)}
+    return all(r.value is None and id(r) not in in_loops
+               for r in ast.walk(fn) if isinstance(r, ast.Return))
+
+
+class _ForTurn(ast.NodeTransformer):
+    """A fused function's body as the turn writes it: every variable but the state and
+    the mover given a prefix (attributes and keywords are not variables), each ``return``
+    the ``break`` of the loop round it."""
+
+    kept = frozenset({"s", "who", *dir(builtins)})
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        if node.id not in self.kept:
+            node.id = self.prefix + node.id
+        return node
+
+    def visit_Return(self, node: ast.Return) -> ast.Break:
+        return ast.copy_location(ast.Break(), node)
 
 
 def _turn_writer(body: list[str], ns: dict) -> Callable:
     """``turn_lines(prefix)``: the fused function's lines after its head (``body``, the
     same lines), for a turn that knows the destination as ``m.to`` and the mover as
     ``who`` (``s.who`` then): one pass of a ``while True:`` loop (a ``return`` is its
-    ``break``), every name but ``who`` and ``s`` given ``prefix``; and the values they
-    read under those names."""
-    import builtins
-    import keyword
-    import re
-
-    # every bare name but the state, the mover, keywords and builtins
-    kept = {"s", "who", *keyword.kwlist, *dir(builtins)}
-    word = re.compile(r"(?<![.\w])([A-Za-z_]\w*)")
+    ``break``), every name but ``who`` and ``s`` given ``prefix`` (``_ForTurn``); and the
+    values they read under those names."""
 
     def turn_lines(prefix: str) -> tuple[list[str], dict]:
-        def renamed(line: str) -> str:
-            line = word.sub(lambda g: g.group(1) if g.group(1) in kept else prefix + g.group(1),
-                            line)
-            return re.sub(r"\breturn$", "break", line)
-
+        fn = _ForTurn(prefix).visit(_parsed(body))
+        # (unparsed, the function's body is indented by four spaces, as in the loop)
+        written = ast.unparse(ast.fix_missing_locations(fn)).splitlines()[1:]
         lines = ["while True:", f"    {prefix}at = m.to", f"    if {prefix}at < 0:",
-                 "        break", *map(renamed, body), "    break"]
+                 "        break", *written, "    break"]
         return lines, {prefix + k: v for k, v in ns.items() if k != "__builtins__"}
 
     return turn_lines
