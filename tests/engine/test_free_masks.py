@@ -70,14 +70,14 @@ GAMES = [
 ]
 
 
+# the switches of the masks and the kept tree they follow, each tested on and off
+MASK_SWITCHES = [(paths, "FREE_MASKS"), (ownedregions, "FOLLOWED"), (paths, "LAST_EXTEND"),
+                 (paths, "NO_STOP_FIRST"), (paths, "HOT_ROWS"),
+                 (ownedregions, "ONE_MOVE_FIRST"), (ownedregions, "FOLLOWED_ALONG")]
+
+
 @pytest.mark.parametrize("make", GAMES)
-@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
-                                           (ownedregions, "FOLLOWED"),
-                                           (paths, "LAST_EXTEND"),
-                                           (paths, "NO_STOP_FIRST"),
-                                           (paths, "HOT_ROWS"),
-                                           (ownedregions, "ONE_MOVE_FIRST"),
-                                           (ownedregions, "FOLLOWED_ALONG")])
+@pytest.mark.parametrize("module,switch", MASK_SWITCHES)
 def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, switch):
     """On and off, ``FREE_MASKS`` and (the masks kept beside the kept tree, brought up to
     date in its pass over the last move's writes) ``ownedregions.FOLLOWED``."""
@@ -85,13 +85,7 @@ def test_walks_over_masks_as_over_every_edge(monkeypatch, spied, make, module, s
     assert agree_along_games(fast, slow, seed=5, games=10, plies=80) > 50
 
 
-@pytest.mark.parametrize("module,switch", [(paths, "FREE_MASKS"),
-                                           (ownedregions, "FOLLOWED"),
-                                           (paths, "LAST_EXTEND"),
-                                           (paths, "NO_STOP_FIRST"),
-                                           (paths, "HOT_ROWS"),
-                                           (ownedregions, "ONE_MOVE_FIRST"),
-                                           (ownedregions, "FOLLOWED_ALONG")])
+@pytest.mark.parametrize("module,switch", MASK_SWITCHES)
 def test_masks_follow_clones_and_taken_back_moves(monkeypatch, spied, module, switch):
     """A clone keeps its own masks; a state whose moves are taken back (the board
     restored without the masks' knowledge) and others played lists as the slow walk."""
