@@ -31,14 +31,6 @@ from ludeme.runtime.move import Move
 
 At = Callable  # (state, site, out) -> None
 
-# a player's one moving piece's moves from all its sites in one call, when its ``at``
-# can (False: one call per site; tests compare the two)
-MANY_AT_ONCE = True
-# the sites of a player's moving pieces found once per position for every (forEach
-# Piece) moving the same pieces (False: each finds them itself; tests compare the two)
-SHARE_SITES = True
-
-
 def piece_sites(c, moving: list[list[bool]], n: int) -> Callable:
     """``sites(state, who)``: the sites (below ``n``, in site order) holding a piece id
     ``pid`` with ``moving[who][pid]``, as a shared list not to be changed. Every
@@ -46,7 +38,7 @@ def piece_sites(c, moving: list[list[bool]], n: int) -> Callable:
     keeps the last position's answer (known by the state's hash, which follows every
     change of the board): a position's moves listed by several of them (a capture that
     must be taken first, then the other moves) find the pieces once."""
-    key = (tuple(tuple(row) for row in moving), SHARE_SITES)
+    key = tuple(tuple(row) for row in moving)
     made = vars(c).setdefault("piece_sites", {})
     if key in made:
         return made[key]
@@ -57,11 +49,10 @@ def piece_sites(c, moving: list[list[bool]], n: int) -> Callable:
     tables = [bytes([1 if p < len(row) and row[p] else 0 for p in range(256)])
               for row in moving] if all(len(row) <= 256 for row in moving) else None
     last: list = [None, 0, ()]  # hash, who, sites
-    share = SHARE_SITES
 
     def find(s, who):
         h = s.hash
-        if h == last[0] and who == last[1] and share:
+        if h == last[0] and who == last[1]:
             return last[2]
         w = s.what
         try:

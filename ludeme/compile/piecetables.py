@@ -27,23 +27,13 @@ from collections.abc import Callable
 
 from ludeme.compile.pure import TOTAL, _axes
 
-#: a piece's rule is tabulated over its context and board reads (False: it runs as
-#: written; tests compare the two)
-TRACE_BOARD = True
 #: at most this many distinct sites read along one path of a tree
 MAX_READS = 3
 #: at most this many runs of the rule to build the whole table (else it is not built)
 MAX_RUNS = 1 << 15
-#: the moves of every piece of one kind on the board by one generated scan per mover
-#: and dice total, its sites' trees written out (False: the pieces' sites are found
-#: first, then each site's tree walked, ``many``; tests compare the two)
-SCAN_TREES = True
-#: boards with more sites than this keep ``many`` (the scan reads every site)
+#: boards with more sites than this keep ``many`` (the scan of ``every_of`` reads every
+#: site)
 MOST_SITES = 160
-#: a piece's moves from a hand site its caller knows to hold it (``held``) walk the
-#: site's tree without asking the hand again (False: no ``held``, the caller asks the
-#: traced rule, which asks the hand; tests compare the two)
-HELD_AT = True
 
 
 class _NeedSite(BaseException):
@@ -353,10 +343,10 @@ def _scan(pid: int, row: list, at: Callable, n_sites: int) -> Callable:
 def traced_at(at: Callable) -> Callable:
     """``at`` (a piece's ``at(state, site, out)``) read from its table of trees (see the
     module docstring), with ``many(state, sites, out)`` for the sites of all the mover's
-    pieces in one call (sites of pieces: none negative); ``at`` itself when
-    ``TRACE_BOARD`` is off. The table is built the first time it is asked."""
-    if not TRACE_BOARD:
-        return at
+    pieces in one call (sites of pieces: none negative), ``every_of(pid)`` for every
+    piece of one kind on the board, and ``held`` for a hand site its caller knows to
+    hold the piece (the site's tree walked without asking the hand again). The table
+    is built the first time it is asked."""
     # the rows of the board's sites (for many) and of every site (for one), per player
     # and dice total: None until built, () when they cannot be
     rows: list = [None, None]
@@ -425,10 +415,8 @@ def traced_at(at: Callable) -> Callable:
 
     def every_of(pid: int) -> Callable | None:
         """``every(state, out)``: ``many`` on the board's sites holding ``pid`` (in site
-        order) by a scan generated per mover and dice total (``_scan``), or None when
-        ``SCAN_TREES`` is off."""
-        if not SCAN_TREES:
-            return None
+        order) by a scan generated per mover and dice total (``_scan``), its sites'
+        trees written out."""
         scans: list = []  # per player, per total: the scan, made when first asked
 
         def every(s, out):
@@ -471,8 +459,7 @@ def traced_at(at: Callable) -> Callable:
         if node:
             out += node
 
-    if HELD_AT:
-        one.held = held_one
+    one.held = held_one
     one.every_of = every_of
     one.many = many
     one.untraced = at

@@ -1,6 +1,7 @@
 """Wave 14's placement speed-ups, each checked with its switch on and off: placements
 kept by a condition's table picked in C from the region's flags
-(``generators.KEEP_BY_FLAGS``); the empty sites not counted again when the kept
+(``generators._kept_by_flags``, ``_kept_empty_by``; against the loop over the sites
+and no table for the empty sites, ``PLAIN_KEPT``); the empty sites not counted again when the kept
 articulation points answered (``connected.KNOWN_REACHED``); the empty sites passed with
 the table (``connected.PASS_EMPTY``); the kept trackers' positions counted afresh copied
 back for a position near them (``planarcuts.KEPT_STARTS``,
@@ -57,16 +58,21 @@ GAMES = [
 ]
 
 
+#: the placements kept by a loop over the region's sites (``_kept_by_flags`` replaced),
+#: and the empty sites' placements with no ``kept_by`` of their own (made, then filtered)
+PLAIN_KEPT = ((generators, "_kept_by_flags", lambda table, flags, slow: slow),
+              (generators, "_kept_empty_by", lambda table, first, stop: None))
+
+
 @pytest.mark.parametrize("text,pieces", GAMES)
 def test_placements_picked_from_flags_alike(monkeypatch, spied, text, pieces):
     made = spied(generators, "_kept_by_flags")
     spied(generators, "_kept_empty_by", into=made)
     fast = compiled(text)
     assert made                                 # the flags are read
-    monkeypatch.setattr(generators, "KEEP_BY_FLAGS", False)
-    made.clear()
+    for module, name, plain in PLAIN_KEPT:
+        monkeypatch.setattr(module, name, plain)
     slow = compiled(text)
-    assert not made
     assert agree_along_games(fast, slow, seed=len(text), games=6) > 40
     assert agree_along_games_and_fillings(fast, slow, pieces, seed=5) > 60
 
@@ -96,7 +102,7 @@ def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pie
 ])
 def test_seed_games_alike_with_and_without(monkeypatch, name, options):
     fast, slow = bundled_on_off(monkeypatch, name, options,
-                                (generators, "KEEP_BY_FLAGS"), (connected, "KNOWN_REACHED"),
+                                *PLAIN_KEPT, (connected, "KNOWN_REACHED"),
                                 (connected, "PASS_EMPTY"), (connected, "KEPT_COVERING"),
                                 (planarcuts, "KEPT_STARTS"),
                                 (planarcuts, "LOW_BITS"), (planarcuts, "CODES"),

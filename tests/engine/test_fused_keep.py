@@ -1,7 +1,7 @@
 """Placements kept by a condition's table of every empty site made for the kept sites
-only (``generators.FUSED_KEEP``), checked against making every placement and filtering
-them, with the switch on and off, on placement games written here and on Branching
-Coral."""
+only (``generators._fused_keep``), checked against making every placement and filtering
+them (``_fused_keep`` replaced by that, ``_unfused``), on placement games written here
+and on Branching Coral."""
 
 from __future__ import annotations
 
@@ -10,6 +10,11 @@ import pytest
 from ludeme.ludemes.moves import generators
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
+
+
+def _unfused(gen, keep, kept_by, after_add, auto):
+    """``generators._fused_keep`` for an oracle: every placement made, then filtered."""
+    return lambda s: keep(s, gen(s))
 
 #: room around each placement, and every empty site still joined to the empty edge
 #: (or to the empty corners); with a score for the room around, or none
@@ -39,7 +44,7 @@ def test_placements_alike_made_for_the_kept_sites(monkeypatch, spied, board, dir
     made = spied(generators, "_fused_keep")
     fast = compiled(text)
     assert made
-    monkeypatch.setattr(generators, "FUSED_KEEP", False)
+    monkeypatch.setattr(generators, "_fused_keep", _unfused)
     slow = compiled(text)
     assert len(made) == 1
     assert agree_along_games(fast, slow, seed=k, games=6) > 40
@@ -48,5 +53,6 @@ def test_placements_alike_made_for_the_kept_sites(monkeypatch, spied, board, dir
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_placements_for_the_kept_sites(monkeypatch, options):
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (generators, "FUSED_KEEP"))
+    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options,
+                                (generators, "_fused_keep", _unfused))
     assert agree_along_games(fast, slow, seed=23, games=4) > 60

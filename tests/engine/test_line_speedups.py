@@ -1,6 +1,7 @@
 """The placement and line speed-ups of the alignment games, each checked against the plain
-path it replaces: the placements on ``(sites Drop ...)`` kept on the state
-(``generators.KEPT_DROPS``), ``(is Line n)`` read as bits (``BIT_LINES``,
+path it replaces: the placements on ``(sites Drop ...)`` kept on the state (against
+the same region walked at every listing, when a condition ``(to ... if:(is Empty
+(to)))`` is written on it), ``(is Line n)`` read as bits (``BIT_LINES``,
 ``compile.bitlines.through_line``) and ``(is Full)`` read from the kept occupancy
 (``FULL_BITS``). Along random games of the bundled Connect Four and
 Tic-Tac-Toe and of descriptions written here (a Ludii-style gravity game of five, a drop
@@ -17,10 +18,9 @@ import pytest
 from ludeme.board.graph import OPPOSITE
 from ludeme.compile import bitlines
 from ludeme.ludemes.conditions import state as conditions
-from ludeme.ludemes.moves import generators
 from tests.engine.test_speedups import compiled_with
 
-_FLAGS = {"kept_drops": (generators, "KEPT_DROPS"), "bit_lines": (conditions, "BIT_LINES"),
+_FLAGS = {"bit_lines": (conditions, "BIT_LINES"),
           "full_bits": (conditions, "FULL_BITS")}
 
 DESCRIPTIONS = Path(__file__).resolve().parents[2] / "descriptions"
@@ -82,6 +82,14 @@ GAMES = {
 }
 
 
+def walked(text: str) -> str:
+    """The description with its drops written with a condition, ``if:(is Empty (to))``
+    (always true there): the placements made by walking the region at every listing,
+    not kept on the state."""
+    return text.replace('(to "Landing")', '(to "Landing" if:(is Empty (to)))').replace(
+        "(to (sites Drop S))", "(to (sites Drop S) if:(is Empty (to)))")
+
+
 def play_in_step(fast, slow, seed: int) -> int:
     """A random game of both side by side, the same legal moves (in order) and the same
     result at every ply; now and then the fast one goes on from a copy. Returns the
@@ -105,10 +113,10 @@ def play_in_step(fast, slow, seed: int) -> int:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_fast_paths_play_as_the_plain_ones(name):
     text = GAMES[name]
-    slow = compiled_with(_FLAGS, text, kept_drops=False, bit_lines=False, full_bits=False)
-    for flags in ({"kept_drops": True, "bit_lines": True, "full_bits": True},
-                  {"kept_drops": True, "bit_lines": False, "full_bits": False},
-                  {"kept_drops": False, "bit_lines": True, "full_bits": False}):
+    slow = compiled_with(_FLAGS, walked(text), bit_lines=False, full_bits=False)
+    for flags in ({"bit_lines": True, "full_bits": True},
+                  {"bit_lines": False, "full_bits": False},
+                  {"bit_lines": True, "full_bits": False}):
         fast = compiled_with(_FLAGS, text, **flags)
         plies = [play_in_step(fast, slow, seed) for seed in range(8)]
         assert sum(plies) > 8 * 4
@@ -120,13 +128,13 @@ def test_option_sets_of_the_ludii_style_game():
 
     for option in ("Board/8x9", "Board/5x6"):
         games = []
-        for on in (True, False):
-            old = generators.KEPT_DROPS, conditions.BIT_LINES
-            generators.KEPT_DROPS = conditions.BIT_LINES = on
+        for on, text in ((True, GRAVITY_FIVE), (False, walked(GRAVITY_FIVE))):
+            old = conditions.BIT_LINES
+            conditions.BIT_LINES = on
             try:
-                games.append(_compile(expand("<test>", [option], None, text=GRAVITY_FIVE)))
+                games.append(_compile(expand("<test>", [option], None, text=text)))
             finally:
-                generators.KEPT_DROPS, conditions.BIT_LINES = old
+                conditions.BIT_LINES = old
         for seed in range(5):
             play_in_step(*games, seed)
 
@@ -135,8 +143,10 @@ def test_the_fast_paths_are_taken():
     """The drop listing keeps a structure on the state and the line check the occupancy
     (what the plain paths never make)."""
     text = GAMES["gravity five"]
-    fast = compiled_with(_FLAGS, text, kept_drops=True, bit_lines=True)
-    slow = compiled_with(_FLAGS, text, kept_drops=False, bit_lines=False)
+    fast = compiled_with(_FLAGS, text, bit_lines=True)
+    slow = compiled_with(_FLAGS, walked(text), bit_lines=False)
+    assert fast.phases[0].generate.__qualname__.startswith("_add_to_lowest_empty")
+    assert not slow.phases[0].generate.__qualname__.startswith("_add_to_lowest_empty")
     assert len(fast.aux_init) == len(slow.aux_init) + 1
     for game, kept in ((fast, True), (slow, False)):
         s = game.new_initial_state()

@@ -14,7 +14,6 @@ import pytest
 from ludeme.api import _compile
 from ludeme.compile import slidelists
 from ludeme.expand import expand
-from ludeme.ludemes.moves import shoot
 from ludeme.runtime import occupancy
 from ludeme.runtime.position import position
 from tests.engine.test_speedups import ARROWS, DISCS, RUNS
@@ -22,12 +21,12 @@ from tests.engine.test_speedups import ARROWS, DISCS, RUNS
 
 def compiled(text: str, bits: bool):
     """The game compiled afresh, its listings reading the board as bits or walking it."""
-    old = slidelists.BITS, shoot.BITS
-    slidelists.BITS = shoot.BITS = bits
+    old = slidelists.BITS
+    slidelists.BITS = bits
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
-        slidelists.BITS, shoot.BITS = old
+        slidelists.BITS = old
 
 
 def fresh(s) -> tuple[int, list[int]]:

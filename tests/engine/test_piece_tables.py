@@ -1,6 +1,6 @@
 """A piece's moves worked out per context with only its board reads left
 (``ludeme.compile.piecetables``): the same race descriptions compiled with the tables
-(``TRACE_BOARD`` on) and without them must list the same moves, in the same order, along
+and without them (the rule as written) must list the same moves, in the same order, along
 seeded random games; and the traced rule keeps its own answers wherever it reads more
 than the context and a few sites."""
 
@@ -65,21 +65,41 @@ LOOP_RUN = """
 """
 
 
-def load(text: str, monkeypatch, module=piecetables, flag: str = "TRACE_BOARD",
-         on: bool = True):
-    """``text`` compiled now (not a game compiled before, from the cache), with the
-    speed-up ``module.flag`` on or off."""
-    monkeypatch.setattr(module, flag, on)
+def _unheld(at):
+    """``traced_at`` without ``held``: the caller asks the traced rule, which asks the
+    hand."""
+    one = traced_at(at)
+    del one.held
+    return one
+
+
+#: the oracles the tables are checked against: the rule run as written (no table); the
+#: pieces' sites found first and each site's tree walked (``many``: no board is small
+#: enough for the scan); no ``held`` for a hand site; (or ...)'s lists joined looking
+#: for repeats (the board's and the hand's moves not told apart by container)
+UNTRACED = ((piecetables, "traced_at", lambda at: at),)
+SITES_FIRST = ((piecetables, "MOST_SITES", 0),)
+UNHELD = ((piecetables, "traced_at", _unheld),)
+NOT_DISJOINT = ((generators, "disjoint_by_container", lambda gens: False),)
+
+
+def load(text: str, monkeypatch, replaced: tuple = ()):
+    """``text`` compiled now (not a game compiled before, from the cache), with each
+    ``(module, name, value)`` of ``replaced`` set: a switch turned off, or a part of the
+    compiler replaced by a plainer one (an oracle)."""
+    for module, name, value in replaced:
+        monkeypatch.setattr(module, name, value)
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
     return ludeme.loads(text)
 
 
 def play_alike(text: str, seed: int, monkeypatch, plies: int = 600,
-               module=piecetables, flag: str = "TRACE_BOARD") -> int:
-    """Plays the description with the speed-up and without it side by side, asserting
-    the same moves in the same order at every ply; returns the moves made."""
-    return play_in_step(load(text, monkeypatch, module, flag, True),
-                        load(text, monkeypatch, module, flag, False), seed, plies)
+               oracle: tuple = UNTRACED) -> int:
+    """Plays the description as compiled and with the ``oracle``'s replacements side by
+    side, asserting the same moves in the same order at every ply; returns the moves
+    made."""
+    fast = load(text, monkeypatch)
+    return play_in_step(fast, load(text, monkeypatch, oracle), seed, plies)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -202,7 +222,7 @@ def test_a_rule_that_reads_more_keeps_its_own_answers(monkeypatch):
 def test_the_board_and_the_hand_joined_as_they_are(text, seed, monkeypatch):
     # (or (forEach Piece) (forEach Piece container:(mover))): moves from the board and
     # moves from a hand never coincide, the lists are joined without a look for repeats
-    assert play_alike(text, seed, monkeypatch, module=generators, flag="DISJOINT_OR") > 20
+    assert play_alike(text, seed, monkeypatch, oracle=NOT_DISJOINT) > 20
 
 
 def test_moves_from_the_board_and_a_hand_are_told_apart_by_container(monkeypatch):
@@ -215,23 +235,14 @@ def test_moves_from_the_board_and_a_hand_are_told_apart_by_container(monkeypatch
     assert True in seen
 
 
-def test_off_the_rule_is_as_written(monkeypatch):
-    monkeypatch.setattr(piecetables, "TRACE_BOARD", False)
-
-    def at(st, frm, out):
-        out.append(frm)
-
-    assert traced_at(at) is at
-
-
-# -- the scan of every piece's trees (SCAN_TREES) ----------------------------------------
+# -- the scan of every piece's trees (every_of) -------------------------------------------
 
 @pytest.mark.parametrize("text", [SAFE_RUN, LOOP_RUN])
 @pytest.mark.parametrize("seed", range(4))
 def test_the_generated_scan_plays_as_the_sites_found_first(text, seed, monkeypatch):
     # the moves of every piece on the board by one generated scan per mover and total
     # against the pieces' sites found first and each site's tree walked (many)
-    assert play_alike(text, seed, monkeypatch, flag="SCAN_TREES") > 20
+    assert play_alike(text, seed, monkeypatch, oracle=SITES_FIRST) > 20
 
 
 def test_the_scan_is_what_lists_the_pieces_and_writes_out_their_trees(monkeypatch):
@@ -272,15 +283,6 @@ def test_the_scan_is_what_lists_the_pieces_and_writes_out_their_trees(monkeypatc
     assert branched
 
 
-def test_the_scan_off_leaves_no_every(monkeypatch):
-    monkeypatch.setattr(piecetables, "SCAN_TREES", False)
-
-    def at(st, frm, out):
-        out.append(frm)
-
-    assert traced_at(at).every_of(1) is None
-
-
 def test_the_scan_asks_the_rule_itself_where_it_reads_more(monkeypatch):
     # from even sites the rule reads a site ahead (tabled), from odd ones the hash (the
     # rule itself): the scan appends, site by site, what the rule appends
@@ -316,7 +318,7 @@ def test_the_scan_asks_the_rule_itself_where_it_reads_more(monkeypatch):
 def test_a_hand_site_known_to_hold_pieces_plays_as_the_traced_rule(seed, monkeypatch):
     # (forEach Piece container:(mover)) asks a piece's held moves of a hand site it
     # found holding pieces: the tree walked without asking the hand again
-    assert play_alike(SAFE_RUN, seed, monkeypatch, flag="HELD_AT") > 20
+    assert play_alike(SAFE_RUN, seed, monkeypatch, oracle=UNHELD) > 20
 
 
 def test_held_is_asked_only_of_a_hand_site_bound_for_good(monkeypatch):
@@ -346,7 +348,7 @@ def test_a_capture_rule_read_from_its_table_plays_as_asked(text, seed, monkeypat
     # table against the condition asked as the move is made
     from ludeme.ludemes.moves import from_to
 
-    assert play_alike(text, seed, monkeypatch, module=from_to, flag="FOLD_APPLY") > 20
+    assert play_alike(text, seed, monkeypatch, oracle=((from_to, "FOLD_APPLY", False),)) > 20
 
 
 def test_the_capture_rule_is_folded(monkeypatch):

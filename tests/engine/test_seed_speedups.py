@@ -10,6 +10,7 @@ import pytest
 from ludeme.api import _compile, load_description
 from ludeme.expand import expand
 from tests.engine.test_play_speedups import plays_as_game_play
+from tests.engine.test_speedups import under_true_if
 
 
 def compiled(text: str):
@@ -18,10 +19,12 @@ def compiled(text: str):
 
 def bundled_on_off(monkeypatch, name: str, options: list[str], *switches):
     """A bundled game compiled afresh (not the cached one) with its speed-ups as they are,
-    then again with each ``(module, "SWITCH")`` of ``switches`` turned off."""
+    then again with each ``(module, "SWITCH")`` of ``switches`` turned off (or each
+    ``(module, "name", value)`` set to the value: a part of the compiler replaced by a
+    plainer one, for an oracle)."""
     fast = _compile(load_description(name, options))
-    for module, switch in switches:
-        monkeypatch.setattr(module, switch, False)
+    for module, switch, *value in switches:
+        monkeypatch.setattr(module, switch, value[0] if value else False)
     return fast, _compile(load_description(name, options))
 
 
@@ -178,12 +181,14 @@ GROWTH = """(game "Growth" (players 3)
                                              ("(hex 4)", "g7", "Next"),
                                              ("(rectangle 4 7)", "g4", "P3")])
 def test_one_players_sites_listed_in_c(monkeypatch, board, far, other):
-    from ludeme.ludemes.regions import sites
-
     text = GROWTH.format(board=board, far=far, other=other)
     fast = compiled(text)
-    monkeypatch.setattr(sites, "FOLD_OWNED", False)
-    slow = compiled(text)
+    # against the same sites named with their pieces (each site's owner looked up)
+    named = text.replace("(sites Occupied Mover)",
+                         '(sites Occupied Mover components:{"Disc" "Rock"})').replace(
+        f"(sites Occupied by:{other})", f'(sites Occupied by:{other} components:{{"Disc" "Rock"}})')
+    assert named.count("components:") == 2
+    slow = compiled(named)
     assert agree_along_games(fast, slow, seed=len(board), games=6) > 20
 
 
@@ -242,8 +247,9 @@ def test_consequences_of_a_do_made_with_the_placements(monkeypatch, board, cond)
                         lambda *a: copied.append(a) or with_then(*a))
     fast = compiled(text)
     assert not copied          # no copies with the consequences: the placements carry them
-    monkeypatch.setattr(generators, "PUSH_THEN", False)
-    slow = compiled(text)
+    # against the placements under an (if ...), not plain ones: the kept moves copied with
+    # the consequences while generating
+    slow = compiled(under_true_if(text, "(move Add"))
     assert copied
     # captures can go on for ever: games cut at 80 plies
     rng = random.Random(len(board))
@@ -281,7 +287,7 @@ HOLES = """(game "Holes" (players 2)
 @pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Adjacent"),
                                         ("(rectangle 3 7)", "Orthogonal")])
 @pytest.mark.parametrize("module,flag", [("cohesion", "BY_PIECE"),
-                                         ("sites", "FOLD_DIFFERENCE")])
+                                         ("sites", None)])
 def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, board, dirs,
                                                                   module, flag):
     from ludeme.ludemes.conditions import cohesion
@@ -289,8 +295,13 @@ def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, bo
 
     text = HOLES.format(board=board, dirs=dirs)
     fast = compiled(text)
-    monkeypatch.setattr({"cohesion": cohesion, "sites": sites}[module], flag, False)
-    slow = compiled(text)
+    if flag is None:
+        # against the holes named with their owner (no difference read from the pieces)
+        slow = compiled(text.replace('(sites Occupied component:"Hole")',
+                                     '(sites Occupied by:Shared component:"Hole")'))
+    else:
+        monkeypatch.setattr({"cohesion": cohesion, "sites": sites}[module], flag, False)
+        slow = compiled(text)
     rng = random.Random(len(board))
     refused = checked = 0
     for _ in range(6):
@@ -489,10 +500,8 @@ PLACE_THEN_MOVE = """
         "twigs-5p", "branches-6-2"])
 def test_ordered_turn_plays_as_game_play(monkeypatch, src, options):
     """A game with phases in a fixed order or with stuck players passed over gets
-    ``Game.plain_turns`` as its ``play`` (``ORDERED_TURNS``): the same games as
-    ``Game.play``; with the switch off it keeps the method."""
+    ``Game.plain_turns`` as its ``play``: the same games as ``Game.play``."""
     import ludeme
-    from ludeme.runtime import game as game_module
     from ludeme.runtime.game import Game
 
     load = (lambda: ludeme.loads(src)) if options is None else \
@@ -500,6 +509,3 @@ def test_ordered_turn_plays_as_game_play(monkeypatch, src, options):
     game = load()
     assert getattr(game.play, "__func__", None) is not Game.play
     assert plays_as_game_play(game) > 40
-    monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(game_module, "ORDERED_TURNS", False)
-    assert load().play.__func__ is Game.play

@@ -13,7 +13,7 @@ from ludeme.compile import bitlines, consequences, piecemoves, piecescan, slidel
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
-from ludeme.ludemes.moves import add_from_hand, foreach, generators, hop, shoot, slide, step
+from ludeme.ludemes.moves import add_from_hand, hop, slide, step
 from ludeme.ludemes.regions import around
 from ludeme.runtime.position import position
 
@@ -43,16 +43,53 @@ _FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
           "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
           "kept_by_copy": (add_from_hand, "KEPT_BY_COPY"),
           "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
-          "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
+          "fold_lines": (captures, "FOLD_LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
-          "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
-          "many_at_once": (piecemoves, "MANY_AT_ONCE"),
+          "one_call": (captures, "ONE_CALL"),
+          "bit_lines": (captures, "BIT_LINES"),
           "scan_board": (piecescan, "SCAN_BOARD"),
           "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
-          "disjoint_or": (generators, "DISJOINT_OR"),
           "by_id": (consequences, "CONSEQUENCES_BY_ID"),
           "push_then": (slide, "PUSH_THEN")}
+
+
+def _never(at) -> bool:
+    """``is_anchored`` for an oracle: no rule's moves taken as starting from its piece's
+    site, so that ``(forEach Piece)`` makes them site by site and keeps each once."""
+    return False
+
+
+_SITE_BY_SITE = {"anchored": (slide, "is_anchored"), "scan_board": (piecescan, "SCAN_BOARD")}
+
+
+def _unshared_sites(c, moving, n):
+    """``piecemoves.piece_sites`` for an oracle: the sites found afresh at every call."""
+    from types import SimpleNamespace
+
+    return lambda s, who: piecemoves.piece_sites(SimpleNamespace(), moving, n)(s, who)
+
+
+def wrapped(text: str, i: int, opening: str, closing: str) -> str:
+    """``text`` with the expression that starts at ``text[i]`` put between ``opening``
+    and ``closing``."""
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            break
+    return text[:i] + opening + text[i:j + 1] + closing + text[j + 1:]
+
+
+def under_true_if(text: str, head: str) -> str:
+    """``text`` with the first expression that starts with ``head`` put under ``(if (= 1
+    1) ...)``: the same moves, without what a generator tells its caller about them
+    (``MovesV.at_site``, ``at_sites``, ``plain_adds``), for an oracle."""
+    return wrapped(text, text.index(head), "(if (= 1 1) ", ")")
+
+
+def _site_lister(game) -> tuple[str, ...]:
+    """What the function the game's one phase lists its moves by closes over."""
+    return game.phases[0].generate.__code__.co_freevars
 
 
 def legal(s) -> set[str]:
@@ -314,8 +351,13 @@ ARROWS = """(game "Arrows" (players 2)
     ("(rectangle 4 6)", "Diagonal", '"a1" "b1"', '"e4" "f4"'),
 ])
 def test_shots_along_line_tables(board, dirs, p1, p2):
+    """The shots to empty sites (the line tables, read as bits) against the same shots
+    with the condition written out, ``(to if:(is Empty (to)))``: asked site by site."""
     text = ARROWS.format(board=board, dirs=dirs, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, shoot_lines=False)
+    walked = text.replace(f'(move Shoot (piece "Dot0") {dirs})',
+                          f'(move Shoot (piece "Dot0") {dirs} (to if:(is Empty (to))))')
+    assert walked != text
+    fast, slow = compiled(text), compiled(walked)
     assert agree_along_games_and_fillings(fast, slow, ("Dot0",), seed=len(p1), games=8,
                                           fillings=0) > 60
 
@@ -399,8 +441,12 @@ FLANKS = """(game "Flanks" (players 2)
      "(then (add (piece (id \"Stone\" Mover)) (to (last To))))", '"c3" "d2"', '"d3" "c2"'),
 ])
 def test_one_move_per_site_found_by_its_test(board, dirs, region, then, p1, p2):
+    """Against the same generator under an ``(if (= 1 1) ...)``, which hides its one move
+    per site (``MovesV.at_site``): every site's list made with the context bound."""
     text = FLANKS.format(board=board, dirs=dirs, region=region, then=then, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, at_site=False)
+    listed = under_true_if(text, "(append")
+    fast, slow = compiled(text), compiled(listed)
+    assert "gen" in _site_lister(slow) and "gen" not in _site_lister(fast)
     assert agree_along_games_and_fillings(fast, slow, ("Stone1", "Stone2"), seed=len(board),
                                           games=6, fillings=60) > 80
 
@@ -572,8 +618,10 @@ MEN_AND_KINGS = """(game "Men and Kings" (players 2)
 ])
 def test_piece_sites_found_once_per_position(board, p1, p2):
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text, scan_board=False), compiled(text, share_sites=False,
-                                                            scan_board=False)
+    # against the sites found afresh by every (forEach Piece) at every listing
+    fast = compiled(text, scan_board=False)
+    slow = compiled_with({"sites": (slide, "piece_sites"), "scan_board": _FLAGS["scan_board"]},
+                         text, sites=_unshared_sites, scan_board=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(board), games=6, fillings=60) > 100
 
@@ -585,8 +633,9 @@ def test_piece_sites_found_once_per_position(board, p1, p2):
 def test_hops_and_steps_of_every_piece_in_one_call(board, p1, p2):
     # the men's hops and steps (folded tables) come from all their sites in one call
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text, scan_board=False), compiled(text, many_at_once=False,
-                                                            scan_board=False)
+    # against the moves made site by site (no rule taken as anchored to its piece's site)
+    fast = compiled(text, scan_board=False)
+    slow = compiled_with(_SITE_BY_SITE, text, anchored=_never, scan_board=False)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1), games=6, fillings=60) > 100
 
@@ -739,7 +788,15 @@ def test_a_rule_asking_an_empty_site_and_a_table_folds():
 ])
 def test_moves_of_different_pieces_joined_without_looking_for_repeats(board, p1, p2):
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, disjoint_or=False)
+    # against the lists joined looking for repeats (no rule taken as anchored, so the
+    # generators' origins are not known)
+    fast, slow = compiled(text), compiled_with(_SITE_BY_SITE, text, anchored=_never)
+    def ors(game) -> list[str]:  # the (priority ...)'s two (or ...)s' listings
+        gen = game.phases[0].generate
+        cells = dict(zip(gen.__code__.co_freevars, gen.__closure__, strict=True))
+        return [g.__name__ for g in cells["gens"].cell_contents]
+
+    assert ors(fast) == ["joined", "joined"] and ors(slow) == ["gen", "gen"]
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p2), games=6, fillings=60) > 100
 

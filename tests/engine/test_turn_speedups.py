@@ -1,12 +1,14 @@
-"""Speed-ups of the fixed cost of a ply (issue 14, the turn) checked against the paths
-they replace, on descriptions written for these tests: the turn that lists the next
-player's moves for ``(no Moves Next)`` itself (``game.FOLD_NO_MOVES_NEXT``), the
-``(moveAgain)`` consequence made by the turn (``game.INLINE_MOVE_AGAIN``), and the
-``(if (is Even (count Moves)) ...)`` of moves chosen by the ply's parity
-(``generators.PLY_PARITY_IF``), and a lone end rule's test asked by the turn
-(``game.END_TEST_INLINE``). With each switched on and off, seeded random games must
-list the same moves at every ply, reach the same positions, hashes and stalemated
-flags, and end the same way."""
+"""Speed-ups of the fixed cost of a ply (issue 14, the turn) checked against the general
+turn, on descriptions written for these tests: the turn that lists the next player's
+moves for ``(no Moves Next)`` itself, the ``(moveAgain)`` consequence made by the turn,
+the ``(if (is Even (count Moves)) ...)`` of moves chosen by the ply's parity
+(``by_ply_parity``), a lone end rule's test asked by the turn, and new states copied
+from a start whose moves are listed. The oracle (``reference``) is the game compiled
+with the general turn, the method ``Game.play`` (which calls the end rule and the
+consequences), its ply's parity asked as a condition, ``(= 0 (% (count Moves) 2))``, and
+its new states made afresh by the start rules: seeded random games must list the same
+moves at every ply, reach the same positions, hashes and stalemated flags, and end the
+same way."""
 
 from __future__ import annotations
 
@@ -14,20 +16,35 @@ import random
 
 import pytest
 
-from ludeme.ludemes.moves import generators
-from ludeme.runtime import game as game_module
+from ludeme.runtime.game import Game
 from ludeme.runtime.search import perft, random_playout
 from tests.engine.test_speedups import ARROWS, compiled_with
 
-_FLAGS = {"fold": (game_module, "FOLD_NO_MOVES_NEXT"),
-          "again": (game_module, "INLINE_MOVE_AGAIN"),
-          "parity": (generators, "PLY_PARITY_IF"),
-          "end_test": (game_module, "END_TEST_INLINE")}
-OFF = {"fold": False, "again": False, "parity": False, "end_test": False}
+
+def compiled(text: str):
+    return compiled_with({}, text)
 
 
-def compiled(text: str, **flags):
-    return compiled_with(_FLAGS, text, **flags)
+def reference(text: str):
+    """The oracle: the game compiled with the general turn (``Game.play``, not the
+    turn ``Game.plain_turns`` wrote for it), the ply's parity asked as a condition
+    (not chosen by the ply: ``(= 0 (% (count Moves) 2))``), and its new states made
+    afresh by the start rules (not copied from a start made once, its moves listed)."""
+    asked = text.replace("(is Even (count Moves))", "(= 0 (% (count Moves) 2))").replace(
+        "(is Odd (count Moves))", "(= 1 (% (count Moves) 2))")
+    game = general_turn(compiled(asked))
+    game.new_initial_state = game._fresh_initial_state
+    assert not any(hasattr(ph.generate, "by_ply_parity") for ph in game.phases)
+    return game
+
+
+def general_turn(game):
+    """``game`` (compiled for this test: not a cached one) playing by the general turn,
+    the method ``Game.play``: the oracle of the turn ``Game.plain_turns`` wrote for it
+    (and of the playout written round that turn: the playout loops take the method)."""
+    del game.play
+    assert game.play.__func__ is Game.play
+    return game
 
 
 def closure(play) -> dict:
@@ -80,6 +97,22 @@ def playouts_alike(fast, slow, seed: int, games: int = 10, same=None) -> int:
     return total
 
 
+def stepped_playout(state, rng, max_moves: int = 100_000) -> int:
+    """The oracle of the playout loops: the game played through the public API,
+    ``legal_moves`` (which puts back the mover's context) and ``apply``, each move drawn
+    as ``random_playout`` draws it (``moves[rng.randrange(len(moves))]``), the dice
+    rolled by ``sample_chance`` when a roll is due; returns the moves played."""
+    n = 0
+    while n < max_moves and not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance(rng)
+            continue
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        n += 1
+    return n
+
+
 ARROW_BOARDS = [
     ARROWS.format(board="(square 5)", dirs="", p1='"a2" "e2"', p2='"a4" "e4"'),
     ARROWS.format(board="(hex 3)", dirs="Orthogonal", p1='"a1" "c1"', p2='"c5" "e5"'),
@@ -87,21 +120,14 @@ ARROW_BOARDS = [
 
 
 @pytest.mark.parametrize("text", ARROW_BOARDS)
-def test_arrows_play_alike_with_the_turn_speedups_on_and_off(text):
-    fast, slow = compiled(text), compiled(text, **OFF)
-    assert closure(fast.play)["listing"] and not closure(slow.play)["listing"]
+def test_arrows_play_alike_with_the_turn_speedups_and_the_general_turn(text):
+    fast, slow = compiled(text), reference(text)
+    assert closure(fast.play)["listing"]
+    assert hasattr(fast.phases[0].generate, "by_ply_parity")
     plies = sum(play_alike(fast, slow, seed) for seed in range(12))
     assert plies > 12 * 10
     assert playouts_alike(fast, slow, seed=3) > 100
     assert perft(fast.new_initial_state(), 3) == perft(slow.new_initial_state(), 3)
-
-
-@pytest.mark.parametrize("flag", ["fold", "again", "parity", "end_test"])
-def test_each_switch_alone_keeps_the_games(flag):
-    text = ARROW_BOARDS[0]
-    fast = compiled(text, **{k: v for k, v in OFF.items() if k != flag})
-    slow = compiled(text, **OFF)
-    assert sum(play_alike(fast, slow, seed) for seed in range(6)) > 60
 
 
 def test_the_odd_ply_and_its_branches_swapped():
@@ -110,11 +136,10 @@ def test_the_odd_ply_and_its_branches_swapped():
         '(if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Dot0") ))',
         '(if (is Odd (count Moves)) (move Shoot (piece "Dot0")) (forEach Piece))')
     assert "is Odd" in text
-    even = compiled(ARROW_BOARDS[0], **OFF)
-    fast, slow = compiled(text), compiled(text, **OFF)
+    even = reference(ARROW_BOARDS[0])
+    fast, slow = compiled(text), reference(text)
     gen = fast.phases[0].generate
     assert getattr(gen, "by_ply_parity", None) is not None
-    assert getattr(slow.phases[0].generate, "by_ply_parity", None) is None
     for seed in range(6):
         play_alike(fast, slow, seed)
         play_alike(fast, even, seed)
@@ -135,7 +160,7 @@ THREE = """(game "Three Blockers" (players 3)
 
 
 def test_three_players_with_ranks_given_play_alike():
-    fast, slow = compiled(THREE), compiled(THREE, **OFF)
+    fast, slow = compiled(THREE), reference(THREE)
     assert closure(fast.play)["listing"]
     ranked = 0
     for seed in range(15):
@@ -159,8 +184,7 @@ def test_a_stuck_player_ends_the_game_and_its_flag_is_set(who, outcome):
                      (place "Disc2" {{"a1"}})}})
         (play (forEach Piece))
         (end (if (no Moves Next) (result {who} Win)))))"""
-    for flags in ({}, OFF):
-        g = compiled(text, **flags)
+    for g in (compiled(text), reference(text)):
         s = g.new_initial_state()
         for played in ("c3-c2", "a1-b1", "a2-a1"):
             assert s.outcome is None
@@ -190,9 +214,8 @@ LINE3 = """(game "Three in a Row" (players 3)
 
 @pytest.mark.parametrize("text", [RACE, LINE3])
 def test_a_lone_end_rule_asked_by_the_turn_plays_alike(text):
-    fast, slow = compiled(text), compiled(text, end_test=False)
+    fast, slow = compiled(text), reference(text)
     assert closure(fast.play)["end_test"] is not None
-    assert closure(slow.play)["end_test"] is None
     ended = 0
     for seed in range(20):
         play_alike(fast, slow, seed)
@@ -211,18 +234,17 @@ def _bundled(name: str) -> str:
 @pytest.mark.parametrize("text", [ARROW_BOARDS[0], _bundled("tic-tac-toe"),
                                   _bundled("connect-four")])
 def test_primed_start_plays_as_the_plain_start(text, monkeypatch):
-    """``game.PRIME_START``: new states copy a start whose moves are listed (and whose
-    occupancy is made once a rule read it); the same games as starts listed afresh,
-    each new state with its own list, and the kept occupancy that of its board."""
+    """New states copy a start whose moves are listed (and whose occupancy is made once
+    a rule read it); the same games as starts made afresh by the start rules
+    (``reference``), each new state with its own list, and the kept occupancy that of
+    its board."""
     from ludeme.runtime import occupancy
-    monkeypatch.setattr(game_module, "PRIME_START", False)
-    slow = compiled(text)
+    slow = reference(text)
     slow.new_initial_state()
-    monkeypatch.setattr(game_module, "PRIME_START", True)
     fast = compiled(text)
     first = fast.new_initial_state()
     template = fast._first_state
-    assert template._moves is not None and slow._first_state._moves is None
+    assert template._moves is not None and slow._first_state is None
     assert first._moves == template._moves and first._moves is not template._moves
     first._moves.pop()  # an agent reordering its list leaves the start's alone
     assert len(fast.new_initial_state().legal_moves()) == len(first._moves) + 1

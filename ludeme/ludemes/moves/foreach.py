@@ -13,15 +13,6 @@ from ludeme.lang.checker import Call, Seq
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.state import State
 
-# the moves of a generator that makes at most one move per site (``MovesV.at_site``)
-# are found by its test alone (False: every site's list, as before; tests compare them)
-FOLD_AT_SITE = True
-# when that test, asked of every board site at once, can answer with a bit set
-# (``at_sites.bits(state)``: site x as bit x, None when it cannot answer), the region is
-# asked only about the sites found (its ``contains``) instead of being listed and
-# sorted, and each site's move is looked up in C (False: the region listed; tests compare)
-BIT_SITES = True
-
 
 class _MovesBySite(dict):
     """site -> the generator's move at that site (``move_at(site)``, which is the same
@@ -68,12 +59,16 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
             return otherwise(s)
         return out
 
-    if moves.at_site is not None and moves.at_sites is not None and FOLD_AT_SITE:
-        # at most one move per site, known by a test the generator asks of every site
-        # at once: no context bound per site
+    if moves.at_site is not None and moves.at_sites is not None:
+        # at most one move per site (``MovesV.at_site``), known by a test the generator
+        # asks of every site at once: no context bound per site, no list per site
         _, move_at = moves.at_site
         test_all = moves.at_sites
-        bits = getattr(test_all, "bits", None) if BIT_SITES else None
+        # when that test can answer with a bit set (``at_sites.bits(state)``: site x as
+        # bit x, None when it cannot answer), the region is asked only about the sites
+        # found (its ``contains``) instead of being listed and sorted, and each site's
+        # move is looked up in C
+        bits = getattr(test_all, "bits", None)
         member = region.contains
 
         def generate(s):
@@ -117,7 +112,7 @@ def for_each_site(c: CompileContext, region: T.Region, moves: T.Moves, *,
                         return otherwise(s) if otherwise is not None else []
                     return list(map(move_of, listed(hit)))
 
-    elif moves.at_site is not None and FOLD_AT_SITE:
+    elif moves.at_site is not None:
         # at most one move per site, known by a test: no list per site
         test, move_at = moves.at_site
 

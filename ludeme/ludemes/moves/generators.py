@@ -80,7 +80,7 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
 
         in_range_flags = getattr(in_range, "flags", None)
         if in_range_flags is not None:
-            # the same sites as one integer, a byte 1 per site (``KEEP_BY_FLAGS``)
+            # the same sites as one integer, a byte 1 per site (``_kept_by_flags``)
             filtered.flags = lambda s, empty=None: in_range_flags(s, lo, hi, empty)
     elif select is not None:
         # every candidate asked in one call
@@ -175,7 +175,9 @@ def _adds(c: CompileContext, per_player: list[int], act, to: RegionV, stack: boo
         return MovesV(_add_to_empty(c, table, to.empty_range), plain_adds=plain,
                       rethen=rethen)
 
-    if to.lowest_empty is not None and KEPT_DROPS and not stack:
+    if to.lowest_empty is not None and not stack:
+        # the placements on ``(sites Drop ...)`` kept on the state from one position to
+        # the next
         return MovesV(_add_to_lowest_empty(c, table, to), plain_adds=plain, rethen=rethen)
 
     if to.known_empty() or stack:
@@ -246,7 +248,7 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     origins = joined_origins(generators)
     fors = [per_piece(g) for g in generators]
     reaches = [reach_of(g) for g in generators]
-    if DISJOINT_OR and (origins is not None and all(
+    if (origins is not None and all(
             len(joined) == sum(len(g.origins[p]) for g in generators)
             for p, joined in enumerate(origins)) or disjoint_by_container(generators)):
         # the generators move different pieces, each move once: no move of one is a
@@ -289,17 +291,6 @@ def or_moves(c: CompileContext, *generators: T.Moves, then: T.Effect = None):
     return PieceMovesV(gen, for_piece=memo(lambda pid: or_at([f(pid) for f in fors])),
                        reaches=lambda s, site: any(r(s, site) for r in reaches),
                        origins=origins)
-
-
-# an (if ...) of moves whose condition is the parity of the ply (``(is Even (count
-# Moves))``) chooses its generator by the ply's last bit (False: it asks the condition;
-# tests compare the two)
-PLY_PARITY_IF = True
-
-
-# an (or) of two generators moving different pieces joins their lists without looking
-# for repeats (False: it looks, as before; tests compare the two)
-DISJOINT_OR = True
 
 
 def joined_origins(generators, field: str = "origins") -> tuple[frozenset[int], ...] | None:
@@ -378,8 +369,9 @@ def if_moves(c: CompileContext, cond: T.Cond, moves: T.Moves, else_: T.Moves = N
     reach_b = reach_of(else_) if else_ is not None else (lambda s, site: False)
 
     parity = getattr(test, "ply_parity", None)
-    if PLY_PARITY_IF and parity is not None:
-        # a condition on the ply's parity alone: the generator of each parity, by index
+    if parity is not None:
+        # a condition on the ply's parity alone (``(is Even (count Moves))``): the
+        # generator of each parity, by the ply's last bit
         by_parity = (a, b) if parity == 0 else (b, a)
 
         def gen(s):
@@ -434,7 +426,7 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     last ``(then ...)`` adds consequences to every move kept, after its own (they are
     not tried)."""
     if then is not None:
-        if PUSH_THEN and moves.plain_adds and moves.rethen is not None and \
+        if moves.plain_adds and moves.rethen is not None and \
                 moves.keep_if is None:
             # plain placements made with the consequences (their own moves, not copies),
             # tried without them, as the plain placements they are
@@ -443,12 +435,6 @@ def do_if_afterwards(c: CompileContext, moves: T.Moves, *, ifAfterwards: T.Cond,
     if moves.keep_if is not None and ifAfterwards.auto_succeeds is None:
         return MovesV(moves.keep_if(ifAfterwards))
     return _kept_after(c, moves, ifAfterwards)
-
-
-# a (then ...) of (do <placements> ifAfterwards:...) given to the placements themselves
-# (``MovesV.rethen``; False: copies of the kept moves are made while generating, as
-# before; tests compare the two)
-PUSH_THEN = True
 
 
 def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
@@ -534,17 +520,13 @@ def _kept_after(c: CompileContext, moves: MovesV, ifAfterwards, *,
 
     generate = lambda s: keep(s, gen(s))  # noqa: E731
     kept_by = getattr(gen, "kept_by", None)
-    if FUSED_KEEP and kept_by is not None and plain and after_add is not None:
+    if kept_by is not None and plain and after_add is not None:
+        # placements to empty sites kept by a condition's table of every empty site
+        # (e.g. ``(is Connected ...)``'s ``after_add``) made for the kept sites only
         generate = _fused_keep(gen, keep, kept_by, after_add, auto)
     return PieceMovesV(generate,
                        for_piece=memo(lambda pid: filter_at(inner(pid), keep)),
                        reaches=reaches)
-
-
-#: placements to empty sites kept by a condition's table of every empty site (e.g.
-#: ``(is Connected ...)``'s ``after_add``) made for the kept sites only, in one
-#: comprehension, not made for every site and then filtered (tests turn it off)
-FUSED_KEEP = True
 
 
 def _kept_by(table, region):
@@ -556,22 +538,16 @@ def _kept_by(table, region):
             return []
         return [row[x] for x in region(s) if not blocked[x]]
 
-    flags = getattr(region, "flags", None) if KEEP_BY_FLAGS else None
+    flags = getattr(region, "flags", None)
     if flags is not None:
         return _kept_by_flags(table, flags, kept_by)
     return kept_by
 
 
-#: placements kept by a condition's table (``kept_by``) picked in C from the region's
-#: sites as an integer (a byte per site, in site order) and the table's unblocked
-#: sites: ``compress`` over the mover's row of moves, no loop over the sites in Python
-#: (tests turn it off to compare)
-KEEP_BY_FLAGS = True
-
-
-
 def _kept_by_flags(table, flags, slow):
-    """``kept_by`` for a region given as flags (``flags(s, empty)``: an integer with a
+    """``kept_by`` picked in C from the region's sites as an integer (a byte per site,
+    in site order) and the table's unblocked sites: ``compress`` over the mover's row of
+    moves, no loop over the sites in Python. For a region given as flags (``flags(s, empty)``: an integer with a
     byte 1 per site of the region, in site order, or None: ``slow`` answers; ``empty``:
     the position's empty sites as bytes when known, else None); ``table[p]`` holds
     player p's move per site."""
@@ -592,7 +568,7 @@ def _kept_by_flags(table, flags, slow):
 
 def _fused_keep(gen, keep, kept_by, after_add, auto):
     """``keep(s, gen(s))`` when the condition answers every empty site at once by a
-    table: the placements made for the sites it keeps only (``FUSED_KEEP``); the sites
+    table: the placements made for the sites it keeps only, in one comprehension; the sites
     it leaves open taken as an integer when it has them (``allowed``) and ``kept_by``
     takes them (``kept_by.by_allowed``)."""
     by_allowed = getattr(kept_by, "by_allowed", None)
@@ -666,14 +642,13 @@ def _add_to_empty(c: CompileContext, table: list, empty_range: tuple[int, int]):
         mine = cache[1][s.who]
         return mine[:] if mine is not None else []
 
-    if KEEP_BY_FLAGS:
-        gen.kept_by = _kept_empty_by(table, first, stop)
+    gen.kept_by = _kept_empty_by(table, first, stop)
     return gen
 
 
 def _kept_empty_by(table, first: int, stop: int):
     """``kept_by(s, blocked)`` for the placements on the empty sites of [first, stop):
-    the empty sites whose ``blocked`` byte is 0, picked in C (``KEEP_BY_FLAGS``)."""
+    the empty sites whose ``blocked`` byte is 0, picked in C."""
     n = max((len(r) for r in table if r is not None), default=0)
     keep = (1 << (8 * stop)) - (1 << (8 * first))
 
@@ -706,11 +681,6 @@ def _kept_empty_by(table, first: int, stop: int):
 
     kept_by.by_allowed = by_allowed
     return kept_by
-
-
-# the placements on ``(sites Drop ...)`` are kept on the state from one position to the
-# next (False: the region is walked for every listing; tests compare the two)
-KEPT_DROPS = True
 
 
 def _add_to_lowest_empty(c: CompileContext, table: list, to: RegionV):

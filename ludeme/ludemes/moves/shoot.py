@@ -17,13 +17,6 @@ from ludeme.ludemes.moves.promote import piece_id_of_name, piece_named
 from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
-# shots to empty sites walk per-line tables of moves made once (False: site by site, as
-# before; tests compare the two)
-LINES = True
-# ... and find each line's first occupied site in the board's occupancy read as bits, as
-# plain slides do (False: site by site along those tables; tests compare the two)
-BITS = True
-
 
 @ludeme("move Shoot", T.Moves, lazy=True,
         ludii="The piece is named by (piece \"Name\"); a site type is not supported.")
@@ -87,7 +80,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
                 s.to = x
                 return test(s)
 
-    if LINES and rule is None and all(len(set().union(*rs)) == sum(map(len, rs)) for rs in rays):
+    if rule is None and all(len(set().union(*rs)) == sum(map(len, rs)) for rs in rays):
         # the default (sites Empty) along lines that never meet: per origin and line, the
         # shots landing before each site and all of them, made once (as slides walk them)
         lines: dict[int, list] = {}
@@ -107,10 +100,11 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
         by_player = [lines_of(pid) if pid else None for pid in per_player]
         # per player, per origin, per line: its mask in the board's occupancy and the
         # shots by the bit length of the line's occupied sites there, as plain slides
-        # read them (ludeme.compile.slidelists), when every line's sites rise or fall
+        # read them (ludeme.compile.slidelists), when every line's sites rise or fall:
+        # each line's first occupied site found in the board's occupancy read as bits
         entries = {pid: [[slidelists.ray_entry(ray, [interned_row[pid][y] for y in ray], n)
                           for ray in rays[frm]] for frm in range(n)] for pid in shot}
-        if BITS and all(e[3] is not None for es in entries.values() for row in es
+        if all(e[3] is not None for es in entries.values() for row in es
                         for e in row):
             bits_of = [[tuple((e[3], slidelists.indexed(e[4])) for e in row)
                         for row in entries[pid]] if pid

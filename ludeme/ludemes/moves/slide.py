@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 
-from ludeme.compile import piecemoves, slidelists
+from ludeme.compile import slidelists
 from ludeme.compile.compiler import CompileContext
 from ludeme.compile.fold import constant, site_piece_table, site_table
 from ludeme.compile.moveacts import lean_move_act
@@ -666,8 +666,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
             every_of = getattr(ats[0], "every_of", None)
             every[p] = every_of(row.index(ats[0])) if every_of is not None else \
                 getattr(ats[0], "every", None)
-            if piecemoves.MANY_AT_ONCE:
-                at_once[p] = getattr(ats[0], "many", None)
+            at_once[p] = getattr(ats[0], "many", None)  # every site's moves in one call
     few_pids = [None if len(ids) > 3 else ids for ids in
                 (tuple(p for p, ok in enumerate(row) if ok) for row in moving)]
 

@@ -11,9 +11,6 @@ from ludeme.compile.values import RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
-#: list one player's pieces' sites in C (tests turn it off to compare with the loop)
-FOLD_OWNED = True
-
 
 def _type(c: CompileContext, t: str | None) -> str:
     board = c.require_board()
@@ -165,7 +162,7 @@ def sites_occupied(c: CompileContext, who: T.Role = None, site_type: T.SiteType 
 
     first, stop = all_sites[0], all_sites[-1] + 1
     n_pieces = len(c.pieces.names)
-    if by.many is None and len(all_sites) == stop - first and n_pieces <= 256 and FOLD_OWNED:
+    if by.many is None and len(all_sites) == stop - first and n_pieces <= 256:
         # one player's sites: the pieces of the range translated to 1 for theirs and
         # 0 otherwise, then the sites picked, in C (bytes.translate, itertools.compress)
         one = by.fn
@@ -482,11 +479,6 @@ def kept_owned(c: CompileContext, parts: list[tuple], plain: RegionV) -> RegionV
     return RegionV(fn, None, contains, plain.site_type, with_members=with_members)
 
 
-#: ``(difference <a range of sites> <sites read from their pieces>)`` read from the pieces
-#: too (tests turn it off to compare)
-FOLD_DIFFERENCE = True
-
-
 @ludeme("difference", T.Region)
 def difference(c: CompileContext, region: T.Region, minus: T.Region):
     """The sites of ``region`` that are not in ``minus``."""
@@ -495,7 +487,7 @@ def difference(c: CompileContext, region: T.Region, minus: T.Region):
         return RegionV.of([x for x in region.static if x not in drop])
     fn, test = region.fn, minus.member()
     inside = region.member()
-    if FOLD_DIFFERENCE and region.static is not None and minus.by_piece is not None and \
+    if region.static is not None and minus.by_piece is not None and \
             sorted(set(region.static)) == list(range(*minus.by_piece[1:])):
         # every site of a range but those whose piece ``minus`` reads: read from the piece
         # too (the sites that are not holes), so that a condition can tell a site's
