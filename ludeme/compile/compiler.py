@@ -22,21 +22,17 @@ from ludeme.runtime.game import Game, Pieces
 
 ROLE_NUMBERS = {f"P{i}": i for i in range(1, 17)}
 
-#: forms that read the mover (the role ``Mover``) or the move's destination (``(to)``)
-#: read it off the state themselves, without calling the role's or site's function
-#: (``reads_mover``, ``reads_to``; False: they call it; tests compare the two)
-DIRECT_READS = True
-
-
 def reads_mover(who: object) -> bool:
-    """Whether ``who`` is the role ``Mover`` and may be read as ``s.who`` directly."""
-    return DIRECT_READS and isinstance(who, RoleV) and who.name == "Mover" and \
+    """Whether ``who`` is the role ``Mover`` and may be read as ``s.who`` directly (by
+    forms that read the mover off the state, without calling the role's function)."""
+    return isinstance(who, RoleV) and who.name == "Mover" and \
         who.many is None and who.const is None
 
 
 def reads_to(site: object) -> bool:
-    """Whether ``site`` is ``(to)`` and may be read as ``s.to`` directly."""
-    return DIRECT_READS and getattr(getattr(site, "fn", None), "reads_to", False)
+    """Whether ``site`` is ``(to)`` and may be read as ``s.to`` directly (without
+    calling the site's function)."""
+    return getattr(getattr(site, "fn", None), "reads_to", False)
 
 
 def looks_like_label(name: str) -> bool:
@@ -61,7 +57,7 @@ class CompileContext:
         self.named_site_types: list[str] = []  # the site types the rules name
         self.tallies: list[str] = []
         self.track_repetition = False
-        self.reads_counter = False  # a rule reads or sets (counter): game.LIVE_COUNTER
+        self.reads_counter = False  # a rule reads or sets (counter): the turn counts
         # relative directions (Forward, FR, ...) are made absolute at compile time from
         # a facing: each player's, from (players {(player N) ...}); the moves a piece
         # declares are compiled once per facing its owners have (see (forEach Piece))
@@ -542,18 +538,14 @@ def _apply_none(s) -> None:
     """What a prepared effect that found nothing to do applies."""
 
 
-#: an ``(if ...)`` of moves used as an effect tests, then runs its branch's moves as an
-#: effect (``if_effect_of``), with no list made for a branch that has no moves (False:
-#: the moves of the ``(if ...)`` are listed, then applied; tests compare)
-IF_AS_EFFECT = True
-
-
 def moves_as_effect(moves: MovesV) -> EffectV:
     """A move generator used where an effect is expected (``then:``, ``(start ...)``):
     the moves it generates are all applied, in order, as in Ludii."""
     gen = moves.gen
     parts = getattr(gen, "if_parts", None)
-    if parts is not None and IF_AS_EFFECT:
+    if parts is not None:
+        # an (if ...) of moves: it tests, then runs its branch's moves as an effect, with
+        # no list made for a branch that has no moves
         return if_effect_of(*parts)
 
     def run(s):

@@ -18,71 +18,6 @@ from ludeme.runtime.written_turn import written_turn
 #: counts below this have their hash keys tabled per site and piece (``count_rows``)
 COUNT_ROWS = 256
 
-#: ``Game.new_initial_state`` copies a start position made once by the start rules
-#: (False: they run for every new state; tests compare the two)
-COPY_START = True
-
-#: the start position every new state copies has its moves listed, and its occupancy made
-#: once any rule of the game has read the board as bits (``occupancy.read``), so that
-#: no new state lists or reads them again (False: each new state does; tests compare)
-PRIME_START = True
-
-#: ``Game.plain_turns`` of a game whose one end rule is ``(if (no Moves Next) ...)`` lists
-#: the next player's moves itself, once the turn has passed, and asks the rule only when
-#: they are none (False: the rule asks, through ``Game.stuck`` and ``State.legal_moves``;
-#: tests compare the two)
-FOLD_NO_MOVES_NEXT = True
-
-#: ``Game.plain_turns`` of a game whose one end rule is an ``(if <test> <result>)`` asks the
-#: test itself, and the rest of the rule only when it holds (False: it calls the rule;
-#: tests compare the two)
-END_TEST_INLINE = True
-
-#: ``Game.plain_turns`` makes a move's consequence ``(moveAgain)`` (alone) itself, without
-#: its call (False: it calls it; tests compare the two)
-INLINE_MOVE_AGAIN = True
-
-#: ``Game.plain_turns`` serves games with dice too, with the dice's two steps of a turn
-#: (False: a game with dice keeps ``Game.play``; tests compare the two)
-PLAIN_DICE_TURNS = True
-
-#: ``Game.plain_turns`` serves games whose phases have an order of movers or pass over a
-#: stuck player too, with ``Game._advance``'s and ``_skip_stuck``'s steps (False: they
-#: keep ``Game.play``; tests compare the two)
-ORDERED_TURNS = True
-
-#: In ``Game.plain_turns``' ordered turn, when the pass over stuck players has found
-#: moves for the next player and the one end rule is ``(if (no Moves Next) ...)``, that
-#: test (which would read the same kept moves and fail) is not asked: its one effect,
-#: clearing the player's stalemate flag, is made here (False: the test is asked; tests
-#: compare the two)
-SKIP_LISTS_NEXT = True
-
-#: In ``Game.plain_turns``' ordered turn where ``SKIP_LISTS_NEXT`` applies, the pass over
-#: stuck players lists the next player's moves as ``State.legal_moves`` does, without
-#: putting back the context it set (the end rule's test or the turn sets its own after
-#: it) (False: ``State.legal_moves``; tests compare the two)
-PASS_IN_CONTEXT = True
-
-#: ``Game.plain_turns``' turn in a game whose phases have no order of movers and pass over
-#: no stuck player: when the consequences left the next player as the turn set it (the
-#: common case), the mover and its hash change are made first, without the tests of a
-#: (moveAgain) or of a (set NextPlayer ...) (False: every turn takes those tests; tests
-#: compare the two)
-PLAIN_NEXT = True
-
-#: The turn (``Game.play``, ``plain_turns``) counts moves for Ludii's ``(counter)`` only in a game whose
-#: rules read or set it (``Game.reads_counter``: ``(counter)`` or ``(set Counter)``); in the
-#: others ``State.counter`` stays as the start left it (False: every turn counts; tests
-#: compare the two)
-LIVE_COUNTER = True
-
-#: In the ordered turn's pass over stuck players where ``PASS_IN_CONTEXT`` applies, a
-#: phase whose generator offers ``has_moves`` (``add_from_hand.DRAWN``) is asked whether
-#: the next player has a move of its own without listing them (``state.found_in_context``;
-#: ``_moves`` stays None). False: the moves are listed; tests compare the two.
-PASS_FOUND = True
-
 #: ``Game.plain_turns`` writes the turn out as one generated function per game with only
 #: the steps its rules can take (``written_turn``: the tests of what is fixed at compile
 #: time, such as dice, an order of movers, the kind of end rule or ``(counter)``, asked
@@ -207,8 +142,10 @@ class Game:
         self.heuristics: list[tuple[Callable[[State, int], float], float]] = []
         self.dice: DiceSpec | None = None  # the dice, in a game of chance
         self._first_state: State | None = None  # see new_initial_state
-        self.reads_occupancy = False  # set by occupancy.read: see PRIME_START
-        self.reads_counter = False  # (counter) or (set Counter) compiled: LIVE_COUNTER
+        # set by occupancy.read: new states start with it (see new_initial_state)
+        self.reads_occupancy = False
+        # (counter) or (set Counter) compiled: the turn counts moves only then
+        self.reads_counter = False
         # what the compiler found legal but suspect (Diagnostics of severity "warning")
         self.warnings: list = []
         # incremental structures some ludemes keep on each state (see ``add_aux``)
@@ -288,15 +225,15 @@ class Game:
         """The position the start rules make, the player to move in it (a stuck first
         player passed over where its phase says so). The start rules are deterministic
         (a roll at the start makes a chance node, rolled later): they run once, and each
-        new state is a copy of that position (``COPY_START``)."""
-        if not COPY_START:
-            return self._fresh_initial_state()
+        new state is a copy of that position. That position has its moves listed, and
+        its occupancy made once any rule of the game has read the board as bits
+        (``occupancy.read``), so that no new state lists or reads them again."""
         first = self._first_state
         if first is None:
             first = self._first_state = self._fresh_initial_state()
-            if PRIME_START and first.dice is None:
+            if first.dice is None:
                 first.legal_moves()  # (with dice the start is a roll, not a decision)
-        if PRIME_START and first.occ is None and self.reads_occupancy:
+        if first.occ is None and self.reads_occupancy:
             occupancy.read(first)
         s = first.clone()
         if s._moves is not None:
@@ -673,8 +610,10 @@ class Game:
                     s._moves = []
                     break
             s.who = s.mover
-        if not LIVE_COUNTER or self.reads_counter:
-            s.counter += 1  # Ludii's (counter): moves since the last (set Counter)
+        if self.reads_counter:
+            # Ludii's (counter): moves since the last (set Counter), counted only in a
+            # game whose rules read or set it; in the others it stays as the start left it
+            s.counter += 1
         # (Ludii has no such draw in a game with dice: they are a hand, see requiresAllPass)
         if frm < 0 and m.kind == "pass" and s.outcome is None and s.dice is None and \
                 self._ends_checked(s, who) and self._all_passed(s):
@@ -697,23 +636,21 @@ class Game:
         after a move or a turn, no record of positions for ``(noRepeat)``, no
         phase per player, at most one end rule. What it does is ``play`` without those
         steps' tests; ``compile_game``
-        installs it as the game's ``play``. In a game with dice (``PLAIN_DICE_TURNS``)
-        it takes the dice's steps, and never the draw when every player passed (which
-        Ludii has only without dice). In a game whose phases have an order of movers or
-        pass over a stuck player (``ORDERED_TURNS``, without dice) it takes
-        ``Game._advance``'s and ``_skip_stuck``'s steps.
+        installs it as the game's ``play``. In a game with dice it takes the dice's
+        steps, and never the draw when every player passed (which Ludii has only without
+        dice). In a game whose phases have an order of movers or pass over a stuck
+        player (without dice) it takes ``Game._advance``'s and ``_skip_stuck``'s steps.
 
-        A lone end rule ``(if <test> <result>)`` has its test asked here
-        (``END_TEST_INLINE``); when that test is ``(no Moves Next)`` in a game without
-        dice or swap rule, the turn lists the next player's moves itself and keeps them
-        for the next decision (``FOLD_NO_MOVES_NEXT``). A move whose consequence is
-        ``(moveAgain)`` alone has it made here (``INLINE_MOVE_AGAIN``)."""
+        A lone end rule ``(if <test> <result>)`` has its test asked here; when that test
+        is ``(no Moves Next)`` in a game without dice or swap rule, the turn lists the
+        next player's moves itself and keeps them for the next decision, and asks the
+        rule only when they are none. A move whose consequence is ``(moveAgain)`` alone
+        has it made here, without its call."""
         dice_spec = self.dice
         # phases with an order of movers or passing over a stuck player: the turn takes
-        # Game._advance's and Game._skip_stuck's steps (``ORDERED_TURNS``; not with dice)
+        # Game._advance's and Game._skip_stuck's steps (not with dice)
         ordered = any(ph.order is not None or ph.skip_stuck for ph in self.phases)
-        if dice_spec is not None and not PLAIN_DICE_TURNS or \
-                ordered and (not ORDERED_TURNS or dice_spec is not None) or \
+        if ordered and dice_spec is not None or \
                 self.after_move or self.after_turn or \
                 self.no_repeat or self.uses_next_phase or \
                 len(self.end_rules) > 1:
@@ -736,32 +673,34 @@ class Game:
         computing = self._next_listing(end_rule) if not ordered else None
         listing = computing is not None
         # a lone end rule's test and what it decides when the test holds: asked here
-        # (``END_TEST_INLINE``; None: the rule is called)
-        end_test, end_decided = getattr(end_rule, "test_then", (None, None)) \
-            if END_TEST_INLINE else (None, None)
+        # (None: the rule is called)
+        end_test, end_decided = getattr(end_rule, "test_then", (None, None))
         # per phase, its generator for an even ply and for an odd one: the then and else
-        # moves of an (if (is Even (count Moves)) ...) (``generators.PLY_PARITY_IF``)
+        # moves of an (if (is Even (count Moves)) ...) (``by_ply_parity``)
         by_parity = [getattr(ph.generate, "by_ply_parity", None) or (ph.generate,) * 2
                      for ph in self.phases]
-        again = move_again if INLINE_MOVE_AGAIN else None
+        again = move_again
         # the ordered turn's pass over stuck players lists the next player's moves; when the
-        # end rule is (no Moves Next) alone, they settle that test (``SKIP_LISTS_NEXT``)
-        next_test_known = SKIP_LISTS_NEXT and ordered and any(skips) and not track and \
+        # end rule is (no Moves Next) alone, they settle that test: when they are some, the
+        # test (which would read the same kept moves and fail) is not asked, its one
+        # effect, clearing the player's stalemate flag, made by the turn
+        next_test_known = ordered and any(skips) and not track and \
             end_test is not None and \
             getattr(end_test, "lists_next", None) is not None
         # the pass over stuck players lists without putting the context back: the end
         # rule's test (always asked after it, or skipped with the turn's own context
-        # set) sets its own (``PASS_IN_CONTEXT``)
+        # set) sets its own
         # (the game is not over during the pass: its end rules come after)
-        list_next = listed_in_context if PASS_IN_CONTEXT and next_test_known \
-            else State.legal_moves
-        if list_next is listed_in_context and PASS_FOUND:
-            list_next = found_in_context(self)  # moves found, not listed, when it can
-        # players in turn, no order of movers: the next player as the turn set it is
-        # made the mover first (``PLAIN_NEXT``)
-        plain_next = PLAIN_NEXT and not ordered
-        # Ludii's (counter) kept only when a rule reads it (``LIVE_COUNTER``)
-        counts = not LIVE_COUNTER or self.reads_counter
+        # a phase whose generator offers ``has_moves`` (``add_from_hand.DRAWN``) is asked
+        # whether the next player has a move of its own without listing them
+        # (``state.found_in_context``; ``_moves`` stays None)
+        list_next = found_in_context(self) if next_test_known else State.legal_moves
+        # players in turn, no order of movers: when the consequences left the next player
+        # as the turn set it (the common case), the mover and its hash change are made
+        # first, without the tests of a (moveAgain) or of a (set NextPlayer ...)
+        plain_next = not ordered
+        # Ludii's (counter) kept only when a rule reads or sets it (``Game.reads_counter``)
+        counts = self.reads_counter
         if WRITTEN_TURN:
             return written_turn(
                 dict(next_of=next_of, mover_change=mover_change, auto_pass=auto_pass,
@@ -774,9 +713,7 @@ class Game:
                 dice_game=dice_game, ordered=ordered, plain_next=plain_next,
                 listing=listing, end_test=end_test is not None,
                 end_rule=end_rule is not None, counts=counts, track=track,
-                again=again is not None, next_test_known=next_test_known,
-                pass_found=list_next is not listed_in_context and
-                list_next is not State.legal_moves)
+                again=True, next_test_known=next_test_known, pass_found=next_test_known)
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out
@@ -851,7 +788,7 @@ class Game:
                 if skips[ph]:
                     # Game._skip_stuck: a player whose only move is the pass is passed over
                     for _ in passes:
-                        moves = list_next(s)  # State.legal_moves (PASS_IN_CONTEXT)
+                        moves = list_next(s)  # State.legal_moves, in context
                         if moves and moves[0] is not auto_pass:
                             if next_test_known and (frm >= 0 or m.kind != "pass"):
                                 # (no Moves Next) would find these moves and fail: its
@@ -934,7 +871,7 @@ class Game:
         ...)`` and nothing else changes how the next player's moves are listed (no dice,
         no swap rule; ``plain_turns`` has excluded the rest), the flag that test sets
         while it lists them (``structure.no_moves_next``); else None."""
-        if not FOLD_NO_MOVES_NEXT or end_rule is None or self.dice is not None or \
+        if end_rule is None or self.dice is not None or \
                 self.swap_ply >= 0:
             return None
         test, _ = getattr(end_rule, "test_then", (None, None))

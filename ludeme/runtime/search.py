@@ -47,49 +47,20 @@ def rolled(state: State, roll: tuple[int, ...]) -> State:
     return c
 
 
-#: in a game whose every phase rolls the dice first (``(do (roll) next:...)``), playouts
-#: roll as soon as a move is played, without listing the chance node's no moves (False:
-#: they list it; tests compare the two)
-ROLL_AT_ONCE = True
-
-
-#: a game without dice, swap rule or record of positions plays its random playouts by
-#: ``_plain_playout``: ``State.legal_moves`` inline in the loop (False: the general loop;
-#: tests compare the two)
-PLAIN_PLAYOUT = True
-
-
-#: the playout loops without dice leave the mover's context (``State.who``,
-#: ``State.nxt``) as their listing set it (``_plain_playout``'s own, or
-#: ``state.listed_in_context``): the move played next sets its own before anything reads
-#: it (False: the listing puts back what was there, as ``State.legal_moves`` does; tests
-#: compare)
-CONTEXT_LEFT = True
-
-
-#: ``_plain_playout`` asks a phase's generator that offers ``drawn(s, bits)`` for the move
-#: a uniform draw picks (the one ``moves[r]`` would be, the same bits drawn) instead of
-#: listing the moves (``add_from_hand.DRAWN``; False: it lists them; tests compare)
-DRAWN_PLAYOUT = True
-
-
-#: a game whose every phase rolls the dice first with a plain ``(do (roll) next:...)``
-#: plays its random playouts by ``_dice_playout`` (with a ``random.Random``): the roll,
-#: the listing and the draw of a move inline in the loop (False: the general loop;
-#: tests compare the two)
-DICE_PLAYOUT = True
-
-
 def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random moves in place until the game ends; returns the moves played.
     The move is the one ``rng.choice(moves)`` draws (``moves[rng.randrange(len(moves))]``),
     so a seed replays the same game."""
     game = state.game
-    if PLAIN_PLAYOUT and state.dice is None and game.swap_ply < 0 and \
+    # a game without dice, swap rule or record of positions: ``_plain_playout``
+    # (``State.legal_moves`` inline in the loop)
+    if state.dice is None and game.swap_ply < 0 and \
             state.positions is None and type(rng) is random.Random:
         return _plain_playout(state, rng, max_moves)
     dice = state.dice
-    if DICE_PLAYOUT and dice is not None and ROLL_AT_ONCE and game.swap_ply < 0 and \
+    # a game whose every phase rolls the dice first with a plain ``(do (roll) next:...)``:
+    # ``_dice_playout`` (the roll, the listing and the draw of a move inline in the loop)
+    if dice is not None and game.swap_ply < 0 and \
             state.positions is None and type(rng) is random.Random and _RANDBELOW_BITS:
         after_roll = [getattr(ph.generate, "after_roll", None) for ph in game.phases]
         if None not in after_roll:
@@ -104,10 +75,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -
     else:
         bits = None
         choice = rng.choice
-    rolls_first = ROLL_AT_ONCE and dice is not None and all(
+    # in a game whose every phase rolls the dice first (``(do (roll) next:...)``), the
+    # playout rolls as soon as a move is played, without listing the chance node's no moves
+    rolls_first = dice is not None and all(
         getattr(ph.generate, "rolls_first", False) for ph in state.game.phases)
-    # without dice, the listing leaves the mover's context as it set it (``CONTEXT_LEFT``)
-    left = CONTEXT_LEFT and dice is None
+    # without dice, the listing leaves the mover's context (``State.who``, ``State.nxt``)
+    # as it set it: the move played next sets its own before anything reads it
+    left = dice is None
     while n < max_moves:
         moves = state._moves  # kept when the end rules listed them
         if moves is None:
@@ -144,19 +118,20 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
     next_of = game.next_of
     auto_pass = game.auto_pass_move
     bits = rng.getrandbits
-    # every listing is followed by a move, which sets its own context (``CONTEXT_LEFT``)
-    put_back = not CONTEXT_LEFT
-    # per phase, its generator's draw of one move, or None; None when no phase has one
-    # (``DRAWN_PLAYOUT``); worked out once per game and generators (a getattr that
-    # misses costs an exception)
+    # every listing is followed by a move, which sets its own context: the listing does
+    # not put back the mover's context
+    # per phase, its generator's draw of one move (the move a uniform draw picks, the
+    # same bits drawn, without listing: ``add_from_hand.DRAWN``), or None; None when no
+    # phase has one; worked out once per game and generators (a getattr that misses
+    # costs an exception)
     known = game.__dict__.get("playout_draws")
     if known is None or known[0] != gens:
         found = [getattr(gen, "drawn", None) for gen in gens]
         known = game.playout_draws = (gens, found if any(found) else None)
-    draws = known[1] if DRAWN_PLAYOUT and not put_back else None
+    draws = known[1]
     # the turn written out per game with this loop written round it (``WRITTEN_PLAYOUT``)
     written = getattr(play, "playout", None)
-    if written is not None and not put_back:
+    if written is not None:
         return written(state, bits, max_moves, gens, draws)
     n = 0
     while n < max_moves:
@@ -165,9 +140,7 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
             if state.outcome is not None:
                 moves = state._moves = []
             else:
-                # State.legal_moves: the mover's context (put back when asked)
-                if put_back:
-                    who, nxt = state.who, state.nxt
+                # State.legal_moves: the mover's context (not put back)
                 state.who = mover = state.mover
                 state.nxt = next_of[mover] if not state.inactive else next_active(state, mover)
                 if draws is not None and (draw := draws[state.phase]) is not None:
@@ -180,9 +153,6 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
                 if not moves:
                     moves = [auto_pass]  # as in Ludii, a stuck player passes
                 state._moves = moves
-                if put_back:
-                    state.who = who
-                    state.nxt = nxt
         if not moves:
             state.is_terminal()
             break

@@ -1,7 +1,8 @@
 """Forms that read the mover or the move's destination off the state themselves
-(``compiler.DIRECT_READS``): ``(score Mover)``, ``(addScore Mover ...)``, placing from
-``(handSite Mover)``, ``(ahead (to))``, ``(value Piece at:(to))``. With the switch on
-and off, seeded random games list the same moves, reach the same positions, scores and
+(``compiler.reads_mover``, ``reads_to``): ``(score Mover)``, ``(addScore Mover ...)``, placing from
+``(handSite Mover)``, ``(ahead (to))``, ``(value Piece at:(to))``. Against the same
+forms calling the role's or site's function (``reads_mover`` and ``reads_to`` answering
+False where the compiler asks them), seeded random games list the same moves, reach the same positions, scores and
 hashes, and end the same way. Descriptions: one written here (pieces from the hand
 turned to point anywhere, scores read and changed by the mover) and Twigs and Thorns
 for 2 and 3 players."""
@@ -11,7 +12,6 @@ from __future__ import annotations
 import pytest
 
 import ludeme
-from ludeme.compile import compiler
 from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
 
 POINTERS = """
@@ -44,8 +44,16 @@ CASES = [(POINTERS, None), ("twigs-and-thorns", ["Players/2"]),
 
 
 def _load(monkeypatch, src, options, on: bool):
+    from ludeme.ludemes.conditions import owners
+    from ludeme.ludemes.effects import score
+    from ludeme.ludemes.moves import add_from_hand
+    from ludeme.ludemes.numbers import expressions
+
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(compiler, "DIRECT_READS", on)
+    if not on:
+        for module, name in ((score, "reads_mover"), (add_from_hand, "reads_mover"),
+                             (expressions, "reads_mover"), (owners, "reads_to")):
+            monkeypatch.setattr(module, name, lambda _: False)
     return ludeme.loads(src) if options is None else ludeme.load(src, options)
 
 

@@ -1,9 +1,9 @@
 """A uniform draw from the kept placements without listing them
 (``add_from_hand.DRAWN``: the generator's ``has_moves`` and ``drawn``), used by the
-playout loop (``search.DRAWN_PLAYOUT``) and by the ordered turn's pass over stuck
-players (``game.PASS_FOUND``), against listing the moves: with the switches on and
-off, seeded playouts draw the same moves and end the same way, and step by step the
-same moves are listed. Descriptions: two three-player placement games written here
+playout loop and by the ordered turn's pass over stuck players, against listing the
+moves: with the switch on and off, seeded playouts draw the same moves and end the same
+way (the game without the draw played step by step through the public API,
+``stepped_playout``), and step by step the same moves are listed. Descriptions: two three-player placement games written here
 (pieces from hands of different sizes pointing at seeds and leaves; one passing over
 stuck players, one where a stuck player passes) and Twigs and Thorns for 2, 4 and 6
 players."""
@@ -16,10 +16,8 @@ import pytest
 
 import ludeme
 from ludeme.ludemes.moves import add_from_hand
-from ludeme.runtime import game as game_module
-from ludeme.runtime import search
 from ludeme.runtime.search import random_playout
-from tests.engine.test_turn_speedups import play_alike
+from tests.engine.test_turn_speedups import play_alike, stepped_playout
 
 SEEDS = """
 (game "Seeds"
@@ -55,8 +53,7 @@ PASSING = SEEDS % ""
 
 CASES = [(SKIPPING, None), (PASSING, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/4"]), ("twigs-and-thorns", ["Players/6"])]
-SWITCHES = [(add_from_hand, "DRAWN"), (game_module, "PASS_FOUND"),
-            (search, "DRAWN_PLAYOUT")]
+SWITCHES = [(add_from_hand, "DRAWN")]
 
 
 def _load(monkeypatch, src, options, on: bool):
@@ -76,14 +73,12 @@ def test_moves_drawn_without_listing_them_alike(monkeypatch, src, options):
     assert not hasattr(slow.phases[-1].generate, "drawn")
     plies = sum(play_alike(fast, slow, seed) for seed in range(4))
     assert plies > 40
-    # the playout loop reads its switch when it runs: each game with its own
     total = 0
     for seed in range(10):
         ends = []
-        for game, on in ((fast, True), (slow, False)):
-            monkeypatch.setattr(search, "DRAWN_PLAYOUT", on)
+        for game, playout in ((fast, random_playout), (slow, stepped_playout)):
             s = game.new_initial_state()
-            n = random_playout(s, random.Random(seed))
+            n = playout(s, random.Random(seed))
             ends.append((n, [m.key for m in s.history], s.score, s.outcome, s.hash))
         assert ends[0] == ends[1]
         total += ends[0][0]

@@ -391,7 +391,7 @@ def plays_as_game_play(game, seeds: int = 8) -> int:
                 (b.hash, b.mover, b.phase, b.order_pos, b.what, b.rot, b.count, b.hand,
                  b.score, b.stalemated, b.counter, b.ply, b.prev_mover)
             assert a.hashes == b.hashes and a.history == b.history
-            # the turn may find the next moves without listing them (game.PASS_FOUND):
+            # the turn may find the next moves without listing them (found_in_context):
             # then they are listed by the next iteration's legal_moves, compared there
             assert a._moves == b._moves or a._moves is None and b._moves
         assert b.is_terminal() and a.returns() == b.returns()
@@ -399,17 +399,13 @@ def plays_as_game_play(game, seeds: int = 8) -> int:
 
 
 def test_games_with_rarer_steps_keep_game_play(monkeypatch):
-    """Positions recorded for ``(noRepeat)``, and dice when ``PLAIN_DICE_TURNS`` is off:
-    the game's ``play`` stays the method."""
-    from ludeme.runtime import game as game_module
+    """Positions recorded for ``(noRepeat)``: the game's ``play`` stays the method."""
     from ludeme.runtime.game import Game
 
     no_repeat = PLACE.replace("(rules", "(rules (meta (noRepeat))")
-    monkeypatch.setattr(game_module, "PLAIN_DICE_TURNS", False)
-    for src in (RACE, no_repeat):
-        game = ludeme.loads(src)
-        assert game.plain_turns() is None
-        assert game.play.__func__ is Game.play
+    game = ludeme.loads(no_repeat)
+    assert game.plain_turns() is None
+    assert game.play.__func__ is Game.play
 
 
 # a race whose moves to the last square or with a roll of 4 move again (the same mover,
@@ -422,8 +418,7 @@ RACE_AGAIN = RACE.replace(
 
 @pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
 def test_plain_dice_turn_plays_as_game_play(src):
-    """A game with dice gets ``Game.plain_turns`` as its ``play`` (``PLAIN_DICE_TURNS``):
-    the same games as ``Game.play`` (the method) given the same rolls, moves again,
+    """A game with dice gets ``Game.plain_turns`` as its ``play``: the same games as ``Game.play`` (the method) given the same rolls, moves again,
     passes and end rules included, the dice's hash and flags too."""
     from ludeme.runtime.game import Game
 
@@ -524,7 +519,13 @@ def test_plain_sowing_as_the_general_path(src, seed, monkeypatch):
     assert play_alike(fast, slow, seed) > 10
 
 
-# -- the random playout of a game without dice (search.PLAIN_PLAYOUT) -------------------
+# -- the random playout of a game without dice (search._plain_playout) -----------------
+
+class GeneralLoopRandom(random.Random):
+    """A ``random.Random`` that ``random_playout`` does not take for one (its type is
+    not exactly that): it plays by its general loop, drawing the same moves and rolls
+    (``choice`` draws as the loops' inlined draw does). The oracle of the loops written
+    for ``random.Random``."""
 
 @pytest.mark.parametrize("src", [KALAH_LIKE, OWARE_LIKE.replace("SKIP", ""), PLACE,
                                  "brandubh", "branches", "hex"])
@@ -538,17 +539,15 @@ def test_plain_playout_as_the_general_loop(src, monkeypatch, spied):
     taken = spied(search, "_plain_playout")
     for seed in range(4):
         a, b = game.new_initial_state(), game.new_initial_state()
-        monkeypatch.setattr(search, "PLAIN_PLAYOUT", True)
         na = random_playout(a, random.Random(seed))
-        monkeypatch.setattr(search, "PLAIN_PLAYOUT", False)
-        nb = random_playout(b, random.Random(seed))
+        nb = random_playout(b, GeneralLoopRandom(seed))
         assert na == nb > 0
         assert (a.hash, a.history, a.outcome, a.what, a.mover, a.who, a.nxt) == \
             (b.hash, b.history, b.outcome, b.what, b.mover, b.who, b.nxt)
     assert len(taken) == 4  # the plain loop played the first of each pair
 
 
-# -- the random playout of a game that rolls first (search.DICE_PLAYOUT) ----------------
+# -- the random playout of a game that rolls first (search._dice_playout) ---------------
 
 def _playout_state(s):
     return (s.hash, s.history, s.outcome, s.what, s.hand, s.mover, s.who, s.nxt, s.ply,
@@ -569,10 +568,8 @@ def test_dice_playout_as_the_general_loop(src, monkeypatch, spied):
     for seed in range(6):
         for limit in (100_000, 0, 1, 2, 7):
             a, b = game.new_initial_state(), game.new_initial_state()
-            monkeypatch.setattr(search, "DICE_PLAYOUT", True)
             na = random_playout(a, random.Random(seed), max_moves=limit)
-            monkeypatch.setattr(search, "DICE_PLAYOUT", False)
-            nb = random_playout(b, random.Random(seed), max_moves=limit)
+            nb = random_playout(b, GeneralLoopRandom(seed), max_moves=limit)
             assert na == nb <= limit
             assert _playout_state(a) == _playout_state(b)
             played += na
@@ -637,7 +634,7 @@ def test_mover_rows_fold_what_reads_the_mover_alone():
     assert mover_rows(lambda t: (t.nxt,), 2) is None  # the next player may be another
 
 
-# -- an (if ...) of moves used as an effect (compiler.IF_AS_EFFECT) ---------------------
+# -- an (if ...) of moves used as an effect (compiler.if_effect_of) ---------------------
 
 # a capture rule whose (if ...) has moves in both branches, along a backtracking sowing
 # (worked out, then applied) and a one-pit one (worked out and applied at once)
@@ -653,7 +650,8 @@ BOTH_BRANCHES = OWARE_LIKE.replace("SKIP", "").replace(
 def test_if_of_moves_as_an_effect_as_its_moves_applied(src, seed, monkeypatch):
     """``(if <cond> <moves> <moves>)`` where an effect is expected tests, then applies the
     branch's moves as its effect: the same games as the moves of the whole ``(if ...)``
-    listed, then applied."""
+    listed, then applied (the ``(if ...)`` under a ``(priority {...})``, which hides its
+    parts)."""
     import ludeme.compile.compiler as compiler
 
     assert "apply:(if" in src
@@ -662,30 +660,32 @@ def test_if_of_moves_as_an_effect_as_its_moves_applied(src, seed, monkeypatch):
     monkeypatch.setattr(compiler, "if_effect_of", lambda *a: made.append(a) or real(*a))
     fast = ludeme.loads(src + f"\n// if as an effect {seed}\n")
     assert len(made) == 1
-    monkeypatch.setattr(compiler, "IF_AS_EFFECT", False)
-    slow = ludeme.loads(src + "\n// the moves of the if listed\n")
+    from tests.engine.test_speedups import wrapped
+
+    # the (if ...) of moves: the inner one of KALAH_LIKE (the outer one's first branch
+    # is an effect), the one of BOTH_BRANCHES
+    at = src.find("(if (and {(is In")
+    listed = wrapped(src, at if at >= 0 else src.index("apply:(if") + len("apply:"),
+                     "(priority {", "})")
+    slow = ludeme.loads(listed)
     assert len(made) == 1
     assert play_alike(fast, slow, seed) > 10
 
 
-# -- new states copied from a start position made once (game.COPY_START) ----------------
+# -- new states copied from a start position made once (Game.new_initial_state) --------
 
 @pytest.mark.parametrize("src", [KALAH_LIKE, RACE, PLACE, "brandubh", "branches"])
 def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
     """``new_initial_state`` copies one start position: each copy is a position of its
     own (playing one changes no other), and plays the same games as a state made by the
     start rules afresh."""
-    import ludeme.runtime.game as game_module
-
     game = ludeme.load(src) if "(" not in src else ludeme.loads(src)
     first = game.new_initial_state()
     assert game._first_state is not None and first is not game._first_state
     random_playout(first, random.Random(3))  # a played copy leaves the next ones alone
     for seed in range(3):
         a = game.new_initial_state()
-        monkeypatch.setattr(game_module, "COPY_START", False)
-        b = game.new_initial_state()
-        monkeypatch.setattr(game_module, "COPY_START", True)
+        b = game._fresh_initial_state()  # the start rules run afresh
         assert b is not game._first_state
         assert (a.what, a.count, a.hand, a.hash, a.mover, a.ply, a.history, a.hashes) == \
             (b.what, b.count, b.hand, b.hash, b.mover, b.ply, b.history, b.hashes)

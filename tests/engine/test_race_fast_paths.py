@@ -129,20 +129,25 @@ def test_a_pieces_own_moves_start_where_it_stands(monkeypatch):
 
 
 @pytest.mark.parametrize("text", [FAST, GENERAL], ids=["rolls-first", "roll-asked"])
-def test_playouts_roll_at_once_as_they_would_after_listing(text, monkeypatch):
+def test_playouts_roll_at_once_as_they_would_after_listing(text):
     """Where every phase rolls first (FAST), a playout rolls as soon as a move is played;
     the same seed plays the same game as when it lists the chance node first (GENERAL
-    asks for its roll under a condition: it is always listed)."""
+    asks for its roll under a condition: it is always listed): as the game played step
+    by step through the public API (``stepped_playout``), by the dice playout and by the
+    general loop (``GeneralLoopRandom``)."""
     from ludeme.runtime import search
+    from tests.engine.test_play_speedups import GeneralLoopRandom
+    from tests.engine.test_turn_speedups import stepped_playout
 
     game = ludeme.loads(text)
     assert bool(getattr(game.phases[0].generate, "rolls_first", False)) is (text is FAST)
     for seed in range(4):
         games = []
-        for at_once in (True, False):
-            monkeypatch.setattr(search, "ROLL_AT_ONCE", at_once)
+        for playout, rng in ((search.random_playout, random.Random(seed)),
+                             (search.random_playout, GeneralLoopRandom(seed)),
+                             (stepped_playout, random.Random(seed))):
             s = game.new_initial_state()
-            n = search.random_playout(s, random.Random(seed))
+            n = playout(s, rng)
             games.append((n, s.hash, s.history, s.rolls(), s.outcome))
-        assert games[0] == games[1]
+        assert games[0] == games[1] == games[2]
         assert games[0][4] is not None  # played to the end

@@ -1,6 +1,6 @@
-"""The ordered turn's pass over stuck players (``game.SKIP_LISTS_NEXT``): when the one end
-rule is ``(if (no Moves Next) ...)``, the next player's moves it lists settle that test. With the switch
-on and off, seeded random games list the same moves at every ply, reach the same
+"""The ordered turn's pass over stuck players: when the one end rule is ``(if (no Moves
+Next) ...)``, the next player's moves it lists settle that test. Against the general
+turn (``Game.play``, which asks the test), seeded random games list the same moves at every ply, reach the same
 positions, hashes, movers and stalemate flags, and end the same way; the playout loop
 plays the same games. Descriptions: two written here (players stuck at different times,
 a player that may pass by its own rule) and Twigs and Thorns for 2 and 4 players."""
@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 import ludeme
-from ludeme.runtime import game as game_module
-from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
+from tests.engine.test_turn_speedups import closure, general_turn, play_alike, playouts_alike
 
 # three players, a first placement anywhere and then next to one's own stones, passed
 # over when stuck; each placement scores (byScore when nobody can move)
@@ -61,29 +60,29 @@ CASES = [(SPREAD, None), (PASSING, None), ("twigs-and-thorns", ["Players/2"]),
 IDS = ["spread", "passing", "twigs-2p", "twigs-4p"]
 
 
-def _load(monkeypatch, src, options, on: bool):
+def _load(monkeypatch, src, options, written: bool = True):
+    """The game compiled afresh, with the turn written for it or the general one."""
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(game_module, "SKIP_LISTS_NEXT", on)
-    return ludeme.loads(src) if options is None else ludeme.load(src, options)
+    game = ludeme.loads(src) if options is None else ludeme.load(src, options)
+    return game if written else general_turn(game)
 
 
 @pytest.mark.parametrize("src,options", CASES, ids=IDS)
-def test_skip_lists_next_plays_alike_on_and_off(monkeypatch, src, options):
-    fast = _load(monkeypatch, src, options, True)
-    slow = _load(monkeypatch, src, options, False)
+def test_the_pass_over_stuck_players_plays_as_the_general_turn(monkeypatch, src, options):
+    fast = _load(monkeypatch, src, options)
+    slow = _load(monkeypatch, src, options, written=False)
     assert closure(fast.play)["next_test_known"] is True
-    assert closure(slow.play)["next_test_known"] is False
     plies = sum(play_alike(fast, slow, seed) for seed in range(6))
     assert plies > 40
     assert playouts_alike(fast, slow, 7, games=8) > 40
 
 
 def test_the_games_end_with_stuck_players_and_passes(monkeypatch):
-    """The written descriptions reach what the switch changes: stuck players passed
-    over, and (in the second) a pass chosen by the player, with the switch on."""
+    """The written descriptions reach what the pass changes: stuck players passed
+    over, and (in the second) a pass chosen by the player."""
     import random
 
-    spread = _load(monkeypatch, SPREAD, None, True)
+    spread = _load(monkeypatch, SPREAD, None)
     skipped = 0
     for seed in range(6):
         s = spread.new_initial_state()
@@ -95,7 +94,7 @@ def test_the_games_end_with_stuck_players_and_passes(monkeypatch):
                 skipped += 1
         assert s.outcome is not None
     assert skipped > 0
-    passing = _load(monkeypatch, PASSING, None, True)
+    passing = _load(monkeypatch, PASSING, None)
     passes = 0
     for seed in range(6):
         s = passing.new_initial_state()

@@ -1,12 +1,13 @@
 """The fixed cost of a move (issue 19 items 2 and 3), checked against the paths it
 replaces: the turn that makes the next player the mover first when the consequences
-left it as the turn set it (``game.PLAIN_NEXT``), Ludii's ``(counter)`` kept only in
-games that read or set it (``game.LIVE_COUNTER``), placing from a hand with the board's
-hash change kept on the move and the hand's read from a table (``add_from_hand.KEYED_ACT``),
-the playout loops that leave the mover's context as their listing set it
-(``search.CONTEXT_LEFT``), and the ordered turn's pass over stuck players listing so too
-(``game.PASS_IN_CONTEXT``). With each switch on and off, seeded random games list the
-same moves, reach the same positions, hashes, movers and flags, and end the same way.
+left it as the turn set it, Ludii's ``(counter)`` kept only in games that read or set
+it (``Game.reads_counter``), placing from a hand with the board's hash change kept on
+the move and the hand's read from a table (``add_from_hand.KEYED_ACT``, switched off),
+the playout loops that leave the mover's context as their listing set it, and the
+ordered turn's pass over stuck players listing so too. Against the general turn
+(``Game.play``) and, for the playouts, the game played step by step through the public
+API (``stepped_playout``), seeded random games list the same moves, reach the same
+positions, hashes, movers and flags, and end the same way.
 Descriptions: one written here (three players placing from hands of up to 130 pieces,
 turned pieces, a (moveAgain) and a (set NextPlayer ...) among the consequences, with and
 without (counter) read by the end rules; a placement game with the swap rule, played by
@@ -21,11 +22,15 @@ import pytest
 
 import ludeme
 from ludeme.ludemes.moves import add_from_hand
-from ludeme.runtime import game as game_module
-from ludeme.runtime import search
 from ludeme.runtime.search import random_playout
-from ludeme.runtime.state import State, listed_in_context
-from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
+from ludeme.runtime.state import listed_in_context
+from tests.engine.test_turn_speedups import (
+    closure,
+    general_turn,
+    play_alike,
+    playouts_alike,
+    stepped_playout,
+)
 
 RELAY = """
 (game "Relay" (players 3)
@@ -54,11 +59,7 @@ SWAPPED = """
 PLAIN_END = "(if (no Moves Next) (byScore))"
 COUNTER_END = "{(if (= (counter) 11) (result Mover Win)) (if (no Moves Next) (byScore))}"
 
-SWITCHES = {"plain_next": (game_module, "PLAIN_NEXT"),
-            "live_counter": (game_module, "LIVE_COUNTER"),
-            "keyed_act": (add_from_hand, "KEYED_ACT"),
-            "context_left": (search, "CONTEXT_LEFT"),
-            "pass_in_context": (game_module, "PASS_IN_CONTEXT")}
+SWITCHES = {"keyed_act": (add_from_hand, "KEYED_ACT")}
 
 CASES = [(RELAY.replace("{END}", PLAIN_END), None),
          (RELAY.replace("{END}", COUNTER_END), None),
@@ -78,18 +79,14 @@ def _load(monkeypatch, src, options, off: tuple[str, ...] = ()):
     return game
 
 
-def _same_playouts(monkeypatch, fast, slow, seed: int, games: int, off) -> int:
-    """``playouts_alike`` with the playout loop's switch as each game was made."""
+def _same_playouts(fast, slow, seed: int, games: int) -> int:
+    """``playouts_alike`` with ``slow`` played step by step (``stepped_playout``)."""
     total = 0
     ra, rb = random.Random(seed), random.Random(seed)
     for _ in range(games):
         a, b = fast.new_initial_state(), slow.new_initial_state()
         n = random_playout(a, ra, 2000)
-        monkeypatch.setattr(search, "CONTEXT_LEFT", "context_left" not in off)
-        try:
-            assert n == random_playout(b, rb, 2000)
-        finally:
-            monkeypatch.setattr(search, "CONTEXT_LEFT", True)
+        assert n == stepped_playout(b, rb, 2000)
         assert [m.key for m in a.history] == [m.key for m in b.history]
         assert a.what == b.what and a.rot == b.rot and a.hand == b.hand
         assert a.score == b.score and a.outcome == b.outcome and a.hash == b.hash
@@ -99,24 +96,20 @@ def _same_playouts(monkeypatch, fast, slow, seed: int, games: int, off) -> int:
 
 
 @pytest.mark.parametrize("src,options", CASES, ids=IDS)
-def test_the_fixed_cost_switches_play_alike_on_and_off(monkeypatch, src, options):
-    off = tuple(SWITCHES)
+def test_the_fixed_cost_paths_play_as_the_general_ones(monkeypatch, src, options):
     fast = _load(monkeypatch, src, options)
-    slow = _load(monkeypatch, src, options, off)
+    slow = general_turn(_load(monkeypatch, src, options, tuple(SWITCHES)))
     turn = closure(fast.play)
     assert turn["plain_next"] is (not any(ph.order is not None or ph.skip_stuck
                                           for ph in fast.phases))
-    assert closure(slow.play)["plain_next"] is False
-    assert closure(slow.play)["counts"] is True
     assert turn["counts"] is fast.reads_counter
-    # listed in context, or found without listing where the generator can (PASS_FOUND)
+    # listed in context, or found without listing where the generator can (found_in_context)
     in_context = turn["list_next"] is listed_in_context or \
         turn["list_next"].__qualname__ == "found_in_context.<locals>.found"
     assert in_context is (options == ["Players/2"] or options == ["Players/3"])
-    assert closure(slow.play)["list_next"] is State.legal_moves
     plies = sum(play_alike(fast, slow, seed, plies=120) for seed in range(5))
     assert plies > 30
-    assert _same_playouts(monkeypatch, fast, slow, 3, 8, off) > 40
+    assert _same_playouts(fast, slow, 3, 8) > 40
 
 
 @pytest.mark.parametrize("name", list(SWITCHES))
@@ -126,15 +119,14 @@ def test_each_switch_alone_keeps_the_written_game(monkeypatch, name):
     slow = _load(monkeypatch, src, None, (name,))
     assert sum(play_alike(fast, slow, seed, plies=120) for seed in range(8)) > 40
     assert playouts_alike(fast, slow, 5, games=6) > 30
-    assert _same_playouts(monkeypatch, fast, slow, 7, 6, (name,)) > 30
+    assert _same_playouts(fast, slow, 7, 6) > 30
 
 
 def test_the_counter_is_kept_where_read_and_left_where_not(monkeypatch):
     read = _load(monkeypatch, RELAY.replace("{END}", COUNTER_END), None)
     unread = _load(monkeypatch, RELAY.replace("{END}", PLAIN_END), None)
-    counted = _load(monkeypatch, RELAY.replace("{END}", PLAIN_END), None, ("live_counter",))
     assert read.reads_counter and not unread.reads_counter
-    for game, after in ((read, 2), (unread, -1), (counted, 2)):
+    for game, after in ((read, 2), (unread, -1)):
         s = game.new_initial_state()
         for _ in range(3):
             s.apply(s.legal_moves()[0])
@@ -174,7 +166,7 @@ def test_the_written_game_takes_every_path_of_the_turn(monkeypatch):
 
 def test_the_swap_game_is_played_by_the_general_loop(monkeypatch):
     """The written swap game takes ``random_playout``'s general loop (the swap rule keeps
-    it out of ``_plain_playout``), where ``CONTEXT_LEFT`` lists by ``listed_in_context``;
+    it out of ``_plain_playout``), which lists by ``listed_in_context``;
     the swap move is played in some games."""
     game = _load(monkeypatch, SWAPPED, None)
     assert game.swap_ply >= 0 and game.dice is None

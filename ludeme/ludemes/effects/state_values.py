@@ -18,7 +18,7 @@ def set_counter(c: CompileContext, value: T.IntFn = None, *, then: T.Effect = No
     counter is 0 once this move is over). As in Ludii: ``(then (set Counter))`` after a
     capture, with ``(if (= (counter) 100) (result Mover Draw))``."""
     fn = value.fn if value is not None else (lambda s: -1)
-    c.reads_counter = True  # a game that sets it keeps it too (game.LIVE_COUNTER)
+    c.reads_counter = True  # a game that sets it keeps it too (Game.reads_counter)
 
     def effect(s):
         s.counter = fn(s)

@@ -14,7 +14,7 @@ def counter(c: CompileContext):
     """Ludii's move counter: -1 at the start, one more after each move, and what
     ``(set Counter ...)`` makes it (the move setting it then counts as 0). The end rules
     read it before the move that is ending counts. As in Ludii: ``(counter)``."""
-    c.reads_counter = True  # the turn keeps it (game.LIVE_COUNTER)
+    c.reads_counter = True  # the turn keeps it (Game.reads_counter)
     return IntV(lambda s: s.counter)
 
 
