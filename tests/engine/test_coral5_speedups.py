@@ -6,7 +6,7 @@ the table (``connected.PASS_EMPTY``); the kept trackers' positions counted afres
 back for a position near them (``planarcuts.KEPT_STARTS``,
 ``neighbourcounts.KEPT_STARTS``); the changed cells read off the lowest bits
 (``planarcuts.LOW_BITS``, ``neighbourcounts.LOW_BITS``); groups' sizes read from the
-board's bytes (``groups.BY_BYTES``); the stones' table of ``(is Connected (sites Board)
+board's bytes (``groups._sizes_by_bytes``, against the loop over every site); the stones' table of ``(is Connected (sites Board)
 ...)`` from the kept counts (``connected.KEPT_COVERING``); the tracker's ring patterns
 kept as codes per cell (``planarcuts.CODES``). On games written here and on
 the seed games."""
@@ -192,6 +192,14 @@ def _scores_along(fast, slow, seed: int, games: int) -> int:
     return compared
 
 
+def plain_group_sizes(monkeypatch) -> None:
+    """Groups' sizes compiled to the loop over every site (what a board whose sites are
+    not numbered 0..n-1 gets), not read from the board's bytes and kept per position."""
+    from ludeme.ludemes.numbers import groups
+
+    monkeypatch.setattr(groups, "_sizes_by_bytes", lambda nb, n, owner, players, slow: slow)
+
+
 @pytest.mark.parametrize("board,dirs,rock", [
     ("(hex 3)", "Orthogonal", "C3"),
     ("(square 5)", "Adjacent", "C3"),
@@ -204,22 +212,9 @@ def test_group_sizes_by_bytes_alike(monkeypatch, spied, board, dirs, rock):
     made = spied(groups, "_sizes_by_bytes")
     fast = compiled(text)
     assert made
-    monkeypatch.setattr(groups, "BY_BYTES", False)
-    made.clear()
+    plain_group_sizes(monkeypatch)
     slow = compiled(text)
-    assert not made
     assert _scores_along(fast, slow, seed=11, games=6) > 50
-
-
-@pytest.mark.parametrize("name,options", [
-    ("brain-coral", ["Board/Hexagon 4"]),
-    ("branching-coral", ["Board/Square 7", "Bonus/Opponent Groups"]),
-])
-def test_seed_games_alike_with_group_sizes_by_bytes(monkeypatch, name, options):
-    from ludeme.ludemes.numbers import groups
-
-    fast, slow = bundled_on_off(monkeypatch, name, options, (groups, "BY_BYTES"))
-    assert agree_along_games(fast, slow, seed=37, games=6) > 60
 
 
 @pytest.mark.parametrize("board,every_table", [("(hex 4)", False), ("(hex 5)", False),

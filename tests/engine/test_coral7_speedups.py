@@ -2,7 +2,7 @@
 off whose ring's stones stay joined leaves its part as it is (``planarcuts.LOCAL_REMOVE``);
 a ring pattern met for the first time found through its shape's table by code
 (``planarcuts.SHAPE_CODES``); the group sizes of one position shared by the ludemes that
-ask them (``groups.SHARED_SIZES``); the board's list read as a bytearray
+ask them (``groups._sizes_memo``, against the loop over every site); the board's list read as a bytearray
 (``neighbourcounts.BYTEARRAY_READS``). On random positions against the depth-first
 search, on games written here and on the seed games."""
 
@@ -14,7 +14,7 @@ import pytest
 
 from ludeme.compile import planarcuts
 from ludeme.ludemes.numbers import groups
-from tests.engine.test_coral5_speedups import CLUMPS, _scores_along
+from tests.engine.test_coral5_speedups import CLUMPS, _scores_along, plain_group_sizes
 from tests.engine.test_planar_cuts import (
     CAPTURING,
     cuts_checked,
@@ -107,7 +107,7 @@ def test_group_sizes_shared_alike(monkeypatch, board, dirs, rock):
     flooded = groups._flooded
     monkeypatch.setattr(groups, "_flooded", lambda *a: floods.append(1) or flooded(*a))
     fast = compiled(text)
-    monkeypatch.setattr(groups, "SHARED_SIZES", False)
+    plain_group_sizes(monkeypatch)
     slow = compiled(text)
     assert _scores_along(fast, slow, seed=13, games=4) > 30
     floods.clear()
@@ -118,24 +118,6 @@ def test_group_sizes_shared_alike(monkeypatch, board, dirs, rock):
     # four asks a move (P1's sizes, P2's count, every owner's count and sizes): the last
     # two read one owner table, flooded once
     assert 0 < floods_shared < len(floods)
-
-
-@pytest.mark.parametrize("name,options", [
-    ("brain-coral", ["Board/Hexagon 4"]),
-    ("branching-coral", ["Board/Square 7", "Bonus/Opponent Groups"]),
-])
-def test_seed_games_alike_with_shared_group_sizes(monkeypatch, name, options):
-    fast, slow = bundled_on_off(monkeypatch, name, options, (groups, "SHARED_SIZES"))
-    assert agree_along_games(fast, slow, seed=41, games=6) > 60
-    rng = random.Random(5)
-    for _ in range(6):
-        a, b = fast.new_initial_state(), slow.new_initial_state()
-        while not a.is_terminal():
-            moves = a.legal_moves()
-            m = a.move_to_string(moves[rng.randrange(len(moves))])
-            a.apply(a.parse_move(m))
-            b.apply(b.parse_move(m))
-        assert b.is_terminal() and a.returns() == b.returns() and a.scores() == b.scores()
 
 
 @pytest.mark.parametrize("name,options", [

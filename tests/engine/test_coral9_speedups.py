@@ -1,8 +1,8 @@
 """Wave 16's placement speed-ups, each checked with its switch on and off: the ring
 patterns' entries named by ring positions and shared by the cells of one shape
 (``planarcuts.SHARED_ENTRIES``); one cell placed asked in one loop with its ring's codes
-(``planarcuts.ONE_LOOP``); the capture test counted in place (``around.COUNTED_REST``); the shared region's memory as
-one key (``sharedregions.KEYED``); the kept counts following one change from its bit and
+(``planarcuts.ONE_LOOP``); the capture test counted in place (``around._counted_rest``,
+against the condition asked of each neighbour); the kept counts following one change from its bit and
 reading two levels at once (``neighbourcounts.ONE_CHANGE``, ``TWO_LEVELS``). On random
 positions against the depth-first search or counting afresh, on games written for the
 tests and on the seed games."""
@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from ludeme.api import _compile, load_description
 from ludeme.compile import planarcuts
 from tests.engine.test_coral7_speedups import _searched_along
 from tests.engine.test_planar_cuts import CAPTURING, _board, orthogonal_tracker
@@ -103,47 +104,21 @@ def _counting_rest(monkeypatch) -> list:
     ("(rectangle 4 6)", "Orthogonal", "<=", 1), ("(square 4)", "Adjacent", ">", 4),
 ])
 def test_games_alike_with_the_rest_counted_in_place(monkeypatch, board, dirs, op, k):
-    from ludeme.ludemes.regions import around
-
     text = SQUEEZE.format(board=board, dirs=dirs, op=op, k=k)
     made = _counting_rest(monkeypatch)
     fast = compiled(text)
     assert made and all(m is not None for m in made)      # the counted path is taken
-    monkeypatch.setattr(around, "COUNTED_REST", False)
     made.clear()
-    slow = compiled(text)
-    assert made and not any(made)
+    # the same condition not in the form: every neighbour asked the whole condition
+    slow = compiled(text.replace("(and (is Occupied (to))", "(and (not (is Empty (to)))"))
+    assert not any(made)
     assert agree_along_games(fast, slow, seed=len(board) + k, games=4) > 40
 
 
-@pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
-def test_seed_game_alike_with_the_rest_counted_in_place(monkeypatch, options):
-    from ludeme.ludemes.regions import around
-
+def test_seed_game_counts_the_rest_in_place(monkeypatch):
     made = _counting_rest(monkeypatch)
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options,
-                                (around, "COUNTED_REST"))
-    assert made[0] is not None and made[-1] is None
-    assert agree_along_games(fast, slow, seed=23, games=3) > 40
-
-
-@pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Orthogonal")])
-def test_a_repeated_region_alike_with_keyed_memory(monkeypatch, board, dirs):
-    """The shared region's memory compared as one key (``sharedregions.KEYED``): the
-    same scores and results, on a game whose consequence changes the board between two
-    uses (which must then see different regions), and on Branching Coral."""
-    from ludeme.compile import sharedregions
-    from tests.engine.test_shared_regions import CROWDED, _playouts
-
-    text = CROWDED.format(board=board, dirs=dirs)
-    fast = compiled(text)
-    monkeypatch.setattr(sharedregions, "KEYED", False)
-    slow = compiled(text)
-    assert _playouts(fast, 6, seed=7) == _playouts(slow, 6, seed=7)
-    monkeypatch.setattr(sharedregions, "KEYED", True)
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", ["Board/Hexagon 4"],
-                                (sharedregions, "KEYED"))
-    assert _playouts(fast, 3, seed=8) == _playouts(slow, 3, seed=8)
+    _compile(load_description("branching-coral", ["Board/Hexagon 4"]))
+    assert made and made[0] is not None
 
 
 # -- the kept counts of empty neighbours: one change followed from its bit, two levels --

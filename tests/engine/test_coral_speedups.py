@@ -13,7 +13,7 @@ import pytest
 
 from ludeme.compile import neighbourcounts
 from tests.engine.test_seed_speedups import ROOMY, agree_along_games, bundled_on_off, compiled
-from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings, plainly_counted
 
 
 def _board(shape: str):
@@ -210,8 +210,10 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
                         lambda *a: asked.append(after(*a)) or asked[-1])
     fast = compiled(text)
     assert any(asked) == cond.startswith("(and (is Occupied")
-    monkeypatch.setattr(around, "OCCUPIED_FIRST", False)
-    slow = compiled(text)
+    # the same condition not in the form: every neighbour asked the whole condition
+    asked.clear()
+    slow = compiled(text.replace("(and (is Occupied (to))", "(and (not (is Empty (to)))"))
+    assert not any(asked)
     checked = 0
     for seed in range(3):
         rng = random.Random(seed)
@@ -229,7 +231,8 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
 
 
 # -- (to (sites Empty) if:(>= (count Sites in:(sites Around (to) ... (is Empty))) k)) ----
-# the candidates read off the counts' bytes (``around.RANGE_SELECT``)
+# the candidates read off the counts' bytes (``around._range_select``), against the
+# sites around listed and asked one by one
 
 @pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
@@ -246,19 +249,12 @@ def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
 
     monkeypatch.setattr(around, "_range_select", spy)
     fast = compiled(text)
-    monkeypatch.setattr(around, "_range_select", factory)
-    monkeypatch.setattr(around, "RANGE_SELECT", False)
-    slow = compiled(text)
+    assert made
+    made.clear()
+    slow = compiled(plainly_counted(text))
+    assert not made
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
-    assert made and asked
-
-
-@pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
-def test_branching_coral_plays_alike_with_candidates_off_the_counts(monkeypatch, options):
-    from ludeme.ludemes.regions import around
-
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (around, "RANGE_SELECT"))
-    assert agree_along_games(fast, slow, seed=11, games=3) > 40
+    assert asked
 
 
 # -- the search's empty sites made from the bytes of the position's cache key ----------

@@ -39,8 +39,7 @@ def compiled_with(switches: dict, text: str, **flags):
             setattr(module, name, old)
 
 
-_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
+_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "frontier": (add_from_hand, "FRONTIER"),
           "kept_by_copy": (add_from_hand, "KEPT_BY_COPY"),
           "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
@@ -122,20 +121,28 @@ CROWD = """(game "Crowd" (players 2)
          (end (if (no Moves Next) (byScore)))))"""
 
 
+def plainly_counted(text: str) -> str:
+    """The same description with ``(is Empty (to))`` written ``(not (is Occupied
+    (to)))``: the sites around are then listed and asked one by one, not counted off
+    the board's entries in C."""
+    return text.replace("(is Empty (to))", "(not (is Occupied (to)))")
+
+
 @pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
                                           ("(square 5)", "Adjacent", 3),
                                           ("(rectangle 2 6)", "Diagonal", 1)])
-def test_empty_neighbours_counted_in_c(board, dirs, k):
+def test_empty_neighbours_counted_in_c(monkeypatch, board, dirs, k):
+    """Counted in C (``size``), and for every candidate of the filter at once
+    (``sizes_to``), against the list of the sites around asked one by one."""
     text = CROWD.format(board=board, dirs=dirs, k=k)
-    fast, slow = compiled(text), compiled(text, around=False)
-    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
-
-
-@pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
-                                          ("(square 5)", "Adjacent", 3)])
-def test_empty_neighbours_counted_for_every_candidate_at_once(board, dirs, k):
-    text = CROWD.format(board=board, dirs=dirs, k=k)
-    fast, slow = compiled(text), compiled(text, per_to=False)
+    made = []
+    reader = around._reader
+    monkeypatch.setattr(around, "_reader", lambda sites: made.append(1) or reader(sites))
+    fast = compiled(text)
+    assert made
+    made.clear()
+    slow = compiled(plainly_counted(text))
+    assert not made                         # the plain path
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
 
 
