@@ -1,5 +1,5 @@
 """A uniform draw from the kept placements without listing them
-(``add_from_hand.DRAWN``: the generator's ``has_moves`` and ``drawn``), used by the
+(``add_from_hand``: the generator's ``has_moves`` and ``drawn``), used by the
 playout loop (``search.DRAWN_PLAYOUT``) and by the ordered turn's pass over stuck
 players (``game.PASS_FOUND``), against listing the moves: with the switches on and
 off, seeded playouts draw the same moves and end the same way, and step by step the
@@ -15,7 +15,6 @@ import random
 import pytest
 
 import ludeme
-from ludeme.ludemes.moves import add_from_hand
 from ludeme.runtime import game as game_module
 from ludeme.runtime import search
 from ludeme.runtime.search import random_playout
@@ -55,7 +54,7 @@ PASSING = SEEDS % ""
 
 CASES = [(SKIPPING, None), (PASSING, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/4"]), ("twigs-and-thorns", ["Players/6"])]
-SWITCHES = [(add_from_hand, "DRAWN"), (game_module, "PASS_FOUND"),
+SWITCHES = [(game_module, "PASS_FOUND"),
             (search, "DRAWN_PLAYOUT")]
 
 
@@ -73,7 +72,6 @@ def test_moves_drawn_without_listing_them_alike(monkeypatch, src, options):
     slow = _load(monkeypatch, src, options, False)
     gen = fast.phases[-1].generate
     assert gen.drawn is not None and gen.has_moves is not None
-    assert not hasattr(slow.phases[-1].generate, "drawn")
     plies = sum(play_alike(fast, slow, seed) for seed in range(4))
     assert plies > 40
     # the playout loop reads its switch when it runs: each game with its own

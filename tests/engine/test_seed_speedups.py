@@ -280,8 +280,7 @@ HOLES = """(game "Holes" (players 2)
 
 @pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Adjacent"),
                                         ("(rectangle 3 7)", "Orthogonal")])
-@pytest.mark.parametrize("module,flag", [("cohesion", "BY_PIECE"),
-                                         ("sites", "FOLD_DIFFERENCE")])
+@pytest.mark.parametrize("module,flag", [("sites", "FOLD_DIFFERENCE")])
 def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, board, dirs,
                                                                   module, flag):
     from ludeme.ludemes.conditions import cohesion

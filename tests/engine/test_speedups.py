@@ -9,7 +9,14 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, consequences, piecemoves, piecescan, slidelists
+from ludeme.compile import (
+    bitlines,
+    consequences,
+    neighbourcounts,
+    piecemoves,
+    piecescan,
+    slidelists,
+)
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -39,9 +46,7 @@ def compiled_with(switches: dict, text: str, **flags):
             setattr(module, name, old)
 
 
-_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "frontier": (add_from_hand, "FRONTIER"),
-          "kept_by_copy": (add_from_hand, "KEPT_BY_COPY"),
-          "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
+_FLAGS = {"cohesion": (cohesion, "_site_local"), "frontier": (add_from_hand, "_kept_pairs"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
           "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
@@ -95,6 +100,12 @@ HOLES = """(game "Holes and Stones" (players 2)
    (end (if (no Moves Next) (result Mover Win)))))"""
 
 
+def not_site_local(arg) -> bool:
+    """``_site_local`` saying no region is site-local: the condition asked of each
+    placement made, as for regions that are not."""
+    return False
+
+
 @pytest.mark.parametrize("board,region,dirs", [
     ("(hex 3)", '(difference (sites Board) (sites Occupied component:"Hole"))', "Orthogonal"),
     ("(square 5)", '(difference (sites Board) (sites Occupied component:"Hole"))', "Adjacent"),
@@ -104,7 +115,7 @@ HOLES = """(game "Holes and Stones" (players 2)
 ])
 def test_cohesion_answers_every_placement_at_once(board, region, dirs):
     text = HOLES.format(board=board, region=region, dirs=dirs)
-    fast, slow = compiled(text), compiled(text, cohesion=False)
+    fast, slow = compiled(text), compiled(text, cohesion=not_site_local)
     assert agree_along_games_and_fillings(fast, slow, ("Hole", "Stone1", "Stone2"),
                                           seed=len(board)) > 80
 
@@ -119,6 +130,13 @@ CROWD = """(game "Crowd" (players 2)
                                                            if:(is Empty (to)))))
                           (addScore Mover 1))))
          (end (if (no Moves Next) (byScore)))))"""
+
+
+def counted_by_loops(monkeypatch) -> None:
+    """Every neighbour table left to the loops over the sites (as one of too many
+    offsets is), not counted as integers (``ludeme.compile.neighbourcounts``)."""
+    monkeypatch.setattr(neighbourcounts, "MAX_OFFSETS", 0)
+    monkeypatch.setattr(neighbourcounts, "_CACHE", {})
 
 
 def plainly_counted(text: str) -> str:
@@ -191,6 +209,39 @@ POINTERS = """(game "Pointers" (players {players})
     (end (if (no Moves Next) (byScore)))))"""
 
 
+def not_kept(*args) -> None:
+    """``add_from_hand._kept_pairs`` when the regions do not allow keeping the pairs:
+    the placements worked out afresh in every position."""
+    return None
+
+
+def in_slot_order(moves) -> list:
+    """``moves`` in the order of their (destination, direction) slots (``to * 9 +
+    rotation``; stable: the kinds of a slot as listed), the order the kept pairs list
+    them in."""
+    return sorted(moves, key=lambda m: m.to * 9 + m.extra)
+
+
+def play_alike_in_slot_order(fast, slow, seed: int, plies: int = 300) -> int:
+    """``test_turn_speedups.play_alike`` of a game keeping its placements' pairs against
+    one working them out afresh, its moves taken in slot order; returns the plies."""
+    rng = random.Random(seed)
+    a, b = fast.new_initial_state(), slow.new_initial_state()
+    while not a.is_terminal() and a.ply < plies:
+        ms, mb = a.legal_moves(), in_slot_order(b.legal_moves())
+        assert [m.key for m in ms] == [m.key for m in mb]
+        i = rng.randrange(len(ms))
+        a.apply(ms[i])
+        b.apply(mb[i])
+        assert a.what == b.what and a.hand == b.hand and a.score == b.score
+        assert a.hash == b.hash == fast._full_hash(a)
+        assert (a.mover, a.who, a.nxt, a.stalemated, a.outcome) == \
+            (b.mover, b.who, b.nxt, b.stalemated, b.outcome)
+    assert b.is_terminal() == a.is_terminal()
+    assert a.returns() == b.returns()
+    return a.ply
+
+
 @pytest.mark.parametrize("players,board,seeds,dirs,facing", [
     (2, "(square 5)", '{"c3"}', "Orthogonal", '(sites Occupied component:{"Seed" "Dart" "Lance"})'),
     (3, "(hex 3)", '{"a1" "e5"}', "Adjacent", '(sites Occupied component:{"Seed" "Lance"})'),
@@ -199,7 +250,7 @@ POINTERS = """(game "Pointers" (players {players})
 def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, facing):
     text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
                            facing=facing)
-    fast, slow = compiled(text), compiled(text, frontier=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
@@ -212,17 +263,18 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     (2, "(rectangle 3 6)", '{"b2"}', "{N E}", "(sites Empty)"),
 ])
 def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, dirs, facing):
-    """``KEPT_BY_COPY``: the kept pairs compare their board with a copy of it changed in
-    place and update their slots by runs and sorts; the same moves as the ``bytes``
-    form, along games whose states are cloned twice at every ply and both clones play
-    the same move (each clone keeps its own copy of the board)."""
+    """The kept pairs compare their board with a copy of it changed in place and update
+    their slots by runs and sorts; the same moves as worked out afresh in every position,
+    along games whose states are cloned twice at every ply and both clones play the
+    same move (each clone keeps its own copy of the board)."""
     text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
                            facing=facing)
-    fast, slow = compiled(text), compiled(text, kept_by_copy=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=4) > 60
-    def listed(s) -> list[str]:
-        return [s.move_to_string(m) for m in s.legal_moves()]   # in order
+
+    def listed(s, order=list) -> list[str]:
+        return [s.move_to_string(m) for m in order(s.legal_moves())]   # in order
 
     rng = random.Random(players)
     compared = 0
@@ -230,14 +282,14 @@ def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, d
         a, b = fast.new_initial_state(), slow.new_initial_state()
         while not a.is_terminal():
             before = listed(a)
-            assert before == listed(b)
+            assert before == listed(b, in_slot_order)
             m = before[rng.randrange(len(before))]
             c, d = a.clone(), a.clone()
             c.apply(c.parse_move(m))
             d.apply(d.parse_move(m))
             b.apply(b.parse_move(m))
             # each clone lists its moves from its own copy of the kept board
-            assert listed(c) == listed(d) == listed(b)
+            assert listed(c) == listed(d) == listed(b, in_slot_order)
             a = d
             compared += 1
     assert compared > 15
@@ -246,7 +298,7 @@ def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, d
 def test_hand_moves_looked_up_by_the_hands_content():
     text = POINTERS.format(players=3, board="(square 5)", seeds='{"c3"}', dirs="Orthogonal",
                            facing='(sites Occupied component:{"Seed" "Dart" "Lance"})')
-    fast, slow = compiled(text), compiled(text, held_by_content=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     # hands run out of one kind, then of the other, as the games go on
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=7, games=6) > 60

@@ -1,10 +1,8 @@
 """The fixed cost of a move (issue 19 items 2 and 3), checked against the paths it
 replaces: the turn that makes the next player the mover first when the consequences
 left it as the turn set it (``game.PLAIN_NEXT``), Ludii's ``(counter)`` kept only in
-games that read or set it (``game.LIVE_COUNTER``), placing from a hand with the board's
-hash change kept on the move and the hand's read from a table (``add_from_hand.KEYED_ACT``),
-the playout loops that leave the mover's context as their listing set it
-(``search.CONTEXT_LEFT``), and the ordered turn's pass over stuck players listing so too
+games that read or set it (``game.LIVE_COUNTER``), the playout loops that leave the
+mover's context as their listing set it (``search.CONTEXT_LEFT``), and the ordered turn's pass over stuck players listing so too
 (``game.PASS_IN_CONTEXT``). With each switch on and off, seeded random games list the
 same moves, reach the same positions, hashes, movers and flags, and end the same way.
 Descriptions: one written here (three players placing from hands of up to 130 pieces,
@@ -20,7 +18,6 @@ import random
 import pytest
 
 import ludeme
-from ludeme.ludemes.moves import add_from_hand
 from ludeme.runtime import game as game_module
 from ludeme.runtime import search
 from ludeme.runtime.search import random_playout
@@ -56,7 +53,6 @@ COUNTER_END = "{(if (= (counter) 11) (result Mover Win)) (if (no Moves Next) (by
 
 SWITCHES = {"plain_next": (game_module, "PLAIN_NEXT"),
             "live_counter": (game_module, "LIVE_COUNTER"),
-            "keyed_act": (add_from_hand, "KEYED_ACT"),
             "context_left": (search, "CONTEXT_LEFT"),
             "pass_in_context": (game_module, "PASS_IN_CONTEXT")}
 
