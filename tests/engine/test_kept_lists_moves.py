@@ -14,7 +14,8 @@ import pytest
 import ludeme
 from ludeme.ludemes.moves import add_from_hand
 from tests.engine.test_direct_reads import POINTERS
-from tests.engine.test_speedups import not_kept, play_alike_in_slot_order
+from tests.engine.test_speedups import in_slot_order, not_kept
+from tests.engine.test_turn_speedups import play_alike
 
 CASES = [(POINTERS, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/4"])]
@@ -38,5 +39,5 @@ def test_kept_pairs_list_the_moves_alike(monkeypatch, src, options):
     slow = _load(monkeypatch, src, options, False)
     assert _generator(fast).__name__ == "kept"
     assert _generator(slow).__name__ == "gen"
-    plies = sum(play_alike_in_slot_order(fast, slow, seed) for seed in range(6))
+    plies = sum(play_alike(fast, slow, seed, order=in_slot_order) for seed in range(6))
     assert plies > 60

@@ -16,7 +16,8 @@ import pytest
 import ludeme
 from ludeme.ludemes.moves import add_from_hand
 from tests.engine.test_drawn_moves import SKIPPING
-from tests.engine.test_speedups import not_kept, play_alike_in_slot_order
+from tests.engine.test_speedups import in_slot_order, not_kept
+from tests.engine.test_turn_speedups import play_alike
 
 CASES = [(SKIPPING, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/5"])]
@@ -69,7 +70,7 @@ def test_kept_pairs_rebuilt_from_the_sites_pointed_at_alike(monkeypatch, src, op
     fast = _load(monkeypatch, src, options, True)
     slow = _load(monkeypatch, src, options, False)
     assert fast.phases[-1].generate.__name__ == "kept"
-    plies = sum(play_alike_in_slot_order(fast, slow, seed) for seed in range(6))
+    plies = sum(play_alike(fast, slow, seed, order=in_slot_order) for seed in range(6))
     assert plies > 60
     compared, fewer = map(sum, zip(*(_rebuilt_alike(fast, seed) for seed in range(4)),
                                    strict=True))

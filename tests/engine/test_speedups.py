@@ -48,7 +48,7 @@ def compiled_with(switches: dict, text: str, **flags):
 
 _FLAGS = {"cohesion": (cohesion, "_site_local"), "frontier": (add_from_hand, "_kept_pairs"),
           "fold_lines": (captures, "FOLD_LINES"), "shoot_lines": (shoot, "LINES"),
-          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
+          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "_site_local"),
           "at_site": (foreach, "FOLD_AT_SITE"), "one_call": (captures, "ONE_CALL"),
           "bit_lines": (captures, "BIT_LINES"), "share_sites": (piecemoves, "SHARE_SITES"),
           "many_at_once": (piecemoves, "MANY_AT_ONCE"),
@@ -189,7 +189,7 @@ BREATH = """(game "Breathing Room" (players 2)
 ])
 def test_connected_empty_sites_answered_from_one_table(board, dirs, edge, region):
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
-    fast, slow = compiled(text), compiled(text, connected=False)
+    fast, slow = compiled(text), compiled(text, connected=not_site_local)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"),
                                           seed=len(board)) > 80
 
@@ -220,26 +220,6 @@ def in_slot_order(moves) -> list:
     rotation``; stable: the kinds of a slot as listed), the order the kept pairs list
     them in."""
     return sorted(moves, key=lambda m: m.to * 9 + m.extra)
-
-
-def play_alike_in_slot_order(fast, slow, seed: int, plies: int = 300) -> int:
-    """``test_turn_speedups.play_alike`` of a game keeping its placements' pairs against
-    one working them out afresh, its moves taken in slot order; returns the plies."""
-    rng = random.Random(seed)
-    a, b = fast.new_initial_state(), slow.new_initial_state()
-    while not a.is_terminal() and a.ply < plies:
-        ms, mb = a.legal_moves(), in_slot_order(b.legal_moves())
-        assert [m.key for m in ms] == [m.key for m in mb]
-        i = rng.randrange(len(ms))
-        a.apply(ms[i])
-        b.apply(mb[i])
-        assert a.what == b.what and a.hand == b.hand and a.score == b.score
-        assert a.hash == b.hash == fast._full_hash(a)
-        assert (a.mover, a.who, a.nxt, a.stalemated, a.outcome) == \
-            (b.mover, b.who, b.nxt, b.stalemated, b.outcome)
-    assert b.is_terminal() == a.is_terminal()
-    assert a.returns() == b.returns()
-    return a.ply
 
 
 @pytest.mark.parametrize("players,board,seeds,dirs,facing", [
