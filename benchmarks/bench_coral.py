@@ -29,12 +29,15 @@ from ludeme.runtime.search import random_playout
 
 
 def compiled(name: str, options: list[str], fast: bool):
-    old = connectivity.FAST_PATH
-    connectivity.FAST_PATH = fast
+    """Compiled as it is, or (``fast`` False) with no region taken for site-local: then
+    a flood fill answers every placement tried."""
+    old = connectivity._site_local
+    if not fast:
+        connectivity._site_local = lambda arg: False
     try:
         return _compile(load_description(name, options))
     finally:
-        connectivity.FAST_PATH = old
+        connectivity._site_local = old
 
 
 def runner(game):

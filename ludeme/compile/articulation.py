@@ -26,9 +26,6 @@ import sys
 from collections.abc import Callable, Sequence
 from itertools import count
 
-#: search with the generated functions (tests turn it off to compare with the loop)
-GENERATED = True
-
 #: (neighbour table, recording) -> its search (the oldest dropped past ``_CACHE_SIZE``)
 _CACHE: dict[tuple, Callable] = {}
 _CACHE_SIZE = 16
@@ -47,19 +44,10 @@ _HEAD = {False: """def V{site}({args}):
 #: a site's first low number: 1 when it is a seed (joined to the extra node); written as
 #: a constant when the sites that can be seeds are fixed (``seedable``)
 _LOW = {None: "1 if is_seed[v] else d", 0: "d", 1: "1"}
+#: a neighbour asked low number first: one outside the region (its number above every
+#: discovery number) or reached with a number not below ``low`` costs one comparison; 0
+#: (not reached yet) is below every low number, so it is visited there
 _NEIGHBOUR = """    dw = disc[{w}]
-    if not dw:
-        dw = V{to}()
-        if dw >= d:
-            {cut}
-    if dw < low:
-        low = dw"""
-#: the same test asked low number first: a neighbour outside the region (its number
-#: above every discovery number) or reached with a number not below ``low`` costs one
-#: comparison; 0 (not reached yet) is below every low number, so it is visited there
-#: (tests turn it off to compare)
-LOW_FIRST = True
-_NEIGHBOUR_LOW_FIRST = """    dw = disc[{w}]
     if dw < low:
         if dw:
             low = dw
@@ -80,12 +68,6 @@ Result = tuple[bytes, bytearray, "tuple[dict[int, list], list[int]] | None", int
 Search = Callable[[list[int], bytearray], Result]
 
 
-#: when the sites that can be seeds are fixed (the target region is a fixed region's
-#: sites in the through region), write each site's first low number as a constant and
-#: make no table of the seeds per search (tests turn it off to compare)
-STATIC_SEEDS = True
-
-
 def searcher(nb: Sequence[Sequence[int]], record: bool,
              seedable: bytes | None = None) -> Search:
     """The search over ``nb`` (made on first use, then cached): ``search(seeds, in_c)``
@@ -95,16 +77,16 @@ def searcher(nb: Sequence[Sequence[int]], record: bool,
     limit is too low for the board; ``search(seeds, in_c, False)`` makes no joined
     table when not recording (None in its place). With ``seedable`` (a byte per site)
     the seeds are exactly the sites of ``in_c`` marked there: the caller passes those
-    (``seeds`` is then only the order in which they are tried)."""
-    key = (tuple(map(tuple, nb)), record, bytes(seedable) if seedable is not None else None,
-           LOW_FIRST)
+    (``seeds`` is then only the order in which they are tried): each site's first low
+    number is then written as a constant and no table of the seeds is made per search."""
+    key = (tuple(map(tuple, nb)), record, bytes(seedable) if seedable is not None else None)
     found = _CACHE.get(key)
     if found is None:
         made: list = []
 
         def search(seeds: list[int], in_c: bytearray, joined: bool = True) -> Result:
             if not made:
-                made.append(_generate(key[0], record, key[2], key[3]))
+                made.append(_generate(key[0], record, key[2]))
             return made[0](seeds, in_c, joined)
 
         if len(_CACHE) >= _CACHE_SIZE:
@@ -114,15 +96,14 @@ def searcher(nb: Sequence[Sequence[int]], record: bool,
 
 
 def _generate(nb: tuple[tuple[int, ...], ...], record: bool,
-              seedable: bytes | None = None, low_first: bool = False) -> Search:
+              seedable: bytes | None = None) -> Search:
     n = len(nb)
     parts = [_SPLIT] if record else []
     for v, around in enumerate(nb):
         args = ", ".join([f"v=S{v}"] + [f"w{j}=S{w}" for j, w in enumerate(around)])
         low = _LOW[None if seedable is None else int(bool(seedable[v]))]
         parts.append(_HEAD[record].format(site=v, args=args, low=low))
-        step = _NEIGHBOUR_LOW_FIRST if low_first else _NEIGHBOUR
-        parts.extend(step.format(w=f"w{j}", to=w, cut=_CUT[record].format(w=f"w{j}"))
+        parts.extend(_NEIGHBOUR.format(w=f"w{j}", to=w, cut=_CUT[record].format(w=f"w{j}"))
                      for j, w in enumerate(around))
         parts.append("    return low")
     ns: dict = {f"S{v}": v for v in range(n)}

@@ -21,9 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-#: count with integers (tests turn it off to compare with the loops over the sites)
-SHIFTED = True
-
 #: a table with more distinct offsets than this is counted by the loops (irregular
 #: numbering would make the integers' work grow past the loop's)
 MAX_OFFSETS = 40
@@ -31,17 +28,14 @@ MAX_OFFSETS = 40
 #: bytes.translate table: 1 for an empty site (0), 0 for any piece
 EMPTY_FLAG = bytes([1] + [0] * 255)
 
-#: a board's list of piece numbers read into bytes as a ``bytearray``: CPython 3.11
-#: makes one from a list of small integers in less than half the time ``bytes`` takes
-#: (1.5 us against 3.3 us for 91 sites) (tests turn it off to compare)
-BYTEARRAY_READS = True
-
 
 def board_reader():
-    """What reads a board's list as bytes (``bytearray``, or ``bytes`` with
-    ``BYTEARRAY_READS`` off); asked when compiling. Both raise ValueError for a value
-    beyond a byte."""
-    return bytearray if BYTEARRAY_READS else bytes
+    """What reads a board's list of piece numbers as bytes, asked when compiling:
+    ``bytearray``, which CPython 3.11 makes from a list of small integers in less than
+    half the time ``bytes`` takes (1.5 us against 3.3 us for 91 sites). It raises
+    ValueError for a value beyond a byte."""
+    return bytearray
+
 
 _CACHE: dict[tuple, Callable | None] = {}
 _CACHE_SIZE = 32
@@ -59,8 +53,8 @@ def offsets(nb: Sequence[Sequence[int]]) -> dict[int, int]:
 def counter(nb: Sequence[Sequence[int]], levels: int) -> Callable[[int], tuple] | None:
     """``count(empty)`` -> ``levels`` integers, the i-th holding (one byte a site, 1 or
     0) the sites with more than i empty neighbours, where ``empty`` holds a byte 1 for
-    each empty site; None when the table has too many offsets (or ``SHIFTED`` is off)."""
-    if not SHIFTED or levels < 1:
+    each empty site; None when the table has too many offsets."""
+    if levels < 1:
         return None
     key = (tuple(map(tuple, nb)), levels)
     if key in _CACHE:
@@ -94,8 +88,6 @@ def _generate(table: dict[int, int], levels: int) -> Callable[[int], tuple]:
 def spread(nb: Sequence[Sequence[int]]) -> Callable[[int, int], int] | None:
     """``mark(sites, within)``: the neighbours of ``sites`` that are in ``within`` (both
     one byte a site), by the same offsets; None as for ``counter``."""
-    if not SHIFTED:
-        return None
     key = (tuple(map(tuple, nb)), "spread")
     if key in _CACHE:
         return _CACHE[key]
@@ -118,22 +110,13 @@ def spread(nb: Sequence[Sequence[int]]) -> Callable[[int, int], int] | None:
     return made
 
 
-#: the counts kept from the last position asked and changed by the sites that changed,
-#: not counted afresh (tests turn it off to compare)
-KEPT = True
-
 #: a position more than this many sites away from the last one is counted afresh
 KEPT_MAX_CHANGES = 8
 
 #: the counts of the last few positions counted afresh kept, and copied back (then
 #: changed) when a position near one of them is asked after a jump (the start of every
-#: game); tests turn it off to compare
-KEPT_STARTS = True
+#: game)
 KEPT_STARTS_SIZE = 4
-
-#: the few sites that changed read off the difference's lowest bits (``low_sites``), not
-#: by listing its bytes (tests turn it off to compare)
-LOW_BITS = True
 
 
 def low_sites(d: int) -> list[int]:
@@ -148,11 +131,11 @@ def low_sites(d: int) -> list[int]:
     return out
 
 
-def changed_sites(d: int, n: int, most: int, low_bits: bool) -> list[int]:
+def changed_sites(d: int, n: int, most: int) -> list[int]:
     """The sites whose byte is 1 in ``d`` (flags of ``n`` sites), lowest first; when
     there are more than ``most``, only the first ``most + 1`` (the caller starts afresh).
-    ``low_bits``: read a few off the lowest bits (``low_sites``), else list the bytes."""
-    if low_bits and d.bit_count() <= most:
+    A few are read off the lowest bits (``low_sites``), more by listing the bytes."""
+    if d.bit_count() <= most:
         return low_sites(d)
     diff = d.to_bytes(n, "little")
     changed: list[int] = []
@@ -198,14 +181,6 @@ _ABOVE = [bytes(int(c > i) for c in range(256)) for i in range(8)]
 #: a count to 1 when above 0, plus 2 when above 1
 _ABOVE_TWO = bytes(int(c > 0) | int(c > 1) << 1 for c in range(256))
 
-#: a position one site away from the last one asked (most moves) follows it from the
-#: difference's single bit, without listing the changed sites (tests turn it off)
-ONE_CHANGE = True
-
-#: the counts' first two levels (above 0 and above 1) read in one translation and one
-#: integer (``KeptCounts.above_two``), not one each (tests turn it off to compare)
-TWO_LEVELS = True
-
 
 class KeptCounts:
     """How many empty neighbours every site has, kept as a byte per site from the last
@@ -218,7 +193,6 @@ class KeptCounts:
         self.empty = None                   # the empty flags last asked, as an integer
         self.counts = bytearray(self.n)
         self.ones = int.from_bytes(b"\1" * self.n, "little")   # a byte 1 per site
-        self.one_change, self.two_levels = ONE_CHANGE, TWO_LEVELS   # (the switches as made)
         self.starts = NearStarts(KEPT_STARTS_SIZE)   # the counts made afresh
 
     def above(self, empty: bytes, e: int, level: int) -> int:
@@ -229,10 +203,8 @@ class KeptCounts:
         return int.from_bytes(self.counts.translate(_ABOVE[level]), "little")
 
     def above_two(self, empty: bytes, e: int) -> tuple[int, int]:
-        """``(above(empty, e, 0), above(empty, e, 1))``, read in one translation
-        (``TWO_LEVELS``, as made)."""
-        if not self.two_levels:
-            return self.above(empty, e, 0), self.above(empty, e, 1)
+        """``(above(empty, e, 0), above(empty, e, 1))``, read in one translation and
+        one integer."""
         if e != self.empty:
             self._follow(empty, e)
         both = int.from_bytes(self.counts.translate(_ABOVE_TWO), "little")
@@ -242,7 +214,7 @@ class KeptCounts:
     def _follow(self, empty: bytes, e: int) -> None:
         """The counts brought to the position ``empty`` (``e``: read little-endian)."""
         last = self.empty
-        if self.one_change and last is not None:
+        if last is not None:
             d = e ^ last
             if not d & (d - 1):
                 # one site changed (most moves), its flag the one bit of d
@@ -257,7 +229,7 @@ class KeptCounts:
                 self.empty = e
                 return
         nb, n = self.nb, self.n
-        if KEPT_STARTS and (last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES):
+        if last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES:
             # counts made afresh before for a position near this one: copied back,
             # then changed as from the last position
             found = self.starts.near(e, KEPT_MAX_CHANGES)
@@ -266,11 +238,10 @@ class KeptCounts:
                 self.counts = bytearray(known)
         counts = self.counts
         changed = [] if last is None else \
-            changed_sites(e ^ last, n, KEPT_MAX_CHANGES, LOW_BITS)
+            changed_sites(e ^ last, n, KEPT_MAX_CHANGES)
         if last is None or len(changed) > KEPT_MAX_CHANGES:
             known = bytes(sum(empty[y] for y in around) for around in nb)
-            if KEPT_STARTS:
-                self.starts.keep(e, known)
+            self.starts.keep(e, known)
             self.counts = bytearray(known)
         else:
             for x in changed:
@@ -292,9 +263,10 @@ KEPT_MIN_OFFSETS = 8
 
 
 def kept_counts(nb: Sequence[Sequence[int]], levels: int) -> KeptCounts | None:
-    """A ``KeptCounts`` for ``nb`` when kept counts are on, ``levels`` fit its tables and
-    the table has more than ``KEPT_MIN_OFFSETS`` offsets (else None: the shifts)."""
-    if not KEPT or not 0 < levels <= len(_ABOVE) or len(nb) == 0 or \
+    """A ``KeptCounts`` for ``nb`` (the counts kept from the last position asked and
+    changed by the sites that changed, not counted afresh) when ``levels`` fit its tables
+    and the table has more than ``KEPT_MIN_OFFSETS`` offsets (else None: the shifts)."""
+    if not 0 < levels <= len(_ABOVE) or len(nb) == 0 or \
             len(offsets(nb)) <= KEPT_MIN_OFFSETS:
         return None
     return KeptCounts(nb)

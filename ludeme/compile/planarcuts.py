@@ -36,56 +36,20 @@ from __future__ import annotations
 from ludeme.compile.neighbourcounts import NearStarts, changed_sites
 from ludeme.ludemes.regions.around import _reader as _getter
 
-#: the articulation points from the occupied cells' parts, kept from move to move
-#: (tests turn it off to compare with the depth-first search)
-PLANAR = True
-
 #: a position more than this many cells away from the last one is counted afresh
 MAX_CHANGES = 8
 
 #: the parts of the last few positions counted afresh kept, and copied back (then
 #: changed) when a position near one of them is asked after a jump (the start of every
-#: game); tests turn it off to compare
-KEPT_STARTS = True
+#: game)
 KEPT_STARTS_SIZE = 4
-
-#: the few cells that changed read off the difference's lowest bits, not by listing its
-#: bytes (tests turn it off to compare)
-LOW_BITS = True
 
 #: per cell, the pattern of occupied cells round it kept as an integer (a bit per ring
 #: cell, changed by the cells placed and removed), the patterns found by a list index
 #: in place of an itemgetter and a tuple's hash; a candidate with two local parts asked
-#: by comparing their two parts, no set made (tests turn it off to compare)
-CODES = True
-#: rings longer than this keep the itemgetter (a list of 2**len per cell)
+#: by comparing their two parts, no set made. Rings longer than this keep the
+#: itemgetter (a list of 2**len per cell)
 CODES_MAX_RING = 10
-
-#: a cell's pattern met for the first time found through its shape's table by code
-#: (a list per shape, the count made once per shape and code), not through an
-#: itemgetter over the occupancy and a tuple's hash (tests turn it off to compare)
-SHAPE_CODES = True
-
-#: a cell removed whose occupied ring cells form at most one local part leaves its part
-#: joined: the cell is taken out of it, no flood, and the candidates are not all asked
-#: again (tests turn it off to compare)
-LOCAL_REMOVE = True
-
-#: a ring pattern's entry names the local parts by their positions in the ring, not by
-#: cells, so the cells of one shape share one list of entries by code (a pattern met at
-#: one cell is known at every cell of its shape; on the 9x9 square a game meets about
-#: one new pattern a move for its first hundreds of games when every cell learns its
-#: own); tests turn it off to compare (every cell its own list, filled from its shape's)
-SHARED_ENTRIES = True
-
-#: a position one placement away from the last asked (most moves): the ring codes round
-#: the placed cell changed and the cells round it asked again in one loop (tests turn
-#: it off to compare)
-ONE_LOOP = True
-
-#: the distinct parts round a cell with three local parts counted by comparing them,
-#: without a set comprehension's frame and loop (tests turn it off to compare)
-THREE_PARTS = True
 
 
 def _proof() -> None:
@@ -134,7 +98,8 @@ def _is_cut(found: tuple, r: tuple, part) -> bool:
         return True                 # more runs than local parts: whatever the parts
     if k == 2:
         return part[r[a]] == part[r[b]]
-    if THREE_PARTS and k == 3:
+    if k == 3:
+        # the distinct parts counted by comparing them, without a set's frame and loop
         pa, pb, pc = part[r[a]], part[r[b]], part[r[reps[2]]]
         return base > (3 - (pa == pb or pa == pc) - (pb == pc))
     return base > len({part[r[i]] for i in reps})
@@ -144,9 +109,7 @@ def tracker(board, nb, seeds, sites_n: int) -> Tracker | None:
     """A ``Tracker`` for the cells of ``board`` with neighbour table ``nb`` and the seeds
     ``seeds`` (the fixed cells joined to the extra node), or None when the board is not
     a disk, ``nb`` is not "sharing a side", or the seeds are not the cells with a side
-    on the boundary (or ``PLANAR`` is off)."""
-    if not PLANAR:
-        return None
+    on the boundary."""
     try:
         return _build(board, nb, seeds, sites_n)
     except (AttributeError, KeyError, TypeError, ValueError):
@@ -257,24 +220,25 @@ class Tracker:
         self.empty = None                 # the empty flags last asked, as an integer
         self.cut = None                   # the answer for them
         self.starts = NearStarts(KEPT_STARTS_SIZE)   # the parts reset for them
-        # CODES: per cell, (a ring cell, x's bit in that cell's code); per cell, its
-        # patterns by code (None until met)
-        self.codes = CODES and max(map(len, ring), default=0) <= CODES_MAX_RING
+        # codes (``CODES_MAX_RING``): per cell, (a ring cell, x's bit in that cell's
+        # code); per cell, its patterns by code (None until met)
+        self.codes = max(map(len, ring), default=0) <= CODES_MAX_RING
         if self.codes:
             self.ring_bits = [tuple((y, 1 << ring[y].index(x)) for y in ring[x])
                               for x in range(n)]
-            # SHAPE_CODES: per cell, its shape's entries by code
+            # per cell, its shape's entries by code: a pattern met for the first time
+            # found through its shape's table (the count made once per shape and code);
+            # an entry names the local parts by their positions in the ring, so the
+            # cells of one shape share one list (a pattern met at one cell is known at
+            # every cell of its shape)
             lists: dict = {}
             self.shape_codes = [lists.setdefault(self.shape_of[t], [None] * (1 << len(r)))
                                 for t, r in enumerate(ring)]
-            # SHARED_ENTRIES: a cell reads its shape's list (entries name ring positions)
-            self.by_code = self.shape_codes if SHARED_ENTRIES and SHAPE_CODES else \
-                [[None] * (1 << len(r)) for r in ring]
-            # ONE_LOOP: per cell, (a ring cell y, x's bit in y's code, y's ring, y's
-            # entries by code)
+            self.by_code = self.shape_codes
+            # per cell, (a ring cell y, x's bit in y's code, y's ring, y's entries by
+            # code): one placement's codes changed and cells asked in one loop
             self.around = [tuple((y, bit, ring[y], self.by_code[y])
                                  for y, bit in self.ring_bits[x]) for x in range(n)]
-        self.one_loop = self.codes and ONE_LOOP      # (the switch as made)
 
     def cuts(self, in_c) -> bytearray | None:
         """The articulation points (a byte per cell) of the empty cells (``in_c``: 1 for
@@ -284,7 +248,7 @@ class Tracker:
         last = self.empty
         if e == last:
             return self.cut
-        if self.one_loop and last is not None:
+        if self.codes and last is not None:
             d = e ^ last
             if not d & (d - 1) and d & last:
                 # one cell placed (most moves), its flag the one bit of d: its parts
@@ -298,14 +262,14 @@ class Tracker:
                 self.cut = None if self.holes else bytes(self.flags)
                 return self.cut
         n = self.n
-        if KEPT_STARTS and (last is None or (e ^ last).bit_count() > MAX_CHANGES):
+        if last is None or (e ^ last).bit_count() > MAX_CHANGES:
             # a position counted afresh before, near this one (the start of every game
             # before the first move asked): copied back, then changed as from the last
             last = self._near_start(e)
         if last is None:
             self._start(in_c, e)
         else:
-            changed = changed_sites(e ^ last, n, MAX_CHANGES, LOW_BITS)
+            changed = changed_sites(e ^ last, n, MAX_CHANGES)
             if len(changed) > MAX_CHANGES:
                 self._start(in_c, e)
             else:
@@ -313,23 +277,14 @@ class Tracker:
                 # its whole part (every candidate is asked again then)
                 self.moved = []
                 split = False
-                if LOCAL_REMOVE:
-                    # the cells placed first: a stone taken off next to one placed
-                    # (a capture) then finds its ring joined through it
-                    for x in changed:
-                        if not in_c[x]:
-                            self._add(x)
-                    for x in changed:
-                        if in_c[x] and self._remove(x):
-                            split = True
-                else:
-                    for x in changed:
-                        if in_c[x]:
-                            self._remove(x)
-                            split = True
-                    for x in changed:
-                        if not in_c[x]:
-                            self._add(x)
+                # the cells placed first: a stone taken off next to one placed (a
+                # capture) then finds its ring joined through it
+                for x in changed:
+                    if not in_c[x]:
+                        self._add(x)
+                for x in changed:
+                    if in_c[x] and self._remove(x):
+                        split = True
                 # the cells whose pattern changed (the changed ones and those round
                 # them) asked again
                 self._ask_again(changed, split)
@@ -359,14 +314,11 @@ class Tracker:
 
     def _missed(self, t: int, c: int) -> tuple:
         """t's pattern entry for the code ``c`` met for the first time at t."""
-        if SHAPE_CODES:
-            table = self.shape_codes[t]
-            found = table[c]
-            if found is None:
-                found = table[c] = _entry(self._count(
-                    t, tuple((c >> i) & 1 for i in range(len(self.ring[t])))))
-        else:
-            found = self._pattern(t, self.occ)
+        table = self.shape_codes[t]
+        found = table[c]
+        if found is None:
+            found = table[c] = _entry(self._count(
+                t, tuple((c >> i) & 1 for i in range(len(self.ring[t])))))
         self.by_code[t][c] = found
         return found
 
@@ -426,7 +378,7 @@ class Tracker:
 
     def _codes_asked(self, x: int) -> None:
         """x placed (its parts joined already): the codes of the cells round it
-        changed, and those cells asked again (``ONE_LOOP``)."""
+        changed, and those cells asked again, in one loop."""
         code, occ, part = self.code, self.occ, self.part
         candidates, flags, missed = self.candidates, self.flags, self._missed
         for y, bit, r, table in self.around[x]:
@@ -470,11 +422,9 @@ class Tracker:
 
     # -- the parts ------------------------------------------------------------
     def _start(self, in_c, e: int) -> None:
-        """``_reset``; its parts kept (``KEPT_STARTS``) to be copied back for a position
-        near this one asked after a jump (``_near_start``)."""
+        """``_reset``; its parts kept to be copied back for a position near this one
+        asked after a jump (``_near_start``)."""
         self._reset(in_c)
-        if not KEPT_STARTS:
-            return
         self.starts.keep(e, (bytes(self.occ), self.part[:],
                              {k: v[:] for k, v in self.members.items()}, self.holes,
                              dict(self.candidates), bytes(self.flags),
@@ -503,7 +453,7 @@ class Tracker:
         self.holes = 0
         self.candidates: dict[int, tuple] = {}
         self.moved: list[int] = []
-        self.code = [0] * n               # CODES: a bit per occupied ring cell
+        self.code = [0] * n               # codes: a bit per occupied ring cell
         for x in range(n):
             if not in_c[x]:
                 self._add(x)
@@ -529,8 +479,8 @@ class Tracker:
         return base, tuple({part[r[i]] for i in reps})
 
     def _add(self, x: int, ask: bool = False) -> None:
-        """x placed: its parts joined; with ``ask`` (one cell placed, ``ONE_LOOP``) the
-        cells round it asked again too."""
+        """x placed: its parts joined; with ``ask`` (one cell placed) the cells round it
+        asked again too."""
         base, parts = self._parts_round(x)
         self.holes += base - len(parts)
         self.occ[x] = 1
@@ -580,27 +530,27 @@ class Tracker:
             for y, bit in self.ring_bits[x]:
                 code[y] ^= bit
         label = part[x]
-        if LOCAL_REMOVE:
-            # the occupied cells round x in one local part (joined through corners
-            # without x) or none: the rest of x's part stays joined
-            base, _, k = self._found(x)[:3]
-            if k == 1:
-                rest = members[label]
-                rest.remove(x)
-                if label == x:
-                    # the part was named after x: named after another of its cells
-                    # (every cell of it renamed alike, so no answer changes)
-                    del members[x]
-                    label = rest[0]
-                    members[label] = rest
-                    for y in rest:
-                        part[y] = label
-                self.holes -= base - 1
-                return False
-            if k == 0 and len(members[label]) == 1:
-                del members[label]
-                self.holes -= base
-                return False
+        # the occupied cells round x in one local part (joined through corners without
+        # x) or none: the rest of x's part stays joined (taken out of it, no flood, the
+        # candidates not all asked again)
+        base, _, k = self._found(x)[:3]
+        if k == 1:
+            rest = members[label]
+            rest.remove(x)
+            if label == x:
+                # the part was named after x: named after another of its cells (every
+                # cell of it renamed alike, so no answer changes)
+                del members[x]
+                label = rest[0]
+                members[label] = rest
+                for y in rest:
+                    part[y] = label
+            self.holes -= base - 1
+            return False
+        if k == 0 and len(members[label]) == 1:
+            del members[label]
+            self.holes -= base
+            return False
         rest = members.pop(label)
         left = set(rest)
         left.discard(x)

@@ -17,10 +17,6 @@ import dataclasses
 
 from ludeme.lang.checker import Call, Lit, Seq
 
-#: a region repeated in one ``then:`` worked out once per position (False: each use
-#: works it out; tests compare the two)
-SHARED = True
-
 #: the ludemes whose value is read off the pieces on the board (which the state's hash
 #: follows) and ``(from)``, ``(to)`` alone; a region built of these only may be shared
 _BOARD_READS = frozenset({
@@ -99,9 +95,7 @@ def _regions(then, stop=lambda k, a: False):
 def repeated(then) -> dict:
     """The region expressions of the checked ``then`` that occur twice or more and read
     the board only, outermost ones (a repeated one inside another is left alone): a
-    dict from their key to the memory the uses share. Empty when ``SHARED`` is off."""
-    if not SHARED:
-        return {}
+    dict from their key to the memory the uses share."""
     counts: dict = {}
     for k, _a in _regions(then):
         counts[k] = counts.get(k, 0) + 1
@@ -109,7 +103,7 @@ def repeated(then) -> dict:
     def kept(k, a) -> bool:
         return counts[k] >= 2 and _board_only(a)
 
-    return {k: [None] * 7 for k, a in _regions(then, kept) if kept(k, a)}
+    return {k: [None] * 3 for k, a in _regions(then, kept) if kept(k, a)}
 
 
 def shared(memo: dict, arg, value):
@@ -122,17 +116,9 @@ def shared(memo: dict, arg, value):
         return value
     fn = value.fn
 
-    def once(s):
-        if cell[0] is s and cell[1] == s.hash and cell[2] == s.ply and \
-                cell[3] == s.to and cell[4] == s.frm and cell[5] == s.who:
-            return cell[6]
-        out = fn(s)
-        if not isinstance(out, tuple):
-            out = tuple(out)  # a use must not change what the others read
-        cell[:] = (s, s.hash, s.ply, s.to, s.frm, s.who, out)
-        return out
-
     def once_keyed(s):
+        # what the value depends on compared as one tuple (the state's board hash, ply,
+        # ``(from)``, ``(to)`` and mover)
         key = (s.hash, s.ply, s.to, s.frm, s.who)
         if cell[1] == key and cell[0] is s:
             return cell[2]
@@ -144,10 +130,4 @@ def shared(memo: dict, arg, value):
         cell[2] = out
         return out
 
-    return dataclasses.replace(value, fn=once_keyed if KEYED else once)
-
-
-#: the memory of a shared region compared as one tuple of what it depends on (the
-#: state's board hash, ply, ``(from)``, ``(to)`` and mover), not field by field (tests
-#: turn it off to compare)
-KEYED = True
+    return dataclasses.replace(value, fn=once_keyed)

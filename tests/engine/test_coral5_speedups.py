@@ -1,16 +1,15 @@
-"""Wave 14's placement speed-ups, each checked with its switch on and off: placements
-kept by a condition's table picked in C from the region's flags
-(``generators._kept_by_flags``, ``_kept_empty_by``; against the loop over the sites
-and no table for the empty sites, ``PLAIN_KEPT``); the empty sites not counted again when the kept
-articulation points answered (``connected.KNOWN_REACHED``); the empty sites passed with
-the table (``connected.PASS_EMPTY``); the kept trackers' positions counted afresh copied
-back for a position near them (``planarcuts.KEPT_STARTS``,
-``neighbourcounts.KEPT_STARTS``); the changed cells read off the lowest bits
-(``planarcuts.LOW_BITS``, ``neighbourcounts.LOW_BITS``); groups' sizes read from the
-board's bytes (``groups.BY_BYTES``); the stones' table of ``(is Connected (sites Board)
-...)`` from the kept counts (``connected.KEPT_COVERING``); the tracker's ring patterns
-kept as codes per cell (``planarcuts.CODES``). On games written here and on
-the seed games."""
+"""Wave 14's placement speed-ups: placements kept by a condition's table picked in C from
+the region's flags (``generators._kept_by_flags``, ``_kept_empty_by``; against the loop
+over the sites and no table for the empty sites, ``PLAIN_KEPT``); against the flood fill
+and the loops over the sites: the empty sites not counted again when the kept
+articulation points answered and passed with the table (``connected``); the kept
+trackers' positions counted afresh copied back for a position near them
+(``planarcuts``' and ``neighbourcounts``' starts); the changed cells read off the
+lowest bits; groups' sizes read from the board's bytes (``groups._sizes_by_bytes``,
+against the loop over every site); the stones' table of ``(is Connected (sites Board)
+...)`` from the kept counts (against the shifts); the tracker's ring patterns kept as
+codes per cell (against the patterns' tuples of a ring too long for codes). On games
+written here and on the seed games."""
 
 from __future__ import annotations
 
@@ -23,7 +22,11 @@ from ludeme.ludemes.conditions import connected
 from ludeme.ludemes.moves import generators
 from tests.engine.test_planar_cuts import _board, orthogonal_tracker
 from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
-from tests.engine.test_speedups import agree_along_games_and_fillings
+from tests.engine.test_speedups import (
+    agree_along_games_and_fillings,
+    counted_by_loops,
+    not_site_local,
+)
 
 #: room around each placement, and every empty site still joined to the empty edge
 ROOMY_JOINED = """(game "Roomy Atoll" (players 2)
@@ -78,16 +81,10 @@ def test_placements_picked_from_flags_alike(monkeypatch, spied, text, pieces):
 
 
 @pytest.mark.parametrize("text,pieces", GAMES)
-def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pieces):
+def test_kept_answers_alike_with_the_flood_fill_and_the_loops(monkeypatch, text, pieces):
     fast = compiled(text)
-    monkeypatch.setattr(connected, "KNOWN_REACHED", False)
-    monkeypatch.setattr(connected, "PASS_EMPTY", False)
-    monkeypatch.setattr(connected, "KEPT_COVERING", False)
-    monkeypatch.setattr(planarcuts, "KEPT_STARTS", False)
-    monkeypatch.setattr(planarcuts, "LOW_BITS", False)
-    monkeypatch.setattr(planarcuts, "CODES", False)
-    monkeypatch.setattr(neighbourcounts, "LOW_BITS", False)
-    monkeypatch.setattr(neighbourcounts, "KEPT_STARTS", False)
+    monkeypatch.setattr(connected, "_site_local", not_site_local)
+    counted_by_loops(monkeypatch)
     slow = compiled(text)
     # several games in a row: each starts from the position a start was kept for
     assert agree_along_games(fast, slow, seed=7, games=8) > 50
@@ -102,25 +99,20 @@ def test_known_reached_empty_passed_and_kept_starts_alike(monkeypatch, text, pie
 ])
 def test_seed_games_alike_with_and_without(monkeypatch, name, options):
     fast, slow = bundled_on_off(monkeypatch, name, options,
-                                *PLAIN_KEPT, (connected, "KNOWN_REACHED"),
-                                (connected, "PASS_EMPTY"), (connected, "KEPT_COVERING"),
-                                (planarcuts, "KEPT_STARTS"),
-                                (planarcuts, "LOW_BITS"), (planarcuts, "CODES"),
-                                (neighbourcounts, "KEPT_STARTS"),
-                                (neighbourcounts, "LOW_BITS"))
+                                *PLAIN_KEPT)
     assert agree_along_games(fast, slow, seed=31, games=5) > 60
 
 
 @pytest.mark.parametrize("codes", [True, False])
-@pytest.mark.parametrize("low_bits", [True, False])
 @pytest.mark.parametrize("shape", ["hex 4", "square 6"])
-def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits, codes):
+def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, codes):
     """A tracker asked again for positions at or near those it was reset for (jumps
-    back to a few positions, as each game's start) answers as the search."""
+    back to a few positions, as each game's start) answers as the search; with ring
+    codes, or without (rings too long for them)."""
     from ludeme.ludemes.conditions.connected import _plain_articulation
 
-    monkeypatch.setattr(planarcuts, "LOW_BITS", low_bits)
-    monkeypatch.setattr(planarcuts, "CODES", codes)
+    if not codes:
+        monkeypatch.setattr(planarcuts, "CODES_MAX_RING", 0)
     tracker, nb, edge = orthogonal_tracker(shape)
     n = len(nb)
     assert tracker.codes == codes
@@ -149,10 +141,8 @@ def test_kept_starts_give_the_searched_cuts(monkeypatch, shape, low_bits, codes)
     assert sum(k is not None for k in hits) > 40         # copied back, then changed
 
 
-@pytest.mark.parametrize("low_bits", [True, False])
-def test_kept_counts_restored_at_a_start(monkeypatch, low_bits):
+def test_kept_counts_restored_at_a_start(monkeypatch):
     monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)
-    monkeypatch.setattr(neighbourcounts, "LOW_BITS", low_bits)
     nb = _board("square 6").nbrs["Orthogonal"]
     n = len(nb)
     kept = neighbourcounts.kept_counts(nb, 2)
@@ -198,6 +188,14 @@ def _scores_along(fast, slow, seed: int, games: int) -> int:
     return compared
 
 
+def plain_group_sizes(monkeypatch) -> None:
+    """Groups' sizes compiled to the loop over every site (what a board whose sites are
+    not numbered 0..n-1 gets), not read from the board's bytes and kept per position."""
+    from ludeme.ludemes.numbers import groups
+
+    monkeypatch.setattr(groups, "_sizes_by_bytes", lambda nb, n, owner, players, slow: slow)
+
+
 @pytest.mark.parametrize("board,dirs,rock", [
     ("(hex 3)", "Orthogonal", "C3"),
     ("(square 5)", "Adjacent", "C3"),
@@ -210,22 +208,9 @@ def test_group_sizes_by_bytes_alike(monkeypatch, spied, board, dirs, rock):
     made = spied(groups, "_sizes_by_bytes")
     fast = compiled(text)
     assert made
-    monkeypatch.setattr(groups, "BY_BYTES", False)
-    made.clear()
+    plain_group_sizes(monkeypatch)
     slow = compiled(text)
-    assert not made
     assert _scores_along(fast, slow, seed=11, games=6) > 50
-
-
-@pytest.mark.parametrize("name,options", [
-    ("brain-coral", ["Board/Hexagon 4"]),
-    ("branching-coral", ["Board/Square 7", "Bonus/Opponent Groups"]),
-])
-def test_seed_games_alike_with_group_sizes_by_bytes(monkeypatch, name, options):
-    from ludeme.ludemes.numbers import groups
-
-    fast, slow = bundled_on_off(monkeypatch, name, options, (groups, "BY_BYTES"))
-    assert agree_along_games(fast, slow, seed=37, games=6) > 60
 
 
 @pytest.mark.parametrize("board,every_table", [("(hex 4)", False), ("(hex 5)", False),
@@ -240,7 +225,8 @@ def test_stones_table_from_kept_counts_alike(monkeypatch, board, every_table):
     text = TOUCHING.format(board=board)
     fast = compiled(text)
     assert any(k is not None for k in made)
-    monkeypatch.setattr(connected, "KEPT_COVERING", False)
+    # the shifts (a table of few offsets gets them)
+    monkeypatch.setattr(neighbourcounts, "kept_counts", lambda *a: None)
     made.clear()
     slow = compiled(text)
     assert not made

@@ -1,9 +1,10 @@
-"""Branching and Brain Coral's speed-ups (issue 19), each checked against the path it
-replaces on descriptions written here and on the seed games: the counts of empty
-neighbours of every site made as integers (``ludeme.compile.neighbourcounts``; the
-placements that must leave every stone next to a joined empty site are tested in
-``test_seed_speedups``), the search knowing its fixed seeds, and the search asking the
-low number first."""
+"""Branching and Brain Coral's speed-ups (issue 19), each checked against a plainer path
+on descriptions written here and on the seed games: the counts of empty neighbours of
+every site made as integers (``ludeme.compile.neighbourcounts``, against the loops a
+table of too many offsets gets; the placements that must leave every stone next to a
+joined empty site are tested in ``test_seed_speedups``), the search knowing its fixed
+seeds (against a search told the seeds), and the search asking the low number first
+(against the loop)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,15 @@ import random
 
 import pytest
 
+from ludeme.api import _compile, load_description
 from ludeme.compile import neighbourcounts
-from tests.engine.test_seed_speedups import ROOMY, agree_along_games, bundled_on_off, compiled
-from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+from tests.engine.test_seed_speedups import ROOMY, agree_along_games, compiled
+from tests.engine.test_speedups import (
+    BREATH,
+    agree_along_games_and_fillings,
+    counted_by_loops,
+    plainly_counted,
+)
 
 
 def _board(shape: str):
@@ -50,8 +57,6 @@ def test_a_table_of_too_many_offsets_is_left_to_the_loops(monkeypatch):
     monkeypatch.setattr(neighbourcounts, "MAX_OFFSETS", 3)
     monkeypatch.setattr(neighbourcounts, "_CACHE", {})
     assert neighbourcounts.counter(nb, 2) is None and neighbourcounts.spread(nb) is None
-    monkeypatch.setattr(neighbourcounts, "SHIFTED", False)
-    assert neighbourcounts.counter(nb, 2) is None
 
 
 #: boards, relations and filters of the room-around descriptions (``ROOMY``)
@@ -66,7 +71,7 @@ def test_room_around_counted_as_integers(monkeypatch, spied, board, dirs, op, k)
     made = spied(neighbourcounts, "counter")
     fast = compiled(text)
     assert made
-    monkeypatch.setattr(neighbourcounts, "SHIFTED", False)
+    counted_by_loops(monkeypatch)
     slow = compiled(text)
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
 
@@ -78,8 +83,9 @@ def test_room_around_counted_as_integers(monkeypatch, spied, board, dirs, op, k)
     ("brain-coral", ["Board/Square 7", "Tie-Breaker/B: Last to Place"]),
 ])
 def test_seed_games_play_alike_with_integer_counts(monkeypatch, name, options):
-    fast, slow = bundled_on_off(monkeypatch, name, options, (neighbourcounts, "SHIFTED"))
-    assert fast is not slow
+    fast = _compile(load_description(name, options))
+    counted_by_loops(monkeypatch)
+    slow = _compile(load_description(name, options))
     assert agree_along_games(fast, slow, seed=3, games=3) > 40
 
 
@@ -135,26 +141,20 @@ def test_placements_joined_to_fixed_sites_of_the_empty_ones(monkeypatch, board, 
                         or searcher(nb, record, seedable))
     fast = compiled(text)
     assert made and all(m is not None for m in made)     # the seeds were known
-    monkeypatch.setattr(connected, "FIXED_IN_THROUGH", False)
+    # the target region not read as fixed sites: the seeds told the search each time
+    monkeypatch.setattr(connected, "_fixed_part_in", lambda c, to, empty_range: None)
     slow = compiled(text)
     assert made[-1] is None
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
-    monkeypatch.setattr(connected, "FIXED_IN_THROUGH", True)
-    monkeypatch.setattr(articulation, "STATIC_SEEDS", False)
-    unmarked = compiled(text)
-    assert made[-1] is None
-    assert agree_along_games_and_fillings(unmarked, slow, ("Disc1", "Disc2"), seed=3) > 80
 
 
 # -- the generated search asking the low number first, with and without its joined table -
 
 @pytest.mark.parametrize("shape", ["hex 4", "square 6", "rectangle 3 7"])
-@pytest.mark.parametrize("low_first", [False, True])
-def test_low_number_first_finds_what_the_loop_finds(monkeypatch, shape, low_first):
+def test_low_number_first_finds_what_the_loop_finds(shape):
     from ludeme.compile import articulation
     from ludeme.ludemes.conditions import connected
 
-    monkeypatch.setattr(articulation, "LOW_FIRST", low_first)
     nb = _board(shape).nbrs["Adjacent"]
     n = len(nb)
     lean, recording = articulation.searcher(nb, False), articulation.searcher(nb, True)
@@ -168,16 +168,6 @@ def test_low_number_first_finds_what_the_loop_finds(monkeypatch, shape, low_firs
         assert list(map(bool, found[0])) == list(map(bool, joined))
         assert found[1:] == (cut, None, reached)
         assert lean(seeds, in_c, False) == (None, cut, None, reached)
-
-
-@pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
-                                          ("brain-coral", ["Board/Square 7"])])
-def test_seed_games_play_alike_with_the_low_number_first(monkeypatch, name, options):
-    from ludeme.compile import articulation
-
-    fast, slow = bundled_on_off(monkeypatch, name, options, (articulation, "LOW_FIRST"),
-                                (articulation, "STATIC_SEEDS"))
-    assert agree_along_games(fast, slow, seed=5, games=3) > 40
 
 
 # -- (sites Around ... if:(and (is Occupied (to)) ...)): the occupied ones off the board --
@@ -210,8 +200,10 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
                         lambda *a: asked.append(after(*a)) or asked[-1])
     fast = compiled(text)
     assert any(asked) == cond.startswith("(and (is Occupied")
-    monkeypatch.setattr(around, "OCCUPIED_FIRST", False)
-    slow = compiled(text)
+    # the same condition not in the form: every neighbour asked the whole condition
+    asked.clear()
+    slow = compiled(text.replace("(and (is Occupied (to))", "(and (not (is Empty (to)))"))
+    assert not any(asked)
     checked = 0
     for seed in range(3):
         rng = random.Random(seed)
@@ -229,7 +221,8 @@ def test_occupied_neighbours_read_off_the_board(monkeypatch, board, dirs, cond):
 
 
 # -- (to (sites Empty) if:(>= (count Sites in:(sites Around (to) ... (is Empty))) k)) ----
-# the candidates read off the counts' bytes (``around.RANGE_SELECT``)
+# the candidates read off the counts' bytes (``around._range_select``), against the
+# sites around listed and asked one by one
 
 @pytest.mark.parametrize("board,dirs,op,k", ROOMY_CASES)
 def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
@@ -246,40 +239,9 @@ def test_room_around_selected_off_the_counts(monkeypatch, board, dirs, op, k):
 
     monkeypatch.setattr(around, "_range_select", spy)
     fast = compiled(text)
-    monkeypatch.setattr(around, "_range_select", factory)
-    monkeypatch.setattr(around, "RANGE_SELECT", False)
-    slow = compiled(text)
+    assert made
+    made.clear()
+    slow = compiled(plainly_counted(text))
+    assert not made
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
-    assert made and asked
-
-
-@pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
-def test_branching_coral_plays_alike_with_candidates_off_the_counts(monkeypatch, options):
-    from ludeme.ludemes.regions import around
-
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (around, "RANGE_SELECT"))
-    assert agree_along_games(fast, slow, seed=11, games=3) > 40
-
-
-# -- the search's empty sites made from the bytes of the position's cache key ----------
-
-@pytest.mark.parametrize("case", ["square-empty-edge", "hex-all-sites", "square-corners"])
-def test_connected_placements_alike_with_the_board_bytes_shared(monkeypatch, case):
-    from ludeme.ludemes.conditions import connected
-    from tests.engine.test_connected_placement import CASES, GAME
-
-    board, dirs, target, region = CASES[case]
-    text = GAME.format(board=board, dirs=dirs, target=target, region=region)
-    fast = compiled(text)
-    monkeypatch.setattr(connected, "SHARED_BOARD", False)
-    slow = compiled(text)
-    assert agree_along_games(fast, slow, seed=3, games=6) > 30
-
-
-@pytest.mark.parametrize("name,options", [("branching-coral", ["Board/Hexagon 4"]),
-                                          ("brain-coral", ["Board/Square 7"])])
-def test_seed_games_alike_with_the_board_bytes_shared(monkeypatch, name, options):
-    from ludeme.ludemes.conditions import connected
-
-    fast, slow = bundled_on_off(monkeypatch, name, options, (connected, "SHARED_BOARD"))
-    assert agree_along_games(fast, slow, seed=13, games=3) > 40
+    assert asked

@@ -1,8 +1,11 @@
 """``(is Connected <region>)``'s search for cut sites with numbers kept in lists
-(``cohesion.BY_LISTS``) against the search over bit masks and dicts it replaces: the
-same answer on random regions of several boards, the same moves along games of a
-description written here (holes that may not cut the board), and the same playouts of
-Twigs and Thorns (its nulls) for 4 and 6 players."""
+(``cohesion.analyse_lists``) against the search over bit masks and dicts (``analyse``,
+which a fixed region still uses): the same answer on random regions of several boards.
+Every placement of a position answered at once from those cut sites (a site-local
+region, its placed site's membership read from the piece) against the condition asked
+of each placement made (as for a region that is not site-local): the same moves along
+games of a description written here (holes that may not cut the board), and the same
+games and playouts of Twigs and Thorns (its nulls) for 4 and 6 players."""
 
 from __future__ import annotations
 
@@ -12,7 +15,12 @@ import pytest
 
 import ludeme
 from ludeme.ludemes.conditions import cohesion
-from tests.engine.test_speedups import HOLES, agree_along_games_and_fillings, compiled_with
+from tests.engine.test_speedups import (
+    HOLES,
+    agree_along_games_and_fillings,
+    compiled_with,
+    not_site_local,
+)
 from tests.engine.test_turn_speedups import play_alike, playouts_alike
 
 
@@ -46,21 +54,30 @@ def test_the_cut_sites_are_the_same(cols, rows, diagonal):
 
 
 @pytest.mark.parametrize("board,dirs", [("(hex 3)", "Orthogonal"), ("(square 5)", "Adjacent")])
-def test_holes_placed_alike_by_lists_and_not(board, dirs):
+def test_holes_placed_alike_at_once_and_one_by_one(monkeypatch, board, dirs):
     region = '(difference (sites Board) (sites Occupied component:"Hole"))'
     text = HOLES.format(board=board, region=region, dirs=dirs)
-    flags = {"lists": (cohesion, "BY_LISTS")}
-    fast, slow = compiled_with(flags, text), compiled_with(flags, text, lists=False)
+    made = []
+    cond = cohesion.CondV
+    monkeypatch.setattr(cohesion, "CondV", lambda *a, **k: made.append(k) or cond(*a, **k))
+    flags = {"local": (cohesion, "_site_local")}
+    fast = compiled_with(flags, text)
+    after_add = made[-1]["after_add"]
+    # the placed site's membership read from the piece, without placing it
+    assert after_add(fast.new_initial_state()).__name__ == "decide_read"
+    made.clear()
+    slow = compiled_with(flags, text, local=not_site_local)
+    assert made and "after_add" not in made[-1]
     assert agree_along_games_and_fillings(fast, slow, ("Hole", "Stone1", "Stone2"),
                                           seed=len(board)) > 80
 
 
 @pytest.mark.parametrize("players", ["4", "6"])
-def test_twigs_nulls_alike_by_lists_and_not(monkeypatch, players):
+def test_twigs_nulls_alike_at_once_and_one_by_one(monkeypatch, players):
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
     fast = ludeme.load("twigs-and-thorns", [f"Players/{players}"])
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(cohesion, "BY_LISTS", False)
+    monkeypatch.setattr(cohesion, "_site_local", not_site_local)
     slow = ludeme.load("twigs-and-thorns", [f"Players/{players}"])
     assert sum(play_alike(fast, slow, seed) for seed in range(4)) > 40
     assert playouts_alike(fast, slow, 5, games=6) > 40

@@ -1,9 +1,9 @@
 """A uniform draw from the kept placements without listing them
-(``add_from_hand.DRAWN``: the generator's ``has_moves`` and ``drawn``), used by the
-playout loop and by the ordered turn's pass over stuck players, against listing the
-moves: with the switch on and off, seeded playouts draw the same moves and end the same
-way (the game without the draw played step by step through the public API,
-``stepped_playout``), and step by step the same moves are listed. Descriptions: two three-player placement games written here
+(the generator's ``has_moves`` and ``drawn``), used by the playout loop and by the
+ordered turn's pass over stuck players, against listing the moves: seeded playouts
+draw the same moves and end the same way as the game played step by step through the
+public API, which lists the moves (``stepped_playout``). Descriptions: two three-player
+placement games written here
 (pieces from hands of different sizes pointing at seeds and leaves; one passing over
 stuck players, one where a stuck player passes) and Twigs and Thorns for 2, 4 and 6
 players."""
@@ -15,9 +15,8 @@ import random
 import pytest
 
 import ludeme
-from ludeme.ludemes.moves import add_from_hand
 from ludeme.runtime.search import random_playout
-from tests.engine.test_turn_speedups import play_alike, stepped_playout
+from tests.engine.test_turn_speedups import stepped_playout
 
 SEEDS = """
 (game "Seeds"
@@ -53,30 +52,23 @@ PASSING = SEEDS % ""
 
 CASES = [(SKIPPING, None), (PASSING, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/4"]), ("twigs-and-thorns", ["Players/6"])]
-SWITCHES = [(add_from_hand, "DRAWN")]
 
 
-def _load(monkeypatch, src, options, on: bool):
+def _load(monkeypatch, src, options):
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    for module, name in SWITCHES:
-        monkeypatch.setattr(module, name, on)
     return ludeme.loads(src) if options is None else ludeme.load(src, options)
 
 
 @pytest.mark.parametrize("src,options", CASES,
                          ids=["skipping", "passing", "twigs-2p", "twigs-4p", "twigs-6p"])
 def test_moves_drawn_without_listing_them_alike(monkeypatch, src, options):
-    fast = _load(monkeypatch, src, options, True)
-    slow = _load(monkeypatch, src, options, False)
-    gen = fast.phases[-1].generate
+    game = _load(monkeypatch, src, options)
+    gen = game.phases[-1].generate
     assert gen.drawn is not None and gen.has_moves is not None
-    assert not hasattr(slow.phases[-1].generate, "drawn")
-    plies = sum(play_alike(fast, slow, seed) for seed in range(4))
-    assert plies > 40
     total = 0
     for seed in range(10):
         ends = []
-        for game, playout in ((fast, random_playout), (slow, stepped_playout)):
+        for playout in (random_playout, stepped_playout):
             s = game.new_initial_state()
             n = playout(s, random.Random(seed))
             ends.append((n, [m.key for m in s.history], s.score, s.outcome, s.hash))
@@ -86,12 +78,12 @@ def test_moves_drawn_without_listing_them_alike(monkeypatch, src, options):
 
 
 def test_the_draw_is_taken(monkeypatch):
-    """With the switches on, the playout loop draws without listing: the generator's
+    """The playout loop draws without listing: the generator's
     listing is called for the start position, where the player has no move (to pass,
     or for the end rule), and rarely else (the end rule's test after every other
     player was passed over)."""
     for src, options in CASES[:3]:
-        game = _load(monkeypatch, src, options, True)
+        game = _load(monkeypatch, src, options)
         calls = []
         gen = game.phases[-1].generate
 
@@ -111,7 +103,7 @@ def test_the_draw_is_taken(monkeypatch):
 def test_the_written_games_pass_over_stuck_players_or_end(monkeypatch):
     """P1 holds the fewest pieces: passed over when it has none left, the others place
     theirs (17 in all) in one written game; in the other the game ends at its turn."""
-    skipping, ending = (_load(monkeypatch, src, None, True) for src in (SKIPPING, PASSING))
+    skipping, ending = (_load(monkeypatch, src, None) for src in (SKIPPING, PASSING))
     played = [(random_playout(skipping.new_initial_state(), random.Random(seed)),
                random_playout(ending.new_initial_state(), random.Random(seed)))
               for seed in range(10)]

@@ -1,7 +1,7 @@
 """The counts of empty neighbours kept from the last position asked
-(``neighbourcounts.KEPT``, used on tables of more than ``KEPT_MIN_OFFSETS`` offsets),
-checked against counting site by site on random sequences of positions, and games
-filtering placements by them played with the switch on and off."""
+(``neighbourcounts.kept_counts``, used on tables of more than ``KEPT_MIN_OFFSETS``
+offsets), checked against counting site by site on random sequences of positions, and
+games filtering placements by them against the shifts (a table of few offsets gets)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from ludeme.api import _compile, load_description
 from ludeme.compile import neighbourcounts
 from tests.engine.test_coral_speedups import ROOMY_CASES, _board
-from tests.engine.test_seed_speedups import ROOMY, agree_along_games, bundled_on_off, compiled
+from tests.engine.test_seed_speedups import ROOMY, agree_along_games, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
 
@@ -38,13 +39,6 @@ def test_kept_counts_are_the_counts_site_by_site(monkeypatch, shape, relation):
                                    for x in range(n)]
 
 
-def test_no_kept_counts_when_switched_off(monkeypatch):
-    nb = _board("hex 4").nbrs["Orthogonal"]
-    assert neighbourcounts.kept_counts(nb, 2) is not None
-    monkeypatch.setattr(neighbourcounts, "KEPT", False)
-    assert neighbourcounts.kept_counts(nb, 2) is None
-
-
 def test_a_table_of_few_offsets_keeps_the_shifts():
     assert neighbourcounts.kept_counts(_board("square 6").nbrs["Orthogonal"], 2) is None
     assert neighbourcounts.kept_counts(_board("hex 6").nbrs["Orthogonal"], 2) is not None
@@ -60,9 +54,8 @@ def test_room_around_alike_with_kept_counts(monkeypatch, board, dirs, op, k):
                         lambda *a: made.append(kept_counts(*a)) or made[-1])
     fast = compiled(text)
     assert made and made[-1] is not None
-    monkeypatch.setattr(neighbourcounts, "KEPT", False)
+    monkeypatch.setattr(neighbourcounts, "kept_counts", lambda *a: None)     # the shifts
     slow = compiled(text)
-    assert made[-1] is None
     assert agree_along_games(fast, slow, seed=k, games=6) > 30
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
 
@@ -70,5 +63,7 @@ def test_room_around_alike_with_kept_counts(monkeypatch, board, dirs, op, k):
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_kept_counts(monkeypatch, options):
     monkeypatch.setattr(neighbourcounts, "KEPT_MIN_OFFSETS", 0)     # every table
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (neighbourcounts, "KEPT"))
+    fast = _compile(load_description("branching-coral", options))
+    monkeypatch.setattr(neighbourcounts, "kept_counts", lambda *a: None)     # the shifts
+    slow = _compile(load_description("branching-coral", options))
     assert agree_along_games(fast, slow, seed=17, games=4) > 60

@@ -2,8 +2,8 @@
 cells' parts (``ludeme.compile.planarcuts``), checked against the depth-first search
 they replace: on random sequences of positions (placements, removals, jumps, positions
 with empty cells cut off already), on placement games written here (one with captures,
-one where every stone must touch a joined empty cell) and on the seed games, with the
-switch on and off."""
+one where every stone must touch a joined empty cell) and on the seed games, against the
+search a board that is not a disk gets."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import random
 
 import pytest
 
+from ludeme.api import _compile, load_description
 from ludeme.compile import planarcuts
-from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
+from tests.engine.test_seed_speedups import agree_along_games, compiled
 from tests.engine.test_speedups import agree_along_games_and_fillings
 
 
@@ -96,11 +97,9 @@ def test_no_tracker_where_the_count_would_not_hold(shape, relation, seeds):
     assert planarcuts.tracker(board, board.nbrs["Orthogonal"], edge, len(nb)) is not None
 
 
-def test_no_tracker_when_switched_off(monkeypatch):
-    board = _board("hex 4")
-    nb = board.nbrs["Orthogonal"]
-    monkeypatch.setattr(planarcuts, "PLANAR", False)
-    assert planarcuts.tracker(board, nb, _edge_cells(board), len(nb)) is None
+def no_tracker(monkeypatch) -> None:
+    """No board taken for a disk (as one that is not): the depth-first search answers."""
+    monkeypatch.setattr(planarcuts, "tracker", lambda *a: None)
 
 
 #: placements that must leave every empty cell joined to the empty edge; the stones of
@@ -130,9 +129,8 @@ def test_placement_games_alike_with_kept_cuts(monkeypatch, board, region):
     monkeypatch.setattr(planarcuts, "tracker", lambda *a: made.append(tracker(*a)) or made[-1])
     fast = compiled(text)
     assert made and made[-1] is not None
-    monkeypatch.setattr(planarcuts, "PLANAR", False)
+    no_tracker(monkeypatch)
     slow = compiled(text)
-    assert made[-1] is None
     assert agree_along_games(fast, slow, seed=len(board), games=6) > 60
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=4) > 80
 
@@ -144,5 +142,7 @@ def test_placement_games_alike_with_kept_cuts(monkeypatch, board, region):
     ("brain-coral", ["Board/Square 7", "Tie-Breaker/B: Last to Place"]),
 ])
 def test_seed_games_play_alike_with_kept_cuts(monkeypatch, name, options):
-    fast, slow = bundled_on_off(monkeypatch, name, options, (planarcuts, "PLANAR"))
+    fast = _compile(load_description(name, options))
+    no_tracker(monkeypatch)
+    slow = _compile(load_description(name, options))
     assert agree_along_games(fast, slow, seed=7, games=4) > 60

@@ -199,7 +199,7 @@ def test_one_players_sites_listed_in_c(monkeypatch, board, far, other):
                                              ("(rectangle 4 6)", "Adjacent", "Corners")])
 def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board, dirs, edge):
     from ludeme.ludemes.conditions import connected
-    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings, not_site_local
 
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
     made = []
@@ -207,7 +207,8 @@ def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board,
     monkeypatch.setattr(connected, "_Table", lambda blocked: made.append(blocked)
                         or table_class(blocked))
     fast = compiled(text)
-    monkeypatch.setattr(connected, "ONE_TABLE", False)
+    # against the flood fill (a region that is not site-local gets it)
+    monkeypatch.setattr(connected, "_site_local", not_site_local)
     slow = compiled(text)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
     assert made          # the one-table answer was used
@@ -286,22 +287,12 @@ HOLES = """(game "Holes" (players 2)
 
 @pytest.mark.parametrize("board,dirs", [("(square 5)", "Orthogonal"), ("(hex 3)", "Adjacent"),
                                         ("(rectangle 3 7)", "Orthogonal")])
-@pytest.mark.parametrize("module,flag", [("cohesion", "BY_PIECE"),
-                                         ("sites", None)])
-def test_holes_that_may_not_cut_the_board_read_from_their_pieces(monkeypatch, board, dirs,
-                                                                  module, flag):
-    from ludeme.ludemes.conditions import cohesion
-    from ludeme.ludemes.regions import sites
-
+def test_holes_that_may_not_cut_the_board_read_from_their_pieces(board, dirs):
     text = HOLES.format(board=board, dirs=dirs)
     fast = compiled(text)
-    if flag is None:
-        # against the holes named with their owner (no difference read from the pieces)
-        slow = compiled(text.replace('(sites Occupied component:"Hole")',
-                                     '(sites Occupied by:Shared component:"Hole")'))
-    else:
-        monkeypatch.setattr({"cohesion": cohesion, "sites": sites}[module], flag, False)
-        slow = compiled(text)
+    # against the holes named with their owner (no difference read from the pieces)
+    slow = compiled(text.replace('(sites Occupied component:"Hole")',
+                                 '(sites Occupied by:Shared component:"Hole")'))
     rng = random.Random(len(board))
     refused = checked = 0
     for _ in range(6):
@@ -389,7 +380,8 @@ def test_generated_search_finds_what_the_loop_finds(shape, relation):
 def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs, edge,
                                                         region, form):
     from ludeme.compile import articulation
-    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+    from ludeme.ludemes.conditions import connected
+    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings, not_site_local
 
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
     ran = []
@@ -401,7 +393,8 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
 
     monkeypatch.setattr(articulation, "searcher", counted)
     fast = compiled(text)
-    monkeypatch.setattr(articulation, "GENERATED", False)
+    # against the flood fill (a region that is not site-local gets it)
+    monkeypatch.setattr(connected, "_site_local", not_site_local)
     slow = compiled(text)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
     # the generated search answered placements in the form expected (lean or
@@ -409,7 +402,7 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
     assert form in ran
     count = len(ran)
     agree_along_games(slow, slow, seed=1, games=1)
-    assert len(ran) == count            # the game compiled with the switch off never does
+    assert len(ran) == count            # the flood fill never does
 
 
 # -- (is Connected (sites Board) ...) after a placement: the answers from counts ---------
@@ -421,22 +414,28 @@ def test_connected_placements_with_the_generated_search(monkeypatch, board, dirs
 @pytest.mark.parametrize("shifted", [False, True])
 def test_placements_for_a_region_of_every_site_answered_from_counts(monkeypatch, spied, board, dirs,
                                                                     edge, shifted):
-    from ludeme.compile import neighbourcounts
+    """The stones' table from the counts as integers, or by numpy (the table of too many
+    offsets for the integers), against the flood fill."""
     from ludeme.ludemes.conditions import connected
-    from tests.engine.test_speedups import BREATH, agree_along_games_and_fillings
+    from tests.engine.test_speedups import (
+        BREATH,
+        agree_along_games_and_fillings,
+        counted_by_loops,
+        not_site_local,
+    )
 
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
-    # the counts by numpy, or as integers (neighbourcounts.SHIFTED)
-    monkeypatch.setattr(neighbourcounts, "SHIFTED", shifted)
+    if not shifted:
+        counted_by_loops(monkeypatch)
     made = spied(connected, "_covering_counted" if shifted else "_covering_table")
     fast = compiled(text)
-    monkeypatch.setattr(connected, "COVERING_COUNTS", False)
+    monkeypatch.setattr(connected, "_site_local", not_site_local)
     slow = compiled(text)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=len(board)) > 80
     assert made
     count = len(made)
     agree_along_games(slow, slow, seed=2, games=2)
-    assert len(made) == count           # compiled with the switch off: never made
+    assert len(made) == count           # the flood fill: never made
 
 
 # -- the turn of a game with ordered phases or stuck players passed over ----------------

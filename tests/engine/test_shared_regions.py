@@ -1,5 +1,6 @@
 """A region written more than once in one ``then:`` worked out once per position
-(``compile.sharedregions.SHARED``), checked against working out every use, on a game
+(``compile.sharedregions``), checked against working out every use (as a region written
+once is), on a game
 written here (whose consequence changes the board between two uses, which must then
 see different regions) and on Branching Coral."""
 
@@ -9,8 +10,9 @@ import random
 
 import pytest
 
+from ludeme.api import _compile, load_description
 from ludeme.compile import sharedregions
-from tests.engine.test_seed_speedups import agree_along_games, bundled_on_off, compiled
+from tests.engine.test_seed_speedups import agree_along_games, compiled
 
 #: the stones next to the one placed that have at most one empty neighbour: counted,
 #: removed, then counted again on the board the removal left (never any left)
@@ -26,6 +28,11 @@ CROWDED = """(define "Crowded"
                      (addScore Mover (* 100 (count Sites in:"Crowded")))}})))
          (end {{(if (>= (score Mover) 6) (result Mover Win))
                 (if (no Moves Next) (result Mover Loss))}})))"""
+
+
+def each_use(monkeypatch) -> None:
+    """Every region compiled as one written once: each use works it out."""
+    monkeypatch.setattr(sharedregions, "repeated", lambda then: {})
 
 
 def _playouts(game, games: int, seed: int) -> list:
@@ -61,7 +68,7 @@ def test_a_repeated_region_alike_worked_out_once(monkeypatch, board, dirs):
     monkeypatch.setattr(sharedregions, "shared", spy)
     fast = compiled(text)
     assert len(wrapped) == 3  # the three uses of "Crowded", not the room counted inside
-    monkeypatch.setattr(sharedregions, "SHARED", False)
+    each_use(monkeypatch)
     slow = compiled(text)
     assert len(wrapped) == 3
     assert agree_along_games(fast, slow, seed=5, games=6) > 40
@@ -86,6 +93,8 @@ def test_a_region_read_from_more_than_the_board_is_not_shared(monkeypatch):
 
 @pytest.mark.parametrize("options", [["Board/Hexagon 4"], ["Board/Square 7"]])
 def test_branching_coral_alike_with_its_doomed_region_shared(monkeypatch, options):
-    fast, slow = bundled_on_off(monkeypatch, "branching-coral", options, (sharedregions, "SHARED"))
+    fast = _compile(load_description("branching-coral", options))
+    each_use(monkeypatch)
+    slow = _compile(load_description("branching-coral", options))
     assert agree_along_games(fast, slow, seed=31, games=4) > 60
     assert _playouts(fast, 6, seed=3) == _playouts(slow, 6, seed=3)

@@ -9,7 +9,14 @@ import random
 import pytest
 
 from ludeme.api import _compile
-from ludeme.compile import bitlines, consequences, piecemoves, piecescan, slidelists
+from ludeme.compile import (
+    bitlines,
+    consequences,
+    neighbourcounts,
+    piecemoves,
+    piecescan,
+    slidelists,
+)
 from ludeme.expand import expand
 from ludeme.ludemes.conditions import cohesion, connected
 from ludeme.ludemes.effects import captures
@@ -39,14 +46,10 @@ def compiled_with(switches: dict, text: str, **flags):
             setattr(module, name, old)
 
 
-_FLAGS = {"cohesion": (cohesion, "AFTER_ADD"), "around": (around, "COUNT_IN_C"),
-          "per_to": (around, "COUNT_PER_TO"), "frontier": (add_from_hand, "FRONTIER"),
-          "kept_by_copy": (add_from_hand, "KEPT_BY_COPY"),
-          "held_by_content": (add_from_hand, "HELD_BY_CONTENT"),
+_FLAGS = {"cohesion": (cohesion, "_site_local"), "frontier": (add_from_hand, "_kept_pairs"),
           "fold_lines": (captures, "FOLD_LINES"),
-          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "FAST_PATH"),
-          "one_call": (captures, "ONE_CALL"),
-          "bit_lines": (captures, "BIT_LINES"),
+          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "_site_local"),
+          "one_call": (captures, "ONE_CALL"), "bit_lines": (captures, "BIT_LINES"),
           "scan_board": (piecescan, "SCAN_BOARD"),
           "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
           "by_id": (consequences, "CONSEQUENCES_BY_ID"),
@@ -133,6 +136,12 @@ HOLES = """(game "Holes and Stones" (players 2)
    (end (if (no Moves Next) (result Mover Win)))))"""
 
 
+def not_site_local(arg) -> bool:
+    """``_site_local`` saying no region is site-local: the condition asked of each
+    placement made, as for regions that are not."""
+    return False
+
+
 @pytest.mark.parametrize("board,region,dirs", [
     ("(hex 3)", '(difference (sites Board) (sites Occupied component:"Hole"))', "Orthogonal"),
     ("(square 5)", '(difference (sites Board) (sites Occupied component:"Hole"))', "Adjacent"),
@@ -142,7 +151,7 @@ HOLES = """(game "Holes and Stones" (players 2)
 ])
 def test_cohesion_answers_every_placement_at_once(board, region, dirs):
     text = HOLES.format(board=board, region=region, dirs=dirs)
-    fast, slow = compiled(text), compiled(text, cohesion=False)
+    fast, slow = compiled(text), compiled(text, cohesion=not_site_local)
     assert agree_along_games_and_fillings(fast, slow, ("Hole", "Stone1", "Stone2"),
                                           seed=len(board)) > 80
 
@@ -159,20 +168,35 @@ CROWD = """(game "Crowd" (players 2)
          (end (if (no Moves Next) (byScore)))))"""
 
 
+def counted_by_loops(monkeypatch) -> None:
+    """Every neighbour table left to the loops over the sites (as one of too many
+    offsets is), not counted as integers (``ludeme.compile.neighbourcounts``)."""
+    monkeypatch.setattr(neighbourcounts, "MAX_OFFSETS", 0)
+    monkeypatch.setattr(neighbourcounts, "_CACHE", {})
+
+
+def plainly_counted(text: str) -> str:
+    """The same description with ``(is Empty (to))`` written ``(not (is Occupied
+    (to)))``: the sites around are then listed and asked one by one, not counted off
+    the board's entries in C."""
+    return text.replace("(is Empty (to))", "(not (is Occupied (to)))")
+
+
 @pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
                                           ("(square 5)", "Adjacent", 3),
                                           ("(rectangle 2 6)", "Diagonal", 1)])
-def test_empty_neighbours_counted_in_c(board, dirs, k):
+def test_empty_neighbours_counted_in_c(monkeypatch, board, dirs, k):
+    """Counted in C (``size``), and for every candidate of the filter at once
+    (``sizes_to``), against the list of the sites around asked one by one."""
     text = CROWD.format(board=board, dirs=dirs, k=k)
-    fast, slow = compiled(text), compiled(text, around=False)
-    assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
-
-
-@pytest.mark.parametrize("board,dirs,k", [("(hex 3)", "Orthogonal", 2),
-                                          ("(square 5)", "Adjacent", 3)])
-def test_empty_neighbours_counted_for_every_candidate_at_once(board, dirs, k):
-    text = CROWD.format(board=board, dirs=dirs, k=k)
-    fast, slow = compiled(text), compiled(text, per_to=False)
+    made = []
+    reader = around._reader
+    monkeypatch.setattr(around, "_reader", lambda sites: made.append(1) or reader(sites))
+    fast = compiled(text)
+    assert made
+    made.clear()
+    slow = compiled(plainly_counted(text))
+    assert not made                         # the plain path
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"), seed=k) > 60
 
 
@@ -201,7 +225,7 @@ BREATH = """(game "Breathing Room" (players 2)
 ])
 def test_connected_empty_sites_answered_from_one_table(board, dirs, edge, region):
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region=region)
-    fast, slow = compiled(text), compiled(text, connected=False)
+    fast, slow = compiled(text), compiled(text, connected=not_site_local)
     assert agree_along_games_and_fillings(fast, slow, ("Disc1", "Disc2"),
                                           seed=len(board)) > 80
 
@@ -221,6 +245,19 @@ POINTERS = """(game "Pointers" (players {players})
     (end (if (no Moves Next) (byScore)))))"""
 
 
+def not_kept(*args) -> None:
+    """``add_from_hand._kept_pairs`` when the regions do not allow keeping the pairs:
+    the placements worked out afresh in every position."""
+    return None
+
+
+def in_slot_order(moves) -> list:
+    """``moves`` in the order of their (destination, direction) slots (``to * 9 +
+    rotation``; stable: the kinds of a slot as listed), the order the kept pairs list
+    them in."""
+    return sorted(moves, key=lambda m: m.to * 9 + m.extra)
+
+
 @pytest.mark.parametrize("players,board,seeds,dirs,facing", [
     (2, "(square 5)", '{"c3"}', "Orthogonal", '(sites Occupied component:{"Seed" "Dart" "Lance"})'),
     (3, "(hex 3)", '{"a1" "e5"}', "Adjacent", '(sites Occupied component:{"Seed" "Lance"})'),
@@ -229,7 +266,7 @@ POINTERS = """(game "Pointers" (players {players})
 def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, facing):
     text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
                            facing=facing)
-    fast, slow = compiled(text), compiled(text, frontier=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     # captures (the remove) make the kept pairs rebuild; placements update them
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=6) > 60
@@ -242,17 +279,18 @@ def test_pointing_placements_kept_incrementally(players, board, seeds, dirs, fac
     (2, "(rectangle 3 6)", '{"b2"}', "{N E}", "(sites Empty)"),
 ])
 def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, dirs, facing):
-    """``KEPT_BY_COPY``: the kept pairs compare their board with a copy of it changed in
-    place and update their slots by runs and sorts; the same moves as the ``bytes``
-    form, along games whose states are cloned twice at every ply and both clones play
-    the same move (each clone keeps its own copy of the board)."""
+    """The kept pairs compare their board with a copy of it changed in place and update
+    their slots by runs and sorts; the same moves as worked out afresh in every position,
+    along games whose states are cloned twice at every ply and both clones play the
+    same move (each clone keeps its own copy of the board)."""
     text = POINTERS.format(players=players, board=board, seeds=seeds, dirs=dirs,
                            facing=facing)
-    fast, slow = compiled(text), compiled(text, kept_by_copy=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=players, games=4) > 60
-    def listed(s) -> list[str]:
-        return [s.move_to_string(m) for m in s.legal_moves()]   # in order
+
+    def listed(s, order=list) -> list[str]:
+        return [s.move_to_string(m) for m in order(s.legal_moves())]   # in order
 
     rng = random.Random(players)
     compared = 0
@@ -260,14 +298,14 @@ def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, d
         a, b = fast.new_initial_state(), slow.new_initial_state()
         while not a.is_terminal():
             before = listed(a)
-            assert before == listed(b)
+            assert before == listed(b, in_slot_order)
             m = before[rng.randrange(len(before))]
             c, d = a.clone(), a.clone()
             c.apply(c.parse_move(m))
             d.apply(d.parse_move(m))
             b.apply(b.parse_move(m))
             # each clone lists its moves from its own copy of the kept board
-            assert listed(c) == listed(d) == listed(b)
+            assert listed(c) == listed(d) == listed(b, in_slot_order)
             a = d
             compared += 1
     assert compared > 15
@@ -276,7 +314,7 @@ def test_kept_pairs_checked_against_a_copy_of_the_board(players, board, seeds, d
 def test_hand_moves_looked_up_by_the_hands_content():
     text = POINTERS.format(players=3, board="(square 5)", seeds='{"c3"}', dirs="Orthogonal",
                            facing='(sites Occupied component:{"Seed" "Dart" "Lance"})')
-    fast, slow = compiled(text), compiled(text, held_by_content=False)
+    fast, slow = compiled(text), compiled(text, frontier=not_kept)
     # hands run out of one kind, then of the other, as the games go on
     assert agree_along_games_and_fillings(fast, slow, ("Seed", "Dart1", "Lance2"),
                                           seed=7, games=6) > 60

@@ -2,8 +2,7 @@
 replaces: the turn that makes the next player the mover first when the consequences
 left it as the turn set it, Ludii's ``(counter)`` kept only in games that read or set
 it (``Game.reads_counter``), placing from a hand with the board's hash change kept on
-the move and the hand's read from a table (``add_from_hand.KEYED_ACT``, switched off),
-the playout loops that leave the mover's context as their listing set it, and the
+the move (checked against the hash worked out afresh), the playout loops that leave the mover's context as their listing set it, and the
 ordered turn's pass over stuck players listing so too. Against the general turn
 (``Game.play``) and, for the playouts, the game played step by step through the public
 API (``stepped_playout``), seeded random games list the same moves, reach the same
@@ -21,14 +20,12 @@ import random
 import pytest
 
 import ludeme
-from ludeme.ludemes.moves import add_from_hand
 from ludeme.runtime.search import random_playout
 from ludeme.runtime.state import listed_in_context
 from tests.engine.test_turn_speedups import (
     closure,
     general_turn,
     play_alike,
-    playouts_alike,
     stepped_playout,
 )
 
@@ -59,8 +56,6 @@ SWAPPED = """
 PLAIN_END = "(if (no Moves Next) (byScore))"
 COUNTER_END = "{(if (= (counter) 11) (result Mover Win)) (if (no Moves Next) (byScore))}"
 
-SWITCHES = {"keyed_act": (add_from_hand, "KEYED_ACT")}
-
 CASES = [(RELAY.replace("{END}", PLAIN_END), None),
          (RELAY.replace("{END}", COUNTER_END), None),
          (SWAPPED, None), ("tic-tac-toe", []), ("connect-four", []), ("hex", []),
@@ -69,14 +64,9 @@ IDS = ["relay", "relay-counter", "swapped", "tic-tac-toe", "connect-four", "hex"
        "twigs-3p"]
 
 
-def _load(monkeypatch, src, options, off: tuple[str, ...] = ()):
+def _load(monkeypatch, src, options):
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    for name, (module, switch) in SWITCHES.items():
-        monkeypatch.setattr(module, switch, name not in off)
-    game = ludeme.loads(src) if options is None else ludeme.load(src, options)
-    for module, switch in SWITCHES.values():
-        monkeypatch.setattr(module, switch, True)
-    return game
+    return ludeme.loads(src) if options is None else ludeme.load(src, options)
 
 
 def _same_playouts(fast, slow, seed: int, games: int) -> int:
@@ -98,7 +88,7 @@ def _same_playouts(fast, slow, seed: int, games: int) -> int:
 @pytest.mark.parametrize("src,options", CASES, ids=IDS)
 def test_the_fixed_cost_paths_play_as_the_general_ones(monkeypatch, src, options):
     fast = _load(monkeypatch, src, options)
-    slow = general_turn(_load(monkeypatch, src, options, tuple(SWITCHES)))
+    slow = general_turn(_load(monkeypatch, src, options))
     turn = closure(fast.play)
     assert turn["plain_next"] is (not any(ph.order is not None or ph.skip_stuck
                                           for ph in fast.phases))
@@ -110,16 +100,6 @@ def test_the_fixed_cost_paths_play_as_the_general_ones(monkeypatch, src, options
     plies = sum(play_alike(fast, slow, seed, plies=120) for seed in range(5))
     assert plies > 30
     assert _same_playouts(fast, slow, 3, 8) > 40
-
-
-@pytest.mark.parametrize("name", list(SWITCHES))
-def test_each_switch_alone_keeps_the_written_game(monkeypatch, name):
-    src = RELAY.replace("{END}", COUNTER_END)
-    fast = _load(monkeypatch, src, None)
-    slow = _load(monkeypatch, src, None, (name,))
-    assert sum(play_alike(fast, slow, seed, plies=120) for seed in range(8)) > 40
-    assert playouts_alike(fast, slow, 5, games=6) > 30
-    assert _same_playouts(fast, slow, 7, 6) > 30
 
 
 def test_the_counter_is_kept_where_read_and_left_where_not(monkeypatch):

@@ -56,14 +56,16 @@ def closure(play) -> dict:
                     [c.cell_contents for c in play.__closure__ or ()], strict=True))
 
 
-def play_alike(fast, slow, seed: int, plies: int = 300, same=None) -> int:
+def play_alike(fast, slow, seed: int, plies: int = 300, same=None, order=None) -> int:
     """Play both games along one seeded random game: the same legal moves, position,
     hash, mover and stalemated flags at every ply (and ``same(state)``, when given), the
-    same end; returns the plies."""
+    same end; returns the plies. ``order``: put ``slow``'s moves in order first."""
     rng = random.Random(seed)
     a, b = fast.new_initial_state(), slow.new_initial_state()
     while not a.is_terminal() and a.ply < plies:
         ms, mb = a.legal_moves(), b.legal_moves()
+        if order is not None:
+            mb = order(mb)
         assert [m.key for m in ms] == [m.key for m in mb]
         i = rng.randrange(len(ms))
         a.apply(ms[i])

@@ -403,11 +403,13 @@ def test_move_sets_and_results_match_the_baseline(side, brain, games, shape):
 
 
 def _compiled_without_fast_path(monkeypatch, name, options):
-    monkeypatch.setattr(connectivity, "FAST_PATH", False)
+    """Compiled with no region taken for site-local: the flood fill answers."""
+    local = connectivity._site_local
+    monkeypatch.setattr(connectivity, "_site_local", lambda arg: False)
     try:
         return _compile(load_description(name, options))
     finally:
-        monkeypatch.setattr(connectivity, "FAST_PATH", True)
+        monkeypatch.setattr(connectivity, "_site_local", local)
 
 
 @pytest.mark.parametrize("name,options", [("branching-coral", [SIDE4]),

@@ -17,16 +17,6 @@ from ludeme.runtime.state import TRIAL_HASH
 #: analysed regions kept per condition (a pure function of the region, so any size is
 #: correct; bounded so that long searches do not grow memory)
 CACHE_LIMIT = 4096
-#: answer every placement of a position at once under (do (move Add ...) ifAfterwards:...)
-#: (tests turn it off to compare with the test of each placement made)
-AFTER_ADD = True
-#: under AFTER_ADD, a region read from the pieces on its sites (``RegionV.by_piece``)
-#: tells a placed site's membership from the piece, without placing it (tests turn it
-#: off to compare)
-BY_PIECE = True
-#: the search for cut sites walks neighbour lists with numbers kept in lists
-#: (``analyse_lists``; False: ``analyse``, the bit masks and dicts; tests compare)
-BY_LISTS = True
 
 
 def _bits(m: int) -> list[int]:
@@ -210,15 +200,14 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
     get_bit = bits.__getitem__
 
     nbr_lists = [tuple(dict.fromkeys(nbrs[x])) for x in range(n_sites)]
-    by_lists = BY_LISTS
 
     def info(m: int) -> tuple[bool, int]:
+        # the search for cut sites walks neighbour lists with numbers kept in lists
         got = cache.get(m)
         if got is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            got = cache[m] = analyse_lists(m, nbr_lists, n_sites) if by_lists \
-                else analyse(m, nbr_bits)
+            got = cache[m] = analyse_lists(m, nbr_lists, n_sites)
         return got
 
     def test(s):
@@ -238,10 +227,14 @@ def region_connected(c: CompileContext, region: T.Region, directions: T.Directio
                 return not cut >> x & 1
         return info(m)[0]
 
-    if not (AFTER_ADD and _site_local(region_arg)):
+    # a site-local region: every placement of a position answered at once under (do
+    # (move Add ...) ifAfterwards:...)
+    if not _site_local(region_arg):
         return CondV(test)
     member = region.member()
-    read = region.by_piece if BY_PIECE else None
+    # a region read from the pieces on its sites (``RegionV.by_piece``) tells a placed
+    # site's membership from the piece, without placing it
+    read = region.by_piece
 
     def after_add(s):
         """Every placement on an empty site of this position at once: the region is

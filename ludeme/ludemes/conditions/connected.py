@@ -39,23 +39,11 @@ from ludeme.lang.registry import ludeme
 from ludeme.ludemes.regions.around import _reader, neighbour_table
 from ludeme.runtime.state import TRIAL_HASH
 
-#: compile the local test (tests turn it off to compare with the plain flood fill)
-FAST_PATH = True
 #: when set (benchmarks), each compiled condition counts how its answers were found in
 #: ``STATS``: "fast" (answered locally), "walk" (of those, the ones that needed Lemma 2's
 #: walks rather than Lemma 3's table), "flood" (flood fill of the position), "base"
 #: (flood fill of the position before the change, once per position)
 COUNT_STATS = False
-#: answer every placement at once when the tested region is fixed (tests turn it off
-#: to compare with asking each placement)
-ONE_TABLE = True
-#: when the tested region holds every site, answer every placement from the articulation
-#: points and the counts of empty sites around every site, made with numpy (tests turn
-#: it off to compare with the loops over the sites)
-COVERING_COUNTS = True
-#: the search's region of empty sites made from the board's bytes that the position's
-#: cache key already holds, not from the board's list again (tests turn it off)
-SHARED_BOARD = True
 STATS: dict[str, int] = {"fast": 0, "walk": 0, "flood": 0, "base": 0}
 
 # Regions whose membership of a site depends only on what stands on that site (and on
@@ -172,7 +160,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         a_table = bytearray(n)
         for x in a_static:
             a_table[x] = 1
-    fold_a = a_static is not None and ONE_TABLE      # (the flag as compiled)
+    fold_a = a_static is not None
     readers = [_reader(x) for x in nb]           # a site's neighbours' entries, in C
     planar = None               # planarcuts' tracker, set below when it applies
     # B = a fixed region's sites in C (the empty sites of the perimeter): the seeds are
@@ -182,12 +170,10 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     if seed_sites is not None:
         seed_get = itemgetter(*seed_sites)
         seed_bits = sum(1 << (8 * x) for x in seed_sites)
-        if articulation.STATIC_SEEDS:
-            seedable = bytes(x in set(seed_sites) for x in range(n))
+        seedable = bytes(x in set(seed_sites) for x in range(n))
     # the search written out for this neighbour table (made on its first use): lean,
     # or recording the sites each articulation point cuts off (``lost_sites``)
-    searches = {record: articulation.searcher(nb, record, seedable) if articulation.GENERATED
-                else None for record in (False, True)}
+    searches = {record: articulation.searcher(nb, record, seedable) for record in (False, True)}
 
     def evaluate(s, with_a: bool, record: bool = True, board: bytes | None = None):
         """(P holds, A, B, C, J as tables, articulation points, the sites each cuts
@@ -211,15 +197,12 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         # and no joined table is read (``ludeme.compile.planarcuts``); None when some
         # empty site is cut off already: then the search below says which
         cut = planar.cuts(in_c) if with_a and planar is not None and not record else None
-        # every empty site joined (the tracker answered): not counted (``KNOWN_REACHED``)
+        # every empty site joined (the tracker answered): not counted
         whole = False
         if cut is not None:
             in_b = joined = separated = None
-            if KNOWN_REACHED:
-                whole = True
-                reached = -1
-            else:
-                reached = sum(in_c)             # every empty site joined
+            whole = True
+            reached = -1
         else:
             if b_table is not None:
                 in_b = b_table
@@ -295,7 +278,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     counting, stats = COUNT_STATS, STATS      # fixed when compiled
     if counting:
         flood = _counted(stats, "flood", flood)
-    if not (local and FAST_PATH):
+    if not local:
         return CondV(flood)
 
     # t holds a piece in X': the empty sites do not contain it, a fixed region does or
@@ -305,7 +288,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # A fixed and B only ever empty sites: after a placement on t, t is in A exactly
     # when it was and never in B, whatever the piece (no trial placement needed)
     fixed_a_empty_b = a_table is not None and b_reg.known_empty()
-    all_at_once = fixed_a_empty_b and empty_range == (0, n) and ONE_TABLE  # when compiled
+    # A fixed: every placement answered at once
+    all_at_once = fixed_a_empty_b and empty_range == (0, n)
     a_covers_c = all_at_once and all(a_table)
     # [key of X'', evaluate(X''), the answers of after_add as a table (A = C), the
     # sites that are the only joined neighbour of a site of A joined only through one]
@@ -313,16 +297,20 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     # after_add never asks which sites an articulation point cuts off when A = C are all
     # the empty sites, or A is fixed and holds all of C: the search need not record them
     lean = (a_is_c and empty_range == (0, n)) or a_covers_c
-    covering = a_covers_c and COVERING_COUNTS        # (the flag as compiled)
+    # A holds every site: every placement answered from the articulation points and the
+    # counts of empty sites around every site (made with numpy when the table has too
+    # many offsets for ``neighbourcounts``)
+    covering = a_covers_c
     around_table = _around_table(nb, n) if covering else None
     # the counts of empty sites around every site as integers, when the table allows
     # (``ludeme.compile.neighbourcounts``): (count, mark, every site)
     counted = None
-    if covering and neighbourcounts.SHIFTED:
+    if covering:
         count, mark = neighbourcounts.counter(nb, 2), neighbourcounts.spread(nb)
         if count is not None and mark is not None:
             counted = (count, mark, int.from_bytes(b"\1" * n, "little"))
-            kept = neighbourcounts.kept_counts(nb, 2) if KEPT_COVERING else None
+            # the counts kept from the last position (on tables it takes)
+            kept = neighbourcounts.kept_counts(nb, 2)
             if kept is not None:
                 counted += (kept,)
     # the articulation points without a search, kept from move to move, where no joined
@@ -415,8 +403,8 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if key != cache[0]:
             if counting:
                 stats["base"] += 1
-            cache[1] = evaluate(s, True, not lean,
-                                key[2] if byte_key and SHARED_BOARD else None)
+            # the search's empty sites made from the board's bytes the key holds
+            cache[1] = evaluate(s, True, not lean, key[2] if byte_key else None)
             cache[0] = key
             cache[2] = cache[3] = None
         holds, in_a, in_b, in_c, joined, cut, separated, loose = cache[1]
@@ -504,8 +492,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
                 out[t] = 1
         return out
 
-    if PLANAR_LANE and planar is not None and empty_range == (0, n) and byte_key and \
-            SHARED_BOARD and KNOWN_REACHED and PASS_EMPTY and not counting:
+    if planar is not None and empty_range == (0, n) and byte_key and not counting:
         if a_is_c:
             after_add = _planar_lane(after_add, planar, cache, as_bytes, n)
         elif covering:
@@ -533,9 +520,9 @@ def _covering_answer(loose) -> _Table:
 def _planar_lane(general, planar, cache, as_bytes, n: int, cover=None, a_table=None):
     """``after_add`` when A = C are every empty site, or A every site (``cover(in_c,
     cut)`` makes the stones' table, None when one is left without a joined empty
-    neighbour, ``a_table`` A's), and the kept articulation points answer
-    (``PLANAR_LANE``): a new position's empty sites read from the board's bytes and
-    handed to the tracker, its table made at once, without ``evaluate``'s tuple;
+    neighbour, ``a_table`` A's), and the kept articulation points answer: a new
+    position's empty sites read from the board's bytes and handed to the tracker, its
+    table made at once, without ``evaluate``'s tuple;
     ``general`` answers when some empty site is cut off already (the tracker says
     None), and for a position it left undecided."""
 
@@ -567,36 +554,12 @@ def _planar_lane(general, planar, cache, as_bytes, n: int, cover=None, a_table=N
     return after_add
 
 
-#: read ``to:(intersection <fixed region> <the through region>)`` as the fixed sites in
-#: the through region (tests turn it off to compare)
-FIXED_IN_THROUGH = True
-
-
-#: the stones' table of ``(is Connected (sites Board) ...)`` after a placement reads
-#: the counts of empty neighbours kept from the last position
-#: (``neighbourcounts.KeptCounts``, on tables it takes) in place of the shifts (tests
-#: turn it off to compare)
-KEPT_COVERING = True
-
-#: ``after_add``'s table of every empty site carries the position's empty sites, which
-#: the caller picking the placements kept reads (tests turn it off to compare)
-PASS_EMPTY = True
-
-#: when the kept articulation points answered (every empty site is joined), the empty
-#: sites are not counted again to say so (tests turn it off to compare)
-KNOWN_REACHED = True
-
-#: ``after_add`` of a placement kept joined to every empty site, answered by the kept
-#: articulation points (``planarcuts``): the table made from the board's bytes and the
-#: tracker's answer directly, not through ``evaluate`` (tests turn it off to compare)
-PLANAR_LANE = True
-
-
 def _fixed_part_in(c: CompileContext, to, empty_range) -> tuple[int, ...] | None:
     """The fixed sites F (at least two, in order) when the checked ``to`` region is
     ``(intersection F E)`` or ``(intersection E F)`` with E the empty sites of the
-    through region's range, which is the empty sites; else None."""
-    if not FIXED_IN_THROUGH or empty_range is None or not isinstance(to, Call) \
+    through region's range, which is the empty sites; else None. The search then knows
+    the seeds when made."""
+    if empty_range is None or not isinstance(to, Call) \
             or to.decl.name != "intersection" or len(to.args) != 2:
         return None
     parts = [c.compile(arg, T.Region) for arg in to.args.values()]
@@ -658,7 +621,7 @@ def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
     empty = int.from_bytes(in_c, "little")
     pieces = every & ~empty
     if kept is not None:
-        # the counts kept from the last position (``KEPT_COVERING``)
+        # the counts kept from the last position
         some, two = kept.above_two(in_c, empty)
     else:
         some, two = count(empty)
@@ -669,16 +632,9 @@ def _covering_counted(in_c: bytearray, cut: bytearray, n: int, count, mark,
     last = pieces & (some ^ two)           # pieces with one empty neighbour: that one
     if last:
         blocked |= mark(last, empty)
-    table = blocked.to_bytes(n, "little")
-    if ALLOWED_BITS:
-        return _Allowed(table, empty & ~blocked)
-    return table
-
-
-#: the stones' table made from the counts (``_covering_counted``) carries the empty
-#: sites it does not block as an integer (a byte 1 a site), which the placements' pick
-#: (``generators``' ``kept_by``) takes as it is (tests turn it off to compare)
-ALLOWED_BITS = True
+    # the empty sites it does not block carried as an integer (a byte 1 a site), which
+    # the placements' pick (``generators``' ``kept_by``) takes as it is
+    return _Allowed(blocked.to_bytes(n, "little"), empty & ~blocked)
 
 
 class _Allowed:
@@ -715,9 +671,9 @@ _ONE_FLAG = bytes([0, 1] + [0] * 254)
 
 
 def _with_empty(table: _Table, in_c: bytearray) -> _Table:
-    """``table`` carrying the position's empty sites ``in_c`` (``PASS_EMPTY``)."""
-    if PASS_EMPTY:
-        table.empty = in_c
+    """``table`` carrying the position's empty sites ``in_c``, which the caller picking
+    the placements kept reads."""
+    table.empty = in_c
     return table
 
 
@@ -730,10 +686,10 @@ class _Table:
 
     def __init__(self, blocked: bytes | bytearray, empty: bytearray | None = None):
         self.blocked = blocked
-        # the empty sites not blocked, a byte 1 each, when known (``ALLOWED_BITS``)
+        # the empty sites not blocked, a byte 1 each, when known (``_covering_counted``)
         self.allowed = None
         # the position's empty sites (a byte 1 each, every site of the board), when known
-        # (``PASS_EMPTY``): a caller picking placements need not read the board again
+        # (``_with_empty``): a caller picking placements need not read the board again
         self.empty = empty
 
     def __call__(self, t: int, piece: int) -> bool:

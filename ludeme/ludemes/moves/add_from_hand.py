@@ -23,33 +23,6 @@ from ludeme.lang.registry import ludeme
 from ludeme.ludemes.containers.hands import hand_players
 from ludeme.runtime.move import Move
 
-#: keep the (destination, direction) pairs up to date from one position to the next
-#: (tests turn it off to compare with working them out in every position)
-FRONTIER = True
-#: the moves a hand can place looked up by the hand's content (tests turn it off to
-#: compare with working out which kinds it holds in every position)
-HELD_BY_CONTENT = True
-#: the kept pairs check their board against a copy of ``state.what`` changed in place
-#: (False: against ``bytes`` of it, sliced round the changed site; tests compare)
-KEPT_BY_COPY = True
-#: the kept pairs' function lists the moves itself, the mover's bundle looked up by its
-#: hand's content in place: one call a position instead of three (False: a generator
-#: calls ``held_bundle`` and the kept pairs' function; tests compare)
-KEPT_LISTS_MOVES = True
-#: placing keeps the hash's change of the piece on its site on the move (``Move.keys``)
-#: and reads the hand's change per count from a table (False: both worked out at each
-#: placement; tests compare the two)
-KEYED_ACT = True
-#: the kept pairs worked out from scratch (a new game's first listing) from the sites
-#: pointed at when they are fewer than the empty sites, picked in C from a byte per site
-#: (False: from every empty site; tests compare the two)
-REBUILD_BY_TARGETS = True
-#: the kept pairs' listing (``KEPT_LISTS_MOVES``) also offers ``has_moves(s)`` and
-#: ``drawn(s, bits)``, the move a uniform draw picks from the moves it lists
-#: (``moves[r]``, r drawn by rejection from ``bits``), without listing them;
-#: ``search._plain_playout`` and the ordered turn's pass over stuck players use them
-#: (False: not offered; tests compare the two)
-DRAWN = True
 #: rotation index stored in ``state.rot`` for each compass direction (0 = not turned)
 ROTATION = {d: i + 1 for i, d in enumerate(DIRECTIONS)}
 
@@ -109,20 +82,8 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
 
     zh = g.zobrist_hand
 
-    def act(s, m):
-        to, p, r = m.to, m.piece, m.extra
-        s.what[to] = p
-        s.occ = None  # runtime.occupancy: not kept here
-        s.rot[to] = r
-        owner = s.who if mover_hand else hand_fn(s)
-        held = s.hand[owner]
-        k = kind_of[p]
-        count = held[k]
-        held[k] = count - 1
-        keys = zh[owner][k]
-        s.hash ^= (z[to][p] ^ zr[to][r] if r else z[to][p]) ^ keys[count & 63] ^ \
-            (keys[(count - 1) & 63] if count > 1 else 0)
-
+    # placing keeps the hash's change of the piece on its site on the move
+    # (``Move.keys``) and reads the hand's change per count from a table
     def keyed_of(m):
         to, p, r = m.to, m.piece, m.extra
         k = m.keys = z[to][p] ^ zr[to][r] if r else z[to][p]
@@ -156,11 +117,9 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             f"    {p}change = {p}keys[{count} & 63] ^ {p}keys[({count} - 1) & 63]",
             f"s.hash ^= (m.keys or {p}keyed_of(m)) ^ {p}change"]
 
-    if KEYED_ACT:
-        # the plain act stays for KEYED_ACT off
-        act = written_act(g, write, dict(hand_fn=hand_fn, kind_of=kind_of, changes=changes,  # noqa: F811
-                                         zh=zh, keyed_of=keyed_of),
-                          dict(mover_hand=mover_hand))
+    act = written_act(g, write, dict(hand_fn=hand_fn, kind_of=kind_of, changes=changes,
+                                     zh=zh, keyed_of=keyed_of),
+                      dict(mover_hand=mover_hand))
 
     thenfn = then.fn if then is not None else None
     # the (rotation, neighbour) pairs each site may turn to
@@ -218,14 +177,11 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
 
     # (hand, its counts) -> its bundle (or None): the mask worked out once per content
     by_content: dict[tuple, list | None] = {}
-    by_content_on = HELD_BY_CONTENT            # (the flag as compiled)
 
     def held_bundle(s):
         """The moves of each slot for the kinds the hand to play from holds (None when
-        it holds nothing)."""
+        it holds nothing), looked up by the hand's content."""
         p = s.who if mover_hand else hand_fn(s)
-        if not by_content_on:
-            return held_mask_bundle(s, p)
         key = (p, *s.hand[p])
         try:
             return by_content[key]
@@ -245,12 +201,13 @@ def move_add_from_hand(c: CompileContext, where: T.Hand, piece: (T.Str, T.ListOf
             return None
         return bundles.get((p, mask)) or bundle(p, mask)
 
-    # the kept pairs' function may list the moves itself (KEPT_LISTS_MOVES): the bundle
-    # looked up by the mover's hand (False when that content is not known yet)
-    held = (by_content.get, held_bundle) if KEPT_LISTS_MOVES and by_content_on and \
-        mover_hand else None
-    kept = _kept_pairs(c, to, facing, turns, incoming, n_sites, held) if FRONTIER else None
-    if kept is not None and held is not None and KEPT_BY_COPY:
+    # the (destination, direction) pairs kept up to date from one position to the next
+    # when the regions allow; their function lists the moves itself, one call a position,
+    # for the mover's hand: the bundle looked up by its content (False when that content
+    # is not known yet)
+    held = (by_content.get, held_bundle) if mover_hand else None
+    kept = _kept_pairs(c, to, facing, turns, incoming, n_sites, held)
+    if kept is not None and held is not None:
         return MovesV(kept)
     if kept is not None:
         def gen_kept(s):
@@ -330,11 +287,12 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
     for x in range(n_sites):
         for r, y in turns[x]:
             step_of[x * 9 + r] = y
-    # per piece id, 1 when a site holding it may be pointed at (``REBUILD_BY_TARGETS``)
+    # per piece id, 1 when a site holding it may be pointed at: the pairs worked out from
+    # scratch from the sites pointed at when they are fewer than the empty sites
     targets_flag = bytes(1 if p < len(face_ok) and face_ok[p] else 0 for p in range(256)) \
-        if REBUILD_BY_TARGETS and face_ok is not None else None
-    # [the board it was worked out for (a copy of ``state.what``), the slots allowed
-    # there, in order, what ``has_moves`` kept for the draw (``DRAWN``) or None]
+        if face_ok is not None else None
+    # [the board it was worked out for (a copy of ``state.what``, changed in place), the
+    # slots allowed there, in order, what ``has_moves`` kept for the draw or None]
     slot = c.game.add_aux(lambda: [None, None, None],
                           lambda a: [a[0][:], a[1][:], a[2]] if a[0] is not None
                           else [None, None, None])
@@ -360,10 +318,6 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
                 return out
         return {i for x in range(first, stop) if not w[x] for i in pairs_at[x]
                 if face_ok[w[step_of[i]]]}
-
-    if not KEPT_BY_COPY:
-        return _kept_by_bytes(slot, rebuild, pairs_at, face_ok,
-                              into if face_ok is not None else None, first, stop, n_sites)
 
     lookup, held_bundle = held if held is not None else (None, None)
 
@@ -427,85 +381,45 @@ def _kept_pairs(c: CompileContext, to, facing, turns, incoming, n_sites: int,
             out += b[i]
         return out
 
-    if DRAWN:
-        # every slot's bundle holds one move per kind the hand holds (the same kinds at
-        # every (destination, direction)), so the r-th move kept lists is the
-        # (r % m)-th of slot ordered[r // m], m the bundle's size at any slot
-        def has_moves(s):
-            ordered = slots(s)
-            if not ordered:
-                return False
-            p = s.who
-            b = lookup((p, *s.hand[p]), False)
-            if b is False:
-                b = held_bundle(s)
-            m = len(b[ordered[0]]) if b is not None else 0
-            if not m:
-                return False
-            # kept for the draw that follows, with the position's hash (which covers
-            # the board, the hands and the mover): the bundle, its size at a slot, the
-            # number of moves and its bit length
-            k = len(ordered) * m
-            s.aux[slot][2] = (s.hash, b, m, k, k.bit_length())
-            return True
+    # ``has_moves(s)`` and ``drawn(s, bits)``: the move a uniform draw picks from the
+    # moves kept lists (``moves[r]``, r drawn by rejection from ``bits``), without listing
+    # them; ``search._plain_playout`` and the ordered turn's pass over stuck players use
+    # them. Every slot's bundle holds one move per kind the hand holds (the same kinds at
+    # every (destination, direction)), so the r-th move kept lists is the (r % m)-th of
+    # slot ordered[r // m], m the bundle's size at any slot
+    def has_moves(s):
+        ordered = slots(s)
+        if not ordered:
+            return False
+        p = s.who
+        b = lookup((p, *s.hand[p]), False)
+        if b is False:
+            b = held_bundle(s)
+        m = len(b[ordered[0]]) if b is not None else 0
+        if not m:
+            return False
+        # kept for the draw that follows, with the position's hash (which covers
+        # the board, the hands and the mover): the bundle, its size at a slot, the
+        # number of moves and its bit length
+        k = len(ordered) * m
+        s.aux[slot][2] = (s.hash, b, m, k, k.bit_length())
+        return True
 
-        def drawn(s, bits):
-            cache = s.aux[slot]
-            kept_for = cache[2]
-            if kept_for is None or kept_for[0] != s.hash:
-                if not has_moves(s):
-                    return None
-                kept_for = cache[2]
-            _, b, m, k, n = kept_for
-            r = bits(n)
-            while r >= k:
-                r = bits(n)
-            return b[cache[1][r // m]][r % m] if m > 1 else b[cache[1][r]][0]
-
-        kept.drawn = drawn
-        kept.has_moves = has_moves
-
-    return kept
-
-
-def _kept_by_bytes(slot: int, rebuild, pairs_at, face_ok, into, first: int, stop: int,
-                   n_sites: int):
-    """``_kept_pairs``' function as it was before ``KEPT_BY_COPY``: the board kept as
-    ``bytes`` and compared by slices round the site that changed, the slots put in place
-    one at a time by bisection (for tests and measurements)."""
-
-    def kept(s):
+    def drawn(s, bits):
         cache = s.aux[slot]
-        w = s.what
-        key = bytes(w)
-        old = cache[0]
-        if old == key:
-            return cache[1]
-        hist = s.history
-        x = hist[-1].to if hist else -1
-        if old is not None and 0 <= x < n_sites and not old[x] and key[x] and \
-                old[:x] == key[:x] and old[x + 1:] == key[x + 1:]:
-            ordered = cache[1]
-            if first <= x < stop:
-                for i in pairs_at[x]:
-                    j = bisect_left(ordered, i)
-                    if j < len(ordered) and ordered[j] == i:
-                        del ordered[j]
-            if face_ok is not None and face_ok[0] != face_ok[key[x]]:
-                if face_ok[0]:
-                    for _, i in into[x]:
-                        j = bisect_left(ordered, i)
-                        if j < len(ordered) and ordered[j] == i:
-                            del ordered[j]
-                else:
-                    for y, i in into[x]:
-                        if not w[y]:
-                            j = bisect_left(ordered, i)
-                            if j == len(ordered) or ordered[j] != i:
-                                ordered.insert(j, i)
-        else:
-            ordered = cache[1] = sorted(rebuild(w))
-        cache[0] = key
-        return ordered
+        kept_for = cache[2]
+        if kept_for is None or kept_for[0] != s.hash:
+            if not has_moves(s):
+                return None
+            kept_for = cache[2]
+        _, b, m, k, n = kept_for
+        r = bits(n)
+        while r >= k:
+            r = bits(n)
+        return b[cache[1][r // m]][r % m] if m > 1 else b[cache[1][r]][0]
+
+    kept.drawn = drawn
+    kept.has_moves = has_moves
 
     return kept
+

@@ -40,22 +40,15 @@ def _group_sizes(c: CompileContext, directions, who):
                     mine[x] = owner[w[x]] or 255
         return _flooded(mine, sites, nb)
 
-    if BY_BYTES and len(owner) <= 256 and len(nb) == n and \
+    if len(owner) <= 256 and len(nb) == n and \
             tuple(sites) == tuple(range(n)):
         return _sizes_by_bytes(nb, n, owner, players, sizes)
     return sizes
 
 
-#: the owners of the pieces read off the board by one translation of its bytes and the
-#: groups started from the occupied sites found in C, not a loop over every site in
-#: Python (tests turn it off to compare)
-BY_BYTES = True
-
-#: the group sizes of the last few owner tables asked kept per neighbour table and
+#: the group sizes of the last few owner tables asked are kept per neighbour table and
 #: shared by every ``(sizes Group ...)`` / ``(count Groups ...)`` of a game: a score
-#: asked for both players and its tie-breaker ask the same position several times
-#: (tests turn it off to compare)
-SHARED_SIZES = True
+#: asked for both players and its tie-breaker ask the same position several times;
 #: how many owner tables each neighbour table keeps
 SHARED_SIZES_KEPT = 8
 #: the neighbour tables with kept sizes (the oldest dropped past this many)
@@ -79,7 +72,8 @@ def _sizes_memo(nb) -> dict:
 def _sizes_by_bytes(nb, n: int, owner, players, slow):
     """``_group_sizes``' function for a board whose sites of the type are 0..n-1 and
     pieces numbered below 256: the owners (255 for a piece nobody owns) by a translation
-    table per set of players asked."""
+    table per set of players asked; the sizes of the last few owner tables kept
+    (``_sizes_memo``)."""
     tables: dict = {}
 
     def table_of(ps) -> bytes:
@@ -102,15 +96,6 @@ def _sizes_by_bytes(nb, n: int, owner, players, slow):
         except (ValueError, TypeError):     # values beyond a byte
             return None
 
-    def sizes(s):
-        mine = owners(s)
-        if mine is None:
-            return slow(s)
-        # the occupied sites found in C; a site cleared by an earlier group is skipped
-        return _flooded(bytearray(mine), compress(range(n), mine), nb)
-
-    if not SHARED_SIZES:
-        return sizes
     memo = _sizes_memo(nb)
     kept = SHARED_SIZES_KEPT
 

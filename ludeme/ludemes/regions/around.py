@@ -21,18 +21,6 @@ from ludeme.lang import types as T
 from ludeme.lang.checker import Call, Lit
 from ludeme.lang.registry import ludeme
 
-#: count the empty sites around a site in C (``(count Sites in:(sites Around ...
-#: if:(is Empty (to))))``); tests turn it off to compare with counting the list
-COUNT_IN_C = True
-#: count them for every candidate of a filter ``(to <region> if:(<op> (count Sites
-#: in:(sites Around (to) ...)) k))`` in one call; tests turn it off likewise
-COUNT_PER_TO = True
-#: such a filter over the empty sites of an index range (``(to (sites Empty) if:(>=
-#: (count Sites in:(sites Around (to) ... if:(is Empty (to)))) k))``) selects them from
-#: the counts' bytes in C (``in_range``), not listing the empty sites first and then
-#: asking each; tests turn it off to compare
-RANGE_SELECT = True
-
 
 def _range_select(count, level: int, select, kept=None):
     """``in_range(s, lo, hi)``: the empty sites of [lo, hi), in order, with more than
@@ -180,7 +168,7 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
     # the rest asked of them
     rest = _after_occupied(c, if_) if kind is None and not self_too else None
     # (and (is Occupied (to)) (<op> (count Sites in:<the empty sites around (to)>) k)):
-    # each occupied neighbour's empty neighbours counted in place (``COUNTED_REST``)
+    # each occupied neighbour's empty neighbours counted in place (``_counted_rest``)
     counted = _counted_rest(c, if_) if rest is not None else None
 
     if isinstance(centre, SiteV):
@@ -237,9 +225,11 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                         len(w), "little")
                     return [x for x in sites if flags[x]]
 
-                if RANGE_SELECT:
-                    select_counted.in_range = _range_select(
-                        count, level, select, neighbourcounts.kept_counts(nb, k))
+                # such a filter over the empty sites of an index range (``(to (sites
+                # Empty) if:(>= (count Sites in:(sites Around (to) ... if:(is Empty
+                # (to)))) k))``) selects them from the counts' bytes in C
+                select_counted.in_range = _range_select(
+                    count, level, select, neighbourcounts.kept_counts(nb, k))
                 return select_counted
 
             sizes_to.at_least = at_least
@@ -247,9 +237,10 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
             # (``_counted_rest``)
             sizes_to.readers = readers
 
-            around_to = _is_to(where) and COUNT_IN_C and COUNT_PER_TO
-            return RegionV(empty_around, size=size if COUNT_IN_C else None,
-                           sizes_to=sizes_to if around_to else None)
+            # counted in C, for every candidate of a filter ``(to <region> if:(<op>
+            # (count Sites in:(sites Around (to) ...)) k))`` in one call
+            return RegionV(empty_around, size=size,
+                           sizes_to=sizes_to if _is_to(where) else None)
         if only_occupied and not self_too:
             def occupied_around(s):
                 x = at(s)
@@ -339,14 +330,11 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
     return RegionV(around_region)
 
 
-#: ``(sites Around ... if:(and (is Occupied (to)) <rest>))`` reads the occupied
-#: neighbours off the board and asks only ``<rest>`` of them (tests turn it off to compare)
-OCCUPIED_FIRST = True
-
-
 def _after_occupied(c: CompileContext, cond):
-    """The compiled rest of ``(and (is Occupied (to)) <rest>...)``, else None."""
-    if not OCCUPIED_FIRST or not (isinstance(cond, Call) and cond.decl.name == "and"):
+    """The compiled rest of ``(and (is Occupied (to)) <rest>...)``, else None: ``(sites
+    Around ... if:<that>)`` reads the occupied neighbours off the board and asks only
+    the rest of them."""
+    if not (isinstance(cond, Call) and cond.decl.name == "and"):
         return None
     conds = list(cond.args.get("conds") or ())
     if len(conds) < 2 or len(cond.args) != 1 or not _is_at_to(conds[0], "Occupied"):
@@ -357,12 +345,6 @@ def _after_occupied(c: CompileContext, cond):
     return lambda s: all(f(s) for f in fns)
 
 
-#: ``(sites Around ... if:(and (is Occupied (to)) (<op> (count Sites in:(sites Around (to)
-#: ... if:(is Empty (to)))) k)))`` counts each occupied neighbour's empty sites around it
-#: in the loop over the neighbours, without setting ``(to)`` and calling the condition's
-#: closures for each (tests turn it off to compare)
-COUNTED_REST = True
-
 _COMPARED = {"<": lt, "<=": le, ">": gt, ">=": ge, "=": eq, "!=": ne}
 
 
@@ -370,9 +352,10 @@ def _counted_rest(c: CompileContext, cond):
     """(operator, k, per site a getter whose ``count(0)`` is its count) when ``cond`` is
     ``(and (is Occupied (to)) (<op> (count Sites in:<R>) k))`` with R the empty sites
     around ``(to)`` (a region that counts them per site, ``sizes_to.readers``) and k a
-    constant; else None."""
-    if not (COUNTED_REST and OCCUPIED_FIRST and isinstance(cond, Call)
-            and cond.decl.name == "and" and len(cond.args) == 1):
+    constant; else None. ``(sites Around ... if:<that>)`` then counts each occupied
+    neighbour's empty sites around it in the loop over the neighbours, without setting
+    ``(to)`` and calling the condition's closures for each."""
+    if not (isinstance(cond, Call) and cond.decl.name == "and" and len(cond.args) == 1):
         return None
     conds = list(cond.args.get("conds") or ())
     if len(conds) != 2 or not _is_at_to(conds[0], "Occupied"):
