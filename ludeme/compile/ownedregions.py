@@ -227,7 +227,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     break
                 board[j] = x
                 if data is not None:
-                    follower[1](data, j)
+                    follower[1](data, j, x)
             elif not x:
                 break  # an empty site it says it writes: not added (the general path)
         else:
@@ -292,7 +292,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                     lists = kept[1]
                     add(lists, places, board)
                     kept[0] = board
-                    along(kept, places)
+                    along(kept, places, board)
                     return lists
         try:
             raw = bytes(what) if whole and len(what) == stop else bytes(what[first:stop])
@@ -319,21 +319,21 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
             changed = [j for j in range(span) if raw[j]]
             kept[3] = None
         else:
-            along(kept, changed)
+            along(kept, changed, raw)
         add(lists, changed, raw)
         kept[0] = raw
         return lists
 
-    def along(kept, places):
+    def along(kept, places, board):
         """The follower's data brought up to date with pieces put on the empty sites
-        ``places`` (``FOLLOWED_ALONG``; else, or over a region not over the whole
-        board, it is made afresh when next asked for)."""
+        ``places`` (now holding ``board[j]``; ``FOLLOWED_ALONG``; else, or over a region
+        not over the whole board, it is made afresh when next asked for)."""
         data = kept[3]
         if data is not None:
             if along_too:
                 put = follower[1]
                 for j in places:
-                    put(data, j)
+                    put(data, j, board[j])
             else:
                 kept[3] = None
 
@@ -361,8 +361,8 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
 
     def follow(make, on_put, copy_data, size: int, bits: bool = False):
         """Data kept beside the region on each state, brought up to date with it
-        (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j)`` when
-        a piece is put on the empty site j, ``copy_data`` copies it with the state. Returns
+        (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j, x)`` when
+        a piece x is put on the empty site j, ``copy_data`` copies it with the state. Returns
         ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now
         (with ``bits``, then the members as an integer too: bit x for site x); None when
         the region has a follower already, does not read the whole board (``size``

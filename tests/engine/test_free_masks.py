@@ -36,11 +36,13 @@ def _both(monkeypatch, spied, make, module=paths, switch="FREE_MASKS"):
     slow = make()
     # off: the walks look at every edge, or (FOLLOWED) the masks keep their own board,
     # or (LAST_EXTEND) every entry of a last step is looked at, or (NO_STOP_FIRST) every
-    # variant's integer and-ed, or (HOT_ROWS) the hot masks looked up edge by edge
+    # variant's integer and-ed, or (HOT_ROWS) the hot masks looked up edge by edge, or
+    # (VALUE_CODES) masks of drawn edges instead of codes of values
     assert masked == ["_masked_walks"] * (1 + (switch in ("FOLLOWED", "LAST_EXTEND",
                                                           "NO_STOP_FIRST", "HOT_ROWS",
                                                           "ONE_MOVE_FIRST",
-                                                          "FOLLOWED_ALONG")))
+                                                          "FOLLOWED_ALONG",
+                                                          "VALUE_CODES")))
     return fast, slow
 
 
@@ -73,7 +75,8 @@ GAMES = [
 # the switches of the masks and the kept tree they follow, each tested on and off
 MASK_SWITCHES = [(paths, "FREE_MASKS"), (ownedregions, "FOLLOWED"), (paths, "LAST_EXTEND"),
                  (paths, "NO_STOP_FIRST"), (paths, "HOT_ROWS"),
-                 (ownedregions, "ONE_MOVE_FIRST"), (ownedregions, "FOLLOWED_ALONG")]
+                 (ownedregions, "ONE_MOVE_FIRST"), (ownedregions, "FOLLOWED_ALONG"),
+                 (paths, "VALUE_CODES")]
 
 
 @pytest.mark.parametrize("make", GAMES)

@@ -96,7 +96,7 @@ def test_paths_tested_vertex_by_vertex_as_when_tried_whole(board, far, length, m
 #: against the recursive walk, the lean loops (an entry's edge read before unpacking it)
 #: against the plain ones
 WALK_SWITCHES = ["UNROLLED_WALKS", "LEAN_LOOPS", "DRAWN_AT_VETO", "TABLED_VETO", "FREE_MASKS",
-                 "LAST_EXTEND", "NO_STOP_FIRST", "HOT_ROWS", "KEPT_WALKS"]
+                 "LAST_EXTEND", "NO_STOP_FIRST", "HOT_ROWS", "KEPT_WALKS", "VALUE_CODES"]
 
 
 @pytest.mark.parametrize("switch", WALK_SWITCHES)

@@ -98,6 +98,25 @@ KEPT_WALKS = True
 #: square boards of 6 to 10 vertices a side: paths of 2 edges 0.145 a loss, 0.09 a gain;
 #: 3 edges 0.289 a loss, 0.186 a gain; 4 edges 0.30 a loss, 0.213 a gain)
 KEPT_WALKS_SHARE = 0.07
+#: with ``LAST_EXTEND`` and ``HOT_ROWS``, where the starts' moves are not kept
+#: (``KEPT_WALKS``), the state keeps per vertex the values on its edges as one code (the
+#: digits of a number in base the number of piece values) instead of a mask of the drawn
+#: ones, and the walks' tables are indexed by it: the veto's answer at a vertex is then
+#: known from the code when compiling (no table read while walking), the table at a
+#: walk's end is a tuple of answers per code of the end vertex, and the vertices where
+#: the veto may hold at a walk's end are kept per player (False: masks of drawn edges;
+#: tests compare the two)
+VALUE_CODES = True
+#: at most this many codes a vertex (values ** its edges)
+VALUE_CODES_MAX = 81
+#: with ``VALUE_CODES``, a last step's variant also holds, for each set of its moves'
+#: ends that would make them listed from the other end (in ``from:``, below the start),
+#: its moves without those: when what stops the variant is such a set (and no vertex
+#: where the veto may hold), they are added in one step, without a loop over the entries
+#: (False: the entries looked at; tests compare the two)
+KNOWN_DROPS = True
+#: at most this many such ends a variant (2 ** ends sets)
+KNOWN_DROPS_MAX = 3
 
 
 def _pieces_per_player(c: CompileContext, piece: str | None) -> list[int]:
@@ -467,10 +486,23 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
         hot = None
         if top:
             masked, hot = masked
-        made = _free_masks(masking, tabling[0], len(tries), follow, hot, top,
-                           length if KEPT_WALKS else 0, len(pid_of))
+
+        def coded():
+            # (VALUE_CODES: the flats and hot codes under the number of piece values)
+            if not (VALUE_CODES and top and HOT_ROWS):
+                return None
+            got = _masked_flats(length, pid_of, tries, needs, tabling[0],
+                                lambda v, drawn, pid, ab: tabled(v, drawn, pid, ab)[2],
+                                lambda v, drawn: check(v, drawn), top, tabling[1])
+            return None if got is None or tabling is None else (*got, tabling[1])
+
+        *made, got = _free_masks(masking, tabling[0], len(tries), follow, hot, top,
+                                 length if KEPT_WALKS else 0, len(pid_of), coded)
+        values = 0
+        if got is not None:
+            masked, values = got
         return _masked_walks(length, pid_of, from_fn, with_members, masked, width, *made,
-                             top=top)
+                             top=top, values=values)
     lines = ["def gen(s):",
              "    who = s.who",
              "    pid = pid_of[who]",
@@ -553,7 +585,7 @@ class _Unmaskable(Exception):
 
 
 def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex: list,
-                  table_of, check, extend: int = 0):
+                  table_of, check, extend: int = 0, values: int = 0):
     """``FREE_MASKS``: per player, per vertex, the walks from it as a tuple indexed by the
     vertex's mask of drawn edges (bit i: its i-th edge in ``at_vertex``), each item the
     entries on from there whose edge is free under that mask, in the walk's order. Before
@@ -571,10 +603,47 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
     is looked at at the end, bit ``extend + 1 + end`` where the walk from the end is the
     listed one when it is in ``from:``, bit ``extend`` where the table at this vertex is
     read, its entries), and the flats come with ``hot``: per vertex, per mask of its
-    drawn edges, whether the veto may hold there at the end of a walk."""
+    drawn edges, whether the veto may hold there at the end of a walk.
+
+    ``values`` (``VALUE_CODES``, with ``extend``; 0: off): the tuples are indexed by the
+    vertex's code instead (the value on its i-th edge times ``values ** i``, summed), the
+    veto's answer at a vertex read from its table when compiling: an entry is then (the
+    next vertex, the entries on from there), a last step's (the end when the walk from
+    the other end is the listed one else -1, the move, the veto's answers at the end per
+    code of the end or False, the end), no bit ``extend``; ``hot`` per vertex, per code,
+    the players (bit ``who - 1``) for whom it may hold. None also when a table reads a
+    site that is not an edge of its vertex, or a vertex has more than
+    ``VALUE_CODES_MAX`` codes."""
     bit_at = [{e: 1 << i for i, e in enumerate(at[1:])} for at in at_vertex]
     if any(len(b) > FREE_MASKS_MAX_EDGES for b in bit_at):
         return None
+    if values:
+        if not extend or any(values ** len(b) > VALUE_CODES_MAX for b in bit_at):
+            return None
+        # (per vertex, per edge: its digit's weight in the vertex's code)
+        weight = [{e: values ** i for i, e in enumerate(at[1:])} for at in at_vertex]
+
+    answered: dict = {}  # (the table's id, v): its answers (the tables are kept)
+    keyed: dict = {}  # (v, the items' weights and answers' ids): the keys per code
+
+    def answers(t, v: int) -> tuple | bool:
+        """The veto's answers (``tabled``'s table t at v) per code of v; False when
+        none holds."""
+        got = answered.get((id(t), v))
+        if got is None:
+            got = answered[id(t), v] = _answers(t, v)
+        return got
+
+    def _answers(t, v: int) -> tuple | bool:
+        out = []
+        for code in range(values ** len(bit_at[v])):
+            q = t[0]
+            for x in t[1:]:
+                if x not in weight[v]:
+                    raise _Unmaskable
+                q = q[code // weight[v][x] % values]
+            out.append(bool(q))
+        return tuple(out) if any(out) else False
     # (with ``extend``, no table is False: a test of it is then a test of a bool)
     no_table = False if extend else ()
 
@@ -597,6 +666,25 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
         # alike ones shared
         made: dict = {}
         out = []
+        if values:
+            # (items: (the edge's weight, the veto's answers per code or False, the entry
+            # [, the end]); the variant's key: the entries kept)
+            pattern = (v, *((w, id(no)) for w, no, *_ in items))
+            keys = keyed.get(pattern)
+            if keys is None:
+                keys = keyed[pattern] = [
+                    tuple(i for i, (w, no, *_) in enumerate(items)
+                          if not code // w % values and not (no and no[code]))
+                    for code in range(values ** len(bit_at[v]))]
+            for key in keys:
+                got = made.get(key)
+                if got is None:
+                    got = made[key] = tuple(items[i][2] for i in key)
+                    if last:
+                        got = made[key] = _extended(got, [items[i][3] for i in key], extend,
+                                                    True)
+                out.append(got)
+            return tuple(out)
         for mask in range(1 << len(bit_at[v])):
             key = tuple(2 * i + (nb >= 0 and mask & nb == nb)
                         for i, (bit, nb, *_) in enumerate(items) if not mask & bit)
@@ -622,11 +710,19 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
             if depth < length:
                 _, x, sub = entry
                 sub = convert(sub, x, e, depth + 1, who)
+                if values:
+                    items.append((weight[v][e], t is not None and answers(t, v), (x, sub)))
+                    continue
                 items.append((bit_at[v][e], nb, (x, no_table, sub), (x, t, sub)))
             else:
                 _, (end, lower, _, moves) = entry
                 c, d = check(end, (e,))
                 u = table_of(end, (e,), pid, (c, d)) if c >= 0 else None
+                if values:
+                    items.append((weight[v][e], t is not None and answers(t, v),
+                                  (end if lower else -1, moves[who],
+                                   u is not None and answers(u, end), end), end))
+                    continue
                 tail = (c, d, u) if u is not None else (0, 0, no_table)
                 low, m = (end if lower else -1), moves[who]
                 items.append((bit_at[v][e], nb, (low, m, no_table, *tail), (low, m, t, *tail),
@@ -649,9 +745,28 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
                     out[mask] = 1
         return bytes(out)
 
+    def hot_coded(v: int) -> tuple:
+        # per code at v: the players (bit who - 1) for whom a walk's last edge, free
+        # under it, may end where the veto holds
+        out = [0] * (values ** len(bit_at[v]))
+        for who, pid in enumerate(pid_of):
+            if not pid:
+                continue
+            for e, w in weight[v].items():
+                ab = check(v, (e,))
+                u = table_of(v, (e,), pid, ab) if ab[0] >= 0 else None
+                no = u is not None and answers(u, v)
+                if no:
+                    for code in range(len(out)):
+                        if not code // w % values and no[code]:
+                            out[code] |= 1 << (who - 1)
+        return tuple(out)
+
     try:
         flats = [[convert(t or (), v, -1, 1, who) for v, t in enumerate(tries)]
                  if pid_of[who] else None for who in range(len(pid_of))]
+        if values:
+            return flats, [hot_coded(v) for v in range(len(bit_at))]
     except _Unmaskable:
         return None
     if not extend:
@@ -659,11 +774,13 @@ def _masked_flats(length: int, pid_of: list[int], tries: list, needs, at_vertex:
     return flats, [hot(v) for v in range(len(bit_at))]
 
 
-def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
+def _extended(entries: tuple, ends: list[int], top: int, coded: bool = False) -> tuple:
     """A last step's variant for ``LAST_EXTEND``: (the moves, the bits that could stop one
-    of them, the entries); see ``_masked_flats``."""
+    of them, the entries); see ``_masked_flats`` (``coded``: its entries under
+    ``values``)."""
     stop = 0
-    for (low, _, k, _, _, kk), end in zip(entries, ends, strict=True):
+    for en, end in zip(entries, ends, strict=True):
+        low, k, kk = (en[0], False, en[2]) if coded else (en[0], en[2], en[5])
         if k:
             stop |= 1 << top
         if kk:
@@ -671,11 +788,23 @@ def _extended(entries: tuple, ends: list[int], top: int) -> tuple:
         if low >= 0:
             stop |= 1 << (top + 1 + low)
     # (NO_STOP_FIRST: nothing to stop as False, a test of a bool, not of an int)
-    return (tuple(en[1] for en in entries), stop or (not NO_STOP_FIRST and stop), entries)
+    moves = tuple(en[1] for en in entries)
+    stop = stop or (not NO_STOP_FIRST and stop)
+    if not (coded and KNOWN_DROPS):
+        return (moves, stop, entries)
+    # (KNOWN_DROPS: the entries under key 0, which no set of ends is)
+    lows = [i for i, en in enumerate(entries) if en[0] >= 0]
+    drops: dict = {0: entries}
+    if len(lows) <= KNOWN_DROPS_MAX:
+        for k in range(1, 1 << len(lows)):
+            out = {i for b, i in enumerate(lows) if k >> b & 1}
+            drops[sum(1 << (top + 1 + entries[i][0]) for i in out)] = \
+                tuple(m for i, m in enumerate(moves) if i not in out)
+    return (moves, stop, drops)
 
 
 def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: int = 0,
-                length: int = 0, players: int = 0):
+                length: int = 0, players: int = 0, coded=None):
     """``FREE_MASKS``: ``masks_of(s)``, per site the mask of the drawn edges at it (bit i:
     the i-th edge in ``at_vertex``; 0 for other sites), kept on the state (a slot of
     ``Game.add_aux``) with the board it was made from. The sites changed since then are
@@ -689,7 +818,13 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
     With ``hot`` (``LAST_EXTEND``: per vertex, per mask, whether the veto may hold at the
     end of a walk there), the masks' list holds one more item, the vertices where it may
     as an integer (bit v; bit ``top`` always set), and the region's members come as an
-    integer too (``with_masks(s)``: sites, members, masks, members' bits)."""
+    integer too (``with_masks(s)``: sites, members, masks, members' bits).
+
+    ``coded`` (``VALUE_CODES``): where the starts' moves are not kept, ``coded()`` gives
+    ``_masked_flats``' flats and hot codes under ``values`` and ``values`` (None: none):
+    the follower then keeps per vertex its code and per player (index ``size + who -
+    1``) the vertices where the veto may hold at a walk's end; the fourth item returned
+    is (those flats, ``values``), else None."""
     flips: list[tuple] = [()] * size
     for v, at in enumerate(at_vertex):
         for i, e in enumerate(at[1:]):
@@ -716,11 +851,11 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
                     masks[v] |= bit
         return masks
 
-    def put(masks: list[int], j: int) -> None:
+    def put(masks: list[int], j: int, _x: int = 0) -> None:
         for v, bit in flips[j]:
             masks[v] |= bit
 
-    def put_hot(masks: list[int], j: int) -> None:
+    def put_hot(masks: list[int], j: int, _x: int = 0) -> None:
         for v, bit in flips[j]:
             m = masks[v] = masks[v] | bit
             if hot[v][m]:
@@ -730,7 +865,7 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
     rows = [tuple((v, bit, hot[v], 1 << v) for v, bit in flips[e]) for e in range(size)] \
         if hot is not None and HOT_ROWS else None
 
-    def put_rows(masks: list[int], j: int) -> None:
+    def put_rows(masks: list[int], j: int, _x: int = 0) -> None:
         for v, bit, row, vbit in rows[j]:
             m = masks[v] = masks[v] | bit
             if row[m]:
@@ -743,11 +878,18 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
     if kept is not None:
         with_masks = follow(kept["made"], kept["put"], kept["copy"], size, True)
         if with_masks is not None:
-            return None, with_masks, kept
+            return None, with_masks, kept, None
+    got = coded() if coded is not None and follow is not None and rows is not None \
+        else None
+    if got is not None:
+        made_c, put_c = _coded_follower(at_vertex, size, top, players, *got[1:])
+        with_masks = follow(made_c, put_c, list.copy, size, True)
+        if with_masks is not None:
+            return None, with_masks, None, (got[0], got[2])
     with_masks = follow(made, put, list.copy, size, hot is not None) \
         if follow is not None else None
     if with_masks is not None:
-        return None, with_masks, None
+        return None, with_masks, None, None
 
     def fresh():
         # [the board read, the masks, how many moves the history held then]
@@ -789,7 +931,48 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
         kept[2] = len(s.history)
         return masks
 
-    return masks_of, None, None
+    return masks_of, None, None, None
+
+
+def _coded_follower(at_vertex: list, size: int, top: int, players: int, hot: list,
+                    values: int):
+    """``VALUE_CODES``: the follower's ``made`` and ``put`` (``_free_masks``): per site
+    its code (the value on its i-th edge in ``at_vertex`` times ``values ** i``, summed;
+    0 for a site without edges), then per player (``who - 1``) an integer of the
+    vertices where ``hot`` (per vertex, per code, the players for whom the veto may hold
+    at a walk's end, bit ``who - 1``) holds or held since (bit ``top`` always set)."""
+    # per edge, per end: (the vertex, the edge's weight there, its row of hot, its bit)
+    rows: list[tuple] = [()] * size
+    for v, at in enumerate(at_vertex):
+        for i, e in enumerate(at[1:]):
+            rows[e] += ((v, values ** i, hot[v], 1 << v),)
+    edges = [e for e in range(size) if rows[e]]
+    # per set of players: the indices of their integers
+    slots = [tuple(size + i for i in range(players - 1) if h >> i & 1)
+             for h in range(1 << max(players - 1, 0))]
+
+    def made(what) -> list[int]:
+        masks = [0] * size
+        for e in edges:
+            x = what[e]
+            if x:
+                for v, w, _, _ in rows[e]:
+                    masks[v] += x * w
+        masks += [1 << top] * (players - 1)
+        for v in range(size):
+            for i in slots[hot[v][masks[v]]]:
+                masks[i] |= 1 << v
+        return masks
+
+    def put(masks: list[int], j: int, x: int) -> None:
+        for v, w, row, vbit in rows[j]:
+            m = masks[v] = masks[v] + x * w
+            h = row[m]
+            if h:
+                for i in slots[h]:
+                    masks[i] |= vbit
+
+    return made, put
 
 
 def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int, made,
@@ -870,7 +1053,7 @@ def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int,
 
     marked_at = size + 1
 
-    def put_kept(masks: list, j: int) -> None:
+    def put_kept(masks: list, j: int, _x: int = 0) -> None:
         ends = rows_kept[j]
         if not ends:
             masks[marked_at] |= alone[j]
@@ -892,7 +1075,8 @@ def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int,
 
 
 def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: list,
-                  width: int, masks_of, with_masks=None, kept=None, top: int = 0):
+                  width: int, masks_of, with_masks=None, kept=None, top: int = 0,
+                  values: int = 0):
     """The written-out walks over ``_masked_flats``' tables (``FREE_MASKS``): a step takes
     the entries its vertex's mask leaves (its free edges), reads the veto's table where
     the entry holds one, and at the end the table at the end vertex once the two sites
@@ -902,7 +1086,10 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
     the last step's variants are ``_extended``'s, added whole unless a vertex that could
     stop one of their moves is hot or in ``from:`` (known only with ``with_masks``).
     ``kept`` (``KEPT_WALKS``, with ``with_masks`` and ``top``; ``_kept_walks``' dict): each
-    start's moves kept per player, a start walked again only when marked."""
+    start's moves kept per player, a start walked again only when marked. ``values``
+    (``VALUE_CODES``, with ``with_masks`` and ``top``, not ``kept``): the flats are
+    indexed by the vertices' codes, no veto's table is read but the answers at a walk's
+    end, the hot vertices are the mover's."""
     sites = ", ".join(f"r{i}" for i in range(width))
     read = "".join(f"[what[r{i}]]" for i in range(width))
     if kept is not None and (with_masks is None or not top):
@@ -947,6 +1134,10 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
                 "        dirty ^= 1 << v0",
                 "        out = []",
                 "        append = out.append"]
+    elif values:
+        # (the mover's hot vertices: after the codes, one integer a player)
+        head = ["    starts, inset, mask, inb = with_masks(s)",
+                f"    bad = mask[{next(len(f) for f in flats if f) - 1} + who] | inb << {top + 1}"]
     elif with_masks is not None:
         head = ["    starts, inset, mask = with_masks(s)"] if not top else [
             # (the hot vertices and the members' bits: what could stop a last step)
@@ -966,18 +1157,31 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
              "    who = s.who",
              "    if not pid_of[who]:",
              "        return []",
-             "    what = s.what",
+             *([] if values else ["    what = s.what"]),
              "    flat = flats[who]",
              *head]
     pad = "        "
     for d in range(1, length):
         node = "flat[v0]" if d == 1 else f"node{d - 1}"
-        lines += [f"{pad}for v{d}, k{d}, node{d} in {node}[mask[v{d - 1}]]:",
+        lines += [f"{pad}for v{d}, node{d} in {node}[mask[v{d - 1}]]:"] if values else [
+                  f"{pad}for v{d}, k{d}, node{d} in {node}[mask[v{d - 1}]]:",
                   *vetoed(pad + "    ", f"k{d}")]
         pad += "    "
     node = "flat[v0]" if length == 1 else f"node{length - 1}"
     inner = pad
-    if top:
+    drops = values and KNOWN_DROPS
+    if drops:
+        # (KNOWN_DROPS: the moves without the ends in from: below the start looked up)
+        lines += [f"{pad}ms, stop, drops = {node}[mask[v{length - 1}]]",
+                  f"{pad}if not ({'stop and ' if NO_STOP_FIRST else ''}(x := stop & bad)):",
+                  f"{pad}    out += ms",
+                  f"{pad}    continue",
+                  f"{pad}ms = drops.get(x)",
+                  f"{pad}if ms is not None:",
+                  f"{pad}    out += ms",
+                  f"{pad}    continue",
+                  f"{pad}entries = drops[0]"]
+    elif top:
         lines += [f"{pad}ms, stop, entries = {node}[mask[v{length - 1}]]",
                   f"{pad}if not ({'stop and ' if NO_STOP_FIRST else ''}stop & bad):",
                   f"{pad}    out += ms"]
@@ -987,16 +1191,24 @@ def _masked_walks(length: int, pid_of: list[int], from_fn, with_members, flats: 
             inner = pad + "    "
         else:
             lines.append(f"{pad}    continue")
-    lines += [f"{inner}for low, m, k, c, d, kk in "
-              f"{'entries' if top else f'{node}[mask[v{length - 1}]]'}:",
-              f"{inner}    if low in inset:",
-              f"{inner}        continue",
-              *vetoed(inner + "    ", "k"),
-              f"{inner}    if kk and what[c] and what[d]:",
-              f"{inner}        q, {sites} = kk",
-              f"{inner}        if q{read}:",
-              f"{inner}            continue",
-              f"{inner}    append(m)"]
+    if values:
+        lines += [f"{inner}for low, m, kk, end in entries:",
+                  f"{inner}    if low in inset:",
+                  f"{inner}        continue",
+                  f"{inner}    if kk and kk[mask[end]]:",
+                  f"{inner}        continue",
+                  f"{inner}    append(m)"]
+    else:
+        lines += [f"{inner}for low, m, k, c, d, kk in "
+                  f"{'entries' if top else f'{node}[mask[v{length - 1}]]'}:",
+                  f"{inner}    if low in inset:",
+                  f"{inner}        continue",
+                  *vetoed(inner + "    ", "k"),
+                  f"{inner}    if kk and what[c] and what[d]:",
+                  f"{inner}        q, {sites} = kk",
+                  f"{inner}        if q{read}:",
+                  f"{inner}            continue",
+                  f"{inner}    append(m)"]
     if kept is not None:
         lines += ["        kept[v0] = out",
                   "    out = []",
