@@ -691,7 +691,7 @@ class Game:
         # rule's test (always asked after it, or skipped with the turn's own context
         # set) sets its own
         # (the game is not over during the pass: its end rules come after)
-        # a phase whose generator offers ``has_moves`` (``add_from_hand.DRAWN``) is asked
+        # a phase whose generator offers ``has_moves`` (``add_from_hand``'s) is asked
         # whether the next player has a move of its own without listing them
         # (``state.found_in_context``; ``_moves`` stays None)
         list_next = found_in_context(self) if next_test_known else State.legal_moves

@@ -64,7 +64,7 @@ def read(s) -> int | None:
     s.placed = placed
     if KEEP:
         s.occ = occ
-        s.game.reads_occupancy = True  # new states start with it (game.PRIME_START)
+        s.game.reads_occupancy = True  # new states start with it (primed by ``new_initial_state``)
     return occ
 
 

@@ -121,7 +121,7 @@ def _plain_playout(state: State, rng: random.Random, max_moves: int) -> int:
     # every listing is followed by a move, which sets its own context: the listing does
     # not put back the mover's context
     # per phase, its generator's draw of one move (the move a uniform draw picks, the
-    # same bits drawn, without listing: ``add_from_hand.DRAWN``), or None; None when no
+    # same bits drawn, without listing: ``add_from_hand``'s ``drawn``), or None; None when no
     # phase has one; worked out once per game and generators (a getattr that misses
     # costs an exception)
     known = game.__dict__.get("playout_draws")

@@ -17,8 +17,8 @@ from ludeme.runtime.move import no_action
 from ludeme.runtime.standing import draw as standing_draw
 from ludeme.runtime.standing import next_active
 
-#: a game without dice has its random playout loop (``search._plain_playout``'s, with
-#: ``CONTEXT_LEFT`` and ``DRAWN_PLAYOUT``) written with its turn in it, as one generated
+#: a game without dice has its random playout loop (``search._plain_playout``'s: the
+#: mover's context left as the listing set it, moves drawn without listing) written with its turn in it, as one generated
 #: function: no call of the turn a move, and the mover's context the loop sets is the
 #: turn's (False: the loop calls the turn; tests compare the two)
 WRITTEN_PLAYOUT = True
@@ -36,7 +36,7 @@ DRAW_IN_PASS = True
 SAME_MOVER_XOR = True
 
 #: the ordered turn's pass over stuck players, where it asks the phase's ``has_moves``
-#: (``game.PASS_FOUND``), has ``state.found_in_context``'s function written in it: no
+#: (``Game.play``'s ``found_in_context``), has ``state.found_in_context``'s function written in it: no
 #: call, and no list for the answer (False: the function is called; tests compare)
 FOUND_PASS = True
 

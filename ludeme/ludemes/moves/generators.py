@@ -72,7 +72,7 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
     in_range = getattr(select, "in_range", None) if select is not None else None
     if in_range is not None and region.empty_range is not None:
         # the empty sites of a range selected in one call that reads the board itself
-        # (``regions.around.RANGE_SELECT``)
+        # (``regions.around``'s ``in_range``)
         lo, hi = region.empty_range
 
         def filtered(s):
