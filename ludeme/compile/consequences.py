@@ -38,11 +38,6 @@ def effect_then(effect: Callable, then: EffectV | None) -> EffectV:
     return EffectV(fn, then.victims)
 
 
-# the copies of moves with the consequences looked up by the original's id in C (False:
-# by a call per move, as before; tests compare the two)
-CONSEQUENCES_BY_ID = True
-
-
 def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
     """``moves`` with the consequences ``then`` run after each move's own."""
     if then is None:
@@ -86,27 +81,22 @@ def with_then(c: CompileContext, moves: MovesV, then: EffectV | None) -> MovesV:
         wrapped.targets = targets_of(at)  # the consequences do not change where moves go
         return describe(wrapped, is_anchored(at))
 
-    if CONSEQUENCES_BY_ID:
-        # id(original) -> its copy, for the copies made so far: the originals are kept
-        # in ``made``, so their ids are never reused, and known moves are looked up in C
-        copies: dict[int, Move] = {}
-        copy_of = copies.get
+    # id(original) -> its copy, for the copies made so far: the originals are kept in
+    # ``made``, so their ids are never reused, and known moves are looked up in C
+    copies: dict[int, Move] = {}
+    copy_of = copies.get
 
-        def generate(s):
-            made_here = gen(s)
-            if not made_here:
-                return []
-            out = list(map(copy_of, map(id, made_here)))
-            if all(out):  # every move seen before (a move is always true)
-                return out
-            for i, m in enumerate(made_here):
-                if out[i] is None:
-                    out[i] = copies[id(m)] = wrap(m)
+    def generate(s):
+        made_here = gen(s)
+        if not made_here:
+            return []
+        out = list(map(copy_of, map(id, made_here)))
+        if all(out):  # every move seen before (a move is always true)
             return out
-    else:
-        def generate(s):
-            made_here = gen(s)
-            return list(map(wrap, made_here)) if made_here else []
+        for i, m in enumerate(made_here):
+            if out[i] is None:
+                out[i] = copies[id(m)] = wrap(m)
+        return out
 
     at_site = None
     if moves.at_site is not None:

@@ -32,13 +32,9 @@ from collections.abc import Callable, Sequence
 
 from ludeme.runtime.move import Move
 
-# a step or hop whose rules fold into site-and-piece tables lists the moves of every
-# piece of one kind by a generated scan of the board (False: (forEach Piece) finds the
-# pieces' sites and lists each site's moves in a loop; tests compare the two)
-SCAN_BOARD = True
-
-# boards with more sites than this keep the loop (the scan reads every site, however
-# few pieces stand on the board)
+# boards with more sites than this keep the loop ((forEach Piece) finds the pieces' sites
+# and lists each site's moves: the scan reads every site, however few pieces stand on
+# the board)
 MOST_SITES = 160
 
 
@@ -62,11 +58,11 @@ def scan_every(pid: int, n_pieces: int, rows: Sequence[Sequence[tuple[int, ...]]
                tests: Sequence[Sequence[Sequence[bool]]]) -> Callable | None:
     """``every(state, out)``: the moves of every piece ``pid`` on the board appended to
     ``out``, as ``at(state, site, out)`` appends them for each site holding it in site
-    order; None when the scan is off or the board too big. ``rows[frm]`` lists, per
+    order; None when the board is too big. ``rows[frm]`` lists, per
     move from ``frm`` (``moves[frm]``, in that order), the sites it reads, the ``k``-th
     of them passing when ``tests[k][who][site * n_pieces + piece]`` holds."""
     n = len(rows)
-    if not SCAN_BOARD or n > MOST_SITES or not any(rows):
+    if n > MOST_SITES or not any(rows):
         return None
     free = [site_free(t, n, n_pieces) for t in tests]
     scans: list[Callable | None] = [None] * len(tests[0])  # per mover, made when first asked

@@ -16,16 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-# read the questions above from the kept piece sites and offer them to the end checks
-# as expressions (False: the board is scanned, the tests called; tests compare the two)
-PLACED_READS = True
-
 
 def absent_of(pids: tuple[int, ...], fallback: Callable) -> Callable:
     """``fallback`` (whether none of the pieces ``pids`` is on the board, at any level)
     answered from the kept piece sites when they are kept and the board has no
     stacks."""
-    if not PLACED_READS or not pids:
+    if not pids:
         return fallback
     if len(pids) == 1:
         p = pids[0]
@@ -57,8 +53,6 @@ def absent_of(pids: tuple[int, ...], fallback: Callable) -> Callable:
 def where_in(pid: int, members: frozenset, fallback: Callable) -> Callable:
     """``fallback`` (whether the lowest site of piece ``pid``, -1 when it has none, is
     one of ``members``) answered from the kept piece sites when they are kept."""
-    if not PLACED_READS:
-        return fallback
     bits = sum(1 << x for x in members if x >= 0)
 
     def inside(s):

@@ -26,11 +26,6 @@ if TYPE_CHECKING:
 #: a game's dice may not have more outcomes than this (every die's faces multiplied)
 MAX_OUTCOMES = 1 << 16
 
-#: dice whose number of rolls is a power of two, ``2 ** m``, are drawn by one
-#: ``getrandbits(m)`` (False: by ``randrange``, which draws ``m + 1`` bits until below
-#: the number; tests compare the two). The two draw different rolls from one seed.
-POWER_OF_TWO_DRAW = True
-
 
 class DiceSpec:
     """The dice of a game, compiled: every die's faces, in Ludii's order (the dice
@@ -122,9 +117,9 @@ class DiceSpec:
         die's the least). Each die thus shows each of its faces with equal probability,
         independently of the others."""
         draw = self._draw
-        if draw is None or draw[4] is not POWER_OF_TWO_DRAW:
+        if draw is None:
             draw = self._draws()
-        rolls, n, k, _, _ = draw
+        rolls, n, k, _ = draw
         if n == 1 << k:  # n is 2 ** k: k bits, all of them used
             r = rng.getrandbits(k)
         elif type(rng) is random.Random and _RANDBELOW_BITS:
@@ -150,9 +145,9 @@ class DiceSpec:
         return tuple(out)
 
     def draws(self) -> tuple:
-        """``_draws``, made once (again when ``POWER_OF_TWO_DRAW`` changed)."""
+        """``_draws``, made once."""
         draw = self._draw
-        if draw is None or draw[4] is not POWER_OF_TWO_DRAW:
+        if draw is None:
             draw = self._draws()
         return draw
 
@@ -161,7 +156,7 @@ class DiceSpec:
         ``MAX_OUTCOMES``: then worked out per draw), how many (``n``), the bits a draw
         asks for (``m`` when ``n`` is ``2 ** m``, else ``n``'s bit length, drawn until
         below ``n``), and per roll in that order what ``showing`` says of it (for
-        ``set_dice``; None without the table), and the switch it was made with."""
+        ``set_dice``; None without the table)."""
         n = 1
         for f in self.faces:
             n *= len(f)
@@ -172,9 +167,9 @@ class DiceSpec:
             rolls = tuple(itertools.product(*self.faces))
             shown = tuple(map(self.showing, rolls))
         k = n.bit_length()
-        if POWER_OF_TWO_DRAW and n == 1 << (k - 1):
+        if n == 1 << (k - 1):
             k -= 1  # n is 2 ** (k - 1): that many bits are a draw, never rejected
-        self._draw = (rolls, n, k, shown, POWER_OF_TWO_DRAW)
+        self._draw = (rolls, n, k, shown)
         return self._draw
 
     def initial(self) -> DiceState:

@@ -179,7 +179,7 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     dice = state.dice
     spec = game.dice
     # per phase, the moves once rolled per total the dice show, when chosen by a test
-    # of the total alone (dice.PICK_BY_TOTAL), else None
+    # of the total alone (dice._picks_by_total), else None
     picks = [getattr(ph.generate, "after_roll_picks", lambda g: None)(game)
              for ph in game.phases]
     single = len(after_roll) == 1
@@ -187,7 +187,7 @@ def _dice_playout(state: State, rng: random.Random, max_moves: int,
     pick = picks[0]
     top = len(pick) if pick is not None else 0  # the totals pick has
     values, left = dice.values, dice.left  # (set_dice writes into these lists)
-    rolls, count, k, shown, _ = spec.draws()
+    rolls, count, k, shown = spec.draws()
     rolled_key = spec.zobrist_rolled
     sample = spec.sample
     bits = rng.getrandbits

@@ -105,8 +105,7 @@ def next_loss_rank(rank: tuple[float, ...]) -> float:
 
 #: a result applied to a two-player game that has none yet does the same every time: its
 #: players out of the game and its standing are kept, by (who, kind, decided), with the
-#: returns they give (False: worked out every time; tests compare the two)
-FIRST_RESULTS = True
+#: returns they give
 _FIRST: dict[tuple[int, str, int], tuple[int, Standing]] = {}
 #: id of a standing in ``_FIRST`` -> (that standing, its players out, its returns)
 _FIRST_RETURNS: dict[int, tuple[Standing, int, tuple[float, ...]]] = {}
@@ -116,7 +115,7 @@ def apply_result(s: State, who: int, kind: str, decided: int) -> None:
     """Apply one result of an end rule to ``s``: ``who`` is a player number, or
     ``num_players + 1`` for ``All``; ``kind`` is Win, Loss, Draw or Tie; ``decided``
     is how many results the same set of end rules applied before this one."""
-    if s.standing is None and not s.inactive and FIRST_RESULTS and s.game.num_players == 2:
+    if s.standing is None and not s.inactive and s.game.num_players == 2:
         # with two players the first result ends the game and touches nothing else
         # (no turn passed on): the same (players out, standing) whatever the position
         known = _FIRST.get((who, kind, decided))

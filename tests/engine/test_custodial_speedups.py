@@ -10,9 +10,7 @@ import random
 import pytest
 
 from ludeme.compile import bitlines
-from ludeme.ludemes.conditions import components
-from ludeme.ludemes.containers import site_states
-from ludeme.ludemes.effects import add, captures
+from ludeme.ludemes.effects import captures
 from tests.engine.test_speedups import (
     DISCS,
     FLANKS,
@@ -24,9 +22,7 @@ from tests.engine.test_speedups import (
     under_true_if,
 )
 
-_FLAGS = {"flat_effects": (captures, "FLAT_EFFECTS"),
-          "inline_flip": (site_states, "INLINE_FLIP"), "one_site_add": (add, "ONE_SITE"),
-          "placed_bits": (components, "PLACED_BITS")}
+_FLAGS = {"flat_effects": (captures, "FLAT_EFFECTS")}
 
 
 def compiled(text: str, **flags):
@@ -102,12 +98,25 @@ def same_positions_along_games(fast, slow, seed: int, games: int = 8) -> int:
 @pytest.mark.parametrize("board,dirs,limit,flag", [
     ("(square 6)", "Adjacent", "", "flat_effects"),
     ("(rectangle 5 7)", "Orthogonal", "(max 2)", "flat_effects"),
-    ("(square 6)", "Adjacent", "", "inline_flip"),
-    ("(hex 4)", "Adjacent", "(max 3)", "inline_flip"),
 ])
 def test_flips_on_enclosed_sites_as_before(board, dirs, limit, flag):
     text = DISCS.format(board=board, dirs=dirs, limit=limit, p1='"c3" "d4"', p2='"c4" "d3"')
     fast, slow = compiled(text), compiled(text, **{flag: False})
+    assert same_positions_along_games(fast, slow, seed=len(board) + len(limit)) > 100
+
+
+@pytest.mark.parametrize("board,dirs,limit", [
+    ("(square 6)", "Adjacent", ""),
+    ("(hex 4)", "Adjacent", "(max 3)"),
+])
+def test_flips_as_the_state_set(board, dirs, limit):
+    # (flip (between)) turns a disc's state 1 <-> 2 as (set State ...) of 3 - the state
+    # does (through Game.set_site_state): the same states and hashes along the games
+    text = DISCS.format(board=board, dirs=dirs, limit=limit, p1='"c3" "d4"', p2='"c4" "d3"')
+    flipped = text.replace("(flip (between))",
+                           "(set State at:(between) (- 3 (state at:(between))))")
+    assert flipped != text
+    fast, slow = compiled(text), compiled(flipped)
     assert same_positions_along_games(fast, slow, seed=len(board) + len(limit)) > 100
 
 
@@ -135,7 +144,11 @@ def test_allcombinations_parts_are_called_in_turn(monkeypatch):
                   p1='"c3" "d4"', p2='"c4" "d3"'),
 ])
 def test_add_to_one_site_as_before(text):
-    fast, slow = compiled(text), compiled(text, one_site_add=False)
+    # against the add to a region of that one site (no one_site known)
+    region = text.replace("(to (site))", "(to (sites {(site)}))").replace(
+        "(to (last To))", "(to (sites {(last To)}))")
+    assert region != text
+    fast, slow = compiled(text), compiled(region)
     assert same_positions_along_games(fast, slow, seed=len(text), games=6) > 60
 
 
@@ -166,7 +179,11 @@ ESCAPE = """(game "Escape" (players 2)
                   p2='"c5" "g5" "e3" "e7"'),
 ])
 def test_within_read_from_the_kept_sites_as_from_the_board(text):
-    fast, slow = compiled(text), compiled(text, placed_bits=False)
+    # against the same sites worked out on the position (not a fixed region)
+    region = text[text.index("in:") + 3:text.index(") (result P2 Win)")]
+    worked_out = text.replace(f"in:{region})", f"in:(difference {region} (sites Empty)))")
+    assert worked_out != text
+    fast, slow = compiled(text), compiled(worked_out)
     assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2", "Guard1", "Guard2"),
                                           seed=len(text), games=12, fillings=0) > 60
 

@@ -9,7 +9,7 @@ import pytest
 
 from ludeme.compile import piecescan
 from tests.engine.test_pure_context import play_in_step
-from tests.engine.test_speedups import JUMPS, MEN_AND_KINGS, agree_along_games_and_fillings
+from tests.engine.test_speedups import JUMPS, MEN_AND_KINGS, NO_SCAN, agree_along_games_and_fillings
 from tests.engine.test_speedups import compiled as compiled_with
 
 # forced captures first ((priority ...)), men hopping and stepping forward only, kings
@@ -83,7 +83,7 @@ def test_the_scan_lists_what_the_loop_lists(text, seed, monkeypatch):
     monkeypatch.setattr(piecescan, "_scan", lambda *a: made.append(a) or build(*a))
     # compiled afresh each (not from the API's cache, which would answer the second with
     # the first)
-    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=NO_SCAN)
     assert play_in_step(fast, slow, seed, 200) > 10
     assert made, "the scan was never used"
 
@@ -109,7 +109,7 @@ def test_the_scan_reads_the_site_where_a_rule_does(monkeypatch):
 def test_the_scan_on_random_fillings_of_the_board(board, p1, p2):
     # men and kings anywhere, either player to move: the same moves with the scan or not
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=NO_SCAN)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(board), games=4, fillings=80) > 100
 
@@ -121,6 +121,6 @@ def test_the_scan_on_random_fillings_of_the_board(board, p1, p2):
 ])
 def test_the_scan_of_hops_on_random_fillings(board, dirs, hurdle):
     text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
-    fast, slow = compiled_with(text), compiled_with(text, scan_board=False)
+    fast, slow = compiled_with(text), compiled_with(text, scan_board=NO_SCAN)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
                                           games=4, fillings=80) > 80

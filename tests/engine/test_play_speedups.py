@@ -218,21 +218,6 @@ def test_binary_dice_read_one_bit_each_of_one_draw():
     assert a.getrandbits(32) == b.getrandbits(32)
 
 
-def test_power_of_two_draw_off_draws_by_randrange(monkeypatch):
-    """With ``POWER_OF_TWO_DRAW`` off, dice of 2 ** m rolls draw by ``randrange`` as
-    others do (m + 1 bits until below the number), even after a draw with it on."""
-    from ludeme.runtime import chance
-
-    spec = DiceSpec()
-    spec.add(0, [(0, 1)] * 4)
-    rolls = list(itertools.product(*spec.faces))
-    a, b = random.Random(8), random.Random(8)
-    assert spec.sample(a) == rolls[b.getrandbits(4)]
-    monkeypatch.setattr(chance, "POWER_OF_TWO_DRAW", False)
-    assert [spec.sample(a) for _ in range(100)] == [rolls[b.randrange(16)] for _ in range(100)]
-    assert spec.draws()[2] == 5
-
-
 def test_dice_beyond_the_table_of_rolls_draw_the_same_way(monkeypatch):
     """Dice with more rolls than ``MAX_OUTCOMES`` work out the drawn roll from its
     number instead of a table: the same roll for the same number."""
@@ -470,7 +455,7 @@ def test_one_end_rule_checked_as_several(one, two):
         assert play_alike(fast, slow, seed) > 5
 
 
-# -- a sowing of all the seeds of a pit as one function (sow.PLAIN_SOW) -----------------
+# -- a sowing of all the seeds of a pit as one function (sow's plain_run) --------------
 
 OWARE_LIKE = """
 (game "Five Pits Round"
@@ -509,11 +494,9 @@ def test_plain_sowing_as_the_general_path(src, seed, monkeypatch):
     games, hashes included, as the general path, for captures of one pit and
     backtracking ones, skipIf: folded per players or read on the position,
     includeSelf:False."""
-    import ludeme.ludemes.effects.sow as sow_module
-
     fast = ludeme.loads(src)
-    monkeypatch.setattr(sow_module, "PLAIN_SOW", False)
-    slow = ludeme.loads(src + "\n// the general sowing\n")  # not a cached compilation
+    # origin:False (the first seed not kept: as without it) takes the general path
+    slow = ludeme.loads(src.replace("(sow", "(sow origin:False"))
     sowing = {g: g.new_initial_state().legal_moves()[0].then.__name__ for g in (fast, slow)}
     assert sowing == {fast: "run_plain", slow: "run"}
     assert play_alike(fast, slow, seed) > 10
@@ -599,7 +582,7 @@ def test_plain_playout_stops_at_max_moves():
     assert not s.is_terminal()
 
 
-# -- the region a selection chooses from, folded per mover (select.FOLD_ORIGINS) --------
+# -- the region a selection chooses from, folded per mover (select's gen_occupied) --
 
 @pytest.mark.parametrize("src, folds", [
     (KALAH_LIKE, True),
@@ -620,10 +603,13 @@ def test_selection_from_a_folded_region_as_asked_each_time(src, folds, seed, mon
     monkeypatch.setattr(select_module, "mover_rows",
                         lambda *a: folded.append(real(*a)) or folded[-1])
     fast = ludeme.loads(src + f"\n// folded {seed}\n")
-    monkeypatch.setattr(select_module, "FOLD_ORIGINS", False)
+    fast.new_initial_state().legal_moves()  # the region folded at the first listing
+    assert len(folded) == 1 and (folded[0] is not None) == folds
+    # the oracle: no region folded (as for one that reads the position)
+    monkeypatch.setattr(select_module, "mover_rows", lambda *a: None)
     slow = ludeme.loads(src + "\n// the region asked each time\n")
     assert play_alike(fast, slow, seed) > 10
-    assert len(folded) == 1 and (folded[0] is not None) == folds
+    assert len(folded) == 1
 
 
 def test_mover_rows_fold_what_reads_the_mover_alone():
@@ -697,15 +683,17 @@ def test_new_states_copied_from_one_start_as_made_afresh(src, monkeypatch):
 @pytest.mark.parametrize("src", [RACE, RACE_AGAIN, RACE_GENERAL])
 def test_moves_once_rolled_picked_per_total_as_asked(src, monkeypatch):
     """``(do (roll) next:(if (!= (count Pips) 0) ...))``: the dice playout takes the
-    branch's moves by the total (``dice.PICK_BY_TOTAL``) as asking ``next:`` does: the
-    same games from the same seeds; and the pick is made (a branch per total, the
-    no-move one at total 0)."""
+    branch's moves by the total (``dice._picks_by_total``) as asking ``next:`` does
+    (the oracle: no pick made): the same games from the same seeds; and the pick is made
+    (a branch per total, the no-move one at total 0)."""
     import ludeme.api
     from ludeme.ludemes.chance import dice
 
     states = []
+    real = dice._picks_by_total
     for on in (True, False):
-        monkeypatch.setattr(dice, "PICK_BY_TOTAL", on)
+        monkeypatch.setattr(dice, "_picks_by_total",
+                            real if on else (lambda gen: lambda game: None))
         monkeypatch.setattr(ludeme.api, "_CACHE", {})
         game = ludeme.loads(src)
         picks = game.phases[0].generate.after_roll_picks(game)

@@ -11,7 +11,6 @@ import pytest
 from ludeme.api import _compile
 from ludeme.compile import (
     bitlines,
-    consequences,
     neighbourcounts,
     piecemoves,
     piecescan,
@@ -48,11 +47,10 @@ def compiled_with(switches: dict, text: str, **flags):
 
 _FLAGS = {"cohesion": (cohesion, "_site_local"), "frontier": (add_from_hand, "_kept_pairs"),
           "fold_lines": (captures, "FOLD_LINES"),
-          "folded_hops": (hop, "FOLDED_HOPS"), "connected": (connected, "_site_local"),
+          "folded_hops": (hop, "_site_test"), "connected": (connected, "_site_local"),
           "one_call": (captures, "ONE_CALL"), "bit_lines": (captures, "BIT_LINES"),
-          "scan_board": (piecescan, "SCAN_BOARD"),
+          "scan_board": (piecescan, "MOST_SITES"),
           "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
-          "by_id": (consequences, "CONSEQUENCES_BY_ID"),
           "push_then": (slide, "PUSH_THEN")}
 
 
@@ -62,7 +60,21 @@ def _never(at) -> bool:
     return False
 
 
-_SITE_BY_SITE = {"anchored": (slide, "is_anchored"), "scan_board": (piecescan, "SCAN_BOARD")}
+_SITE_BY_SITE = {"anchored": (slide, "is_anchored"), "scan_board": (piecescan, "MOST_SITES")}
+
+#: ``scan_board=NO_SCAN``: no board small enough for the generated scan of
+#: ``compile.piecescan`` (the pieces' moves listed site by site)
+NO_SCAN = 0
+
+
+def _unfolded_site_test(c, fn, variable):
+    """``hop._site_test`` for an oracle: the test called, its folded table (``table``)
+    not offered for the hop to index itself."""
+    test = _REAL_SITE_TEST(c, fn, variable)
+    return lambda s, x: test(s, x)
+
+
+_REAL_SITE_TEST = hop._site_test
 
 
 def _unshared_sites(c, moving, n):
@@ -445,8 +457,8 @@ JUMPS = """(game "Jumps" (players 2)
 def test_plain_hops_read_folded_tables(board, dirs, hurdle):
     text = JUMPS.format(board=board, dirs=dirs, hurdle=hurdle)
     # the scan of the board (piecescan) off on both sides: the folded loop is compared
-    fast, slow = compiled(text, scan_board=False), compiled(text, folded_hops=False,
-                                                            scan_board=False)
+    fast = compiled(text, scan_board=NO_SCAN)
+    slow = compiled(text, folded_hops=_unfolded_site_test, scan_board=NO_SCAN)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2"), seed=len(board),
                                           games=6, fillings=60) > 80
 
@@ -657,9 +669,9 @@ MEN_AND_KINGS = """(game "Men and Kings" (players 2)
 def test_piece_sites_found_once_per_position(board, p1, p2):
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
     # against the sites found afresh by every (forEach Piece) at every listing
-    fast = compiled(text, scan_board=False)
+    fast = compiled(text, scan_board=NO_SCAN)
     slow = compiled_with({"sites": (slide, "piece_sites"), "scan_board": _FLAGS["scan_board"]},
-                         text, sites=_unshared_sites, scan_board=False)
+                         text, sites=_unshared_sites, scan_board=NO_SCAN)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(board), games=6, fillings=60) > 100
 
@@ -672,8 +684,8 @@ def test_hops_and_steps_of_every_piece_in_one_call(board, p1, p2):
     # the men's hops and steps (folded tables) come from all their sites in one call
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
     # against the moves made site by site (no rule taken as anchored to its piece's site)
-    fast = compiled(text, scan_board=False)
-    slow = compiled_with(_SITE_BY_SITE, text, anchored=_never, scan_board=False)
+    fast = compiled(text, scan_board=NO_SCAN)
+    slow = compiled_with(_SITE_BY_SITE, text, anchored=_never, scan_board=NO_SCAN)
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1), games=6, fillings=60) > 100
 
@@ -868,7 +880,13 @@ def test_moves_of_the_same_pieces_still_listed_once(second, dirs):
 def test_moves_with_consequences_found_by_id(board, p1, p2, last):
     # the men's steps promote on the far row: the promotion is the copies' consequence
     text = MEN_AND_KINGS.format(board=board, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, by_id=False)
+    # against the promotion as the step's own consequence (no copies of moves made)
+    on_each = ('(move Step Forwards (to if:(is Empty (to))))\n            (then (if (is In '
+               '(last To) (sites Next))\n                    (move Promote (last To) '
+               '(piece "King") Mover))))')
+    on_step = on_each.replace("(to))))\n", "(to)))\n") + ")"
+    assert text.count(on_each) == 1
+    fast, slow = compiled(text), compiled(text.replace(on_each, on_step))
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1) + 1, games=8, fillings=60) > 100
     s = position(fast, {f"b{last - 1}": "Man1", "a1": "Man2"})

@@ -149,16 +149,21 @@ def test_next_free_ranks(ranks, win, loss):
     "{(if (is Line 3) (result Mover Win)) (if (is Line 3) (result Next Win))}",
     "{(if (is Line 3) (result Mover Loss)) (if (is Full) (result All Draw))}"])
 def test_two_players_first_results_kept_as_worked_out(end, monkeypatch):
-    """``standing.FIRST_RESULTS``: the first result of a two-player game, kept from one
-    game to the next, leaves the state as working it out does."""
+    """The first result of a two-player game, kept from one game to the next
+    (``standing._FIRST``), leaves the state as working it out does (a table that never
+    answers: ``_FIRST.get`` gives None, so each result is worked out)."""
     import random
 
     from ludeme.runtime import standing
 
+    class Forgetful(dict):
+        def get(self, key, default=None):
+            return None
+
     g = game(end, players=2)
     finals = {}
     for kept in (True, False):
-        monkeypatch.setattr(standing, "FIRST_RESULTS", kept)
+        monkeypatch.setattr(standing, "_FIRST", {} if kept else Forgetful())
         rng = random.Random(4)
         finals[kept] = []
         for _ in range(12):

@@ -2,9 +2,10 @@
 off: the same legal moves in the same order, the same positions, hashes and results
 along seeded games, on descriptions written here and on the bundled Brandubh.
 
-- ``placedreads.PLACED_READS``: ``(= (count Pieces ...) 0)``, ``(is In (where ...)
+- ``compile.placedreads``: ``(= (count Pieces ...) 0)``, ``(is In (where ...)
   <fixed region>)`` read from the kept piece sites, and these and ``(count Moves)``
-  compared with a constant read in place by the generated end checks.
+  compared with a constant read in place by the generated end checks (checked against
+  the tests they replace: ``absent_of`` and ``where_in`` giving back their fallback).
 - ``occupancy.KEEP_ON_CLEAR``: a piece taken off the board keeps the occupancy kept on
   the state (a switch read while playing: the games are recorded with it on and off).
 - ``conditions.state.REPEAT_NEWEST_FIRST``: ``(is Repeat n)`` asks first whether one
@@ -26,7 +27,7 @@ from ludeme.ludemes.conditions import state as state_conditions
 from ludeme.runtime import occupancy
 from ludeme.runtime.search import random_playout
 
-SWITCHES = {"placed": (placedreads, "PLACED_READS"),
+SWITCHES = {"absent": (placedreads, "absent_of"), "where": (state_conditions, "where_in"),
             "clear": (occupancy, "KEEP_ON_CLEAR"),
             "repeat": (state_conditions, "REPEAT_NEWEST_FIRST")}
 
@@ -79,6 +80,16 @@ def compiled(text: str, options: list[str] | None = None, **flags):
         return _compile(expand("<test>", options or [], None, text=text))
 
 
+def _fallback(*args):
+    """``placedreads.absent_of`` or ``where_in`` for an oracle: the test it would
+    replace (its last argument), the board scanned."""
+    return args[-1]
+
+
+#: the switches of ``compiled`` for the board scanned instead of the kept sites read
+SCANNED = {"absent": _fallback, "where": _fallback}
+
+
 def brandubh() -> str:
     return (Path(__file__).parents[2] / "descriptions" / "brandubh.lud").read_text()
 
@@ -123,7 +134,7 @@ def outcomes(game, seeds: range) -> set:
 
 @pytest.mark.parametrize("text", RAIDS)
 def test_placed_reads_play_as_the_board_scanned(text):
-    fast, slow = compiled(text, placed=True), compiled(text, placed=False)
+    fast, slow = compiled(text), compiled(text, **SCANNED)
     inline = fast.end_rules[0].__code__.co_consts
     assert fast.end_rules[0].__code__.co_filename == "<ludeme end checks>"
     assert "placed" in fast.end_rules[0].__code__.co_names
@@ -136,8 +147,8 @@ def test_placed_reads_play_as_the_board_scanned(text):
 @pytest.mark.parametrize("king", ["Guarded by the Throne", "Weak"])
 def test_placed_reads_on_brandubh(king):
     options = [f"King/{king}"]
-    fast = compiled(brandubh(), options, placed=True)
-    slow = compiled(brandubh(), options, placed=False)
+    fast = compiled(brandubh(), options)
+    slow = compiled(brandubh(), options, **SCANNED)
     assert same_games(fast, slow, seed=len(king), games=6) > 150
     same_playouts(fast, slow, range(10))
 

@@ -31,11 +31,6 @@ from ludeme.runtime.move import Move
 MAX_DICE = 16
 MAX_FACES = 64
 
-#: the moves once rolled of ``(do (roll) next:(if <test of the dice's total> ...))`` are
-#: chosen per total by random playouts (``after_roll_picks``: the branch's generator,
-#: without the test's call; False: ``next:`` asked; tests compare the two)
-PICK_BY_TOTAL = True
-
 
 def dice_of(c: CompileContext) -> DiceSpec:
     """The game's dice; an error at the form being compiled when it has none."""
@@ -181,12 +176,11 @@ def _picks_by_total(gen) -> Callable:
     """``picks(game)``: per total the dice can show, the generator ``gen`` amounts to
     (``gen`` an ``(if <test> <moves> [<moves>])`` whose test reads the total alone: the
     branch the test takes, ``if_parts``), made once; None when ``gen`` is not such an
-    ``if`` or ``PICK_BY_TOTAL`` is off."""
+    ``if``. Random playouts choose the moves once rolled by it (``after_roll_picks``:
+    the branch's generator, without the test's call)."""
     made: list = []
 
     def picks(game) -> list | None:
-        if not PICK_BY_TOTAL:
-            return None
         if not made:
             made.append(None)
             parts = getattr(gen, "if_parts", None)

@@ -9,12 +9,6 @@ from ludeme.compile.values import CondV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
-# (is Within <a fixed piece id> in:<a fixed region>) read from the piece's sites kept on
-# the state (``State.placed``, see ``ludeme.runtime.occupancy``) and the region as a bit
-# set, when they are kept (False: the region's sites are read from the board; tests
-# compare the two)
-PLACED_BITS = True
-
 
 @ludeme("is Within", T.Cond,
         ludii="at:/in: as Ludii names them; site_type: is not supported.")
@@ -40,7 +34,10 @@ def is_within(c: CompileContext, piece: T.IntFn, *, at: T.Site = None, in_: T.Re
                 return p in pieces_on(s.what) if p else False
 
             p = piece.const
-            if PLACED_BITS and p is not None:
+            if p is not None:
+                # a fixed piece id: read from the piece's sites kept on the state
+                # (``State.placed``, see ``ludeme.runtime.occupancy``) and the region
+                # as a bit set, when they are kept
                 if not p:
                     return CondV(lambda s: False)
                 region_bits = sum(1 << x for x in set(sites))

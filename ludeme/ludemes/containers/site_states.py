@@ -15,10 +15,6 @@ from ludeme.compile.values import EffectV, IntV, RegionV
 from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 
-# (flip ...) turns the piece over and updates the hash itself (False: through
-# Game.set_site_state, as before; tests compare the two)
-INLINE_FLIP = True
-
 
 def enable_site_state(c: CompileContext) -> None:
     """Sites of this game carry state values (``state.site_state``)."""
@@ -103,37 +99,27 @@ def flip(c: CompileContext, at: T.Site = None):
     enable_site_state(c)
     site = at.fn if at is not None else (lambda s: s.to)
     n = c.require_board().n_sites
-    put = c.game.set_site_state
     declared = piece_flips(c)
     # per piece id: state -> flipped state (None: the piece does not flip)
     table: list[dict[int, int] | None] = [None] * len(c.pieces.names)
     for pid, (a, b) in declared.items():
         table[pid] = {a: b, b: a}
 
+    all_keys = c.game.site_state_keys  # made now (a game with flips uses them)
+
     def run(s):
+        # Game.set_site_state's work (the value and the hash), without its call
         x = site(s)
         if 0 <= x < n:
             turn = table[s.what[x]]
             if turn is not None:
-                v = s.site_state[x]
-                put(s, x, turn.get(v, v))
-
-    if INLINE_FLIP:
-        all_keys = c.game.site_state_keys  # made now (a game with flips uses them)
-
-        def run(s):  # noqa: F811
-            # Game.set_site_state's work (the value and the hash), without its call
-            x = site(s)
-            if 0 <= x < n:
-                turn = table[s.what[x]]
-                if turn is not None:
-                    st = s.site_state
-                    v = st[x]
-                    w = turn.get(v, v)
-                    if w != v:
-                        keys = all_keys[x]
-                        s.hash ^= (keys[v & 127] if v else 0) ^ (keys[w & 127] if w else 0)
-                        st[x] = w
+                st = s.site_state
+                v = st[x]
+                w = turn.get(v, v)
+                if w != v:
+                    keys = all_keys[x]
+                    s.hash ^= (keys[v & 127] if v else 0) ^ (keys[w & 127] if w else 0)
+                    st[x] = w
 
     return EffectV(run)
 

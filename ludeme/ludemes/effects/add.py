@@ -9,10 +9,6 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.ludemes.rules.start import piece_named
 
-# an add to one site (``(to (site))``) puts the piece there without building the
-# one-site region (False: through the region, as before; tests compare the two)
-ONE_SITE = True
-
 
 @ludeme("add", T.Effect,
         ludii="A site already holding the same piece takes the state again (Ludii "
@@ -57,7 +53,7 @@ def add_effect(c: CompileContext, piece: PIECE_STATE, to: T.Region, *,
         for x in list(region(s)):
             place(s, x, v)
 
-    one = to.one_site if ONE_SITE else None
+    one = to.one_site
     if one is not None:
         # one site given, as (to (site)): no region built and walked
         def run(s):  # noqa: F811

@@ -14,13 +14,6 @@ from ludeme.ludemes.containers.counts import enable_counts, site_counter
 from ludeme.ludemes.containers.tracks import find_tracks
 from ludeme.runtime.game import COUNT_ROWS
 
-#: a sowing of every seed of its start (the last move's destination, or a site given)
-#: along one track, without ``count:``, ``owner:`` or ``origin:``, runs as one function
-#: (``plain_run``): the plan of each (start, seeds) read from a list per start site, the
-#: counts and the hash changed in the same call, a capture of one pit applied at once
-#: (False: the general path; tests compare the two)
-PLAIN_SOW = True
-
 
 @ludeme("sow", T.Effect,
         ludii="A site type other than the board's is not supported.")
@@ -400,6 +393,11 @@ def sow(c: CompileContext, track: T.Str = None, start: T.Site = None, *,
 
         return run_plain
 
-    if PLAIN_SOW and count_fn is None and owner_fn is None and exact and keep_origin is None:
+    # a sowing of every seed of its start (the last move's destination, or a site given)
+    # along one track, without ``count:``, ``owner:`` or ``origin:``, runs as one
+    # function (``plain_run``): the plan of each (start, seeds) read from a list per
+    # start site, the counts and the hash changed in the same call, a capture of one pit
+    # applied at once; other sowings take the general path (``run``)
+    if count_fn is None and owner_fn is None and exact and keep_origin is None:
         return EffectV(plain_run(exact[0]))
     return EffectV(run)

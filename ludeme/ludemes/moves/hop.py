@@ -27,10 +27,6 @@ from ludeme.lang import types as T
 from ludeme.lang.registry import ludeme
 from ludeme.runtime.move import Move
 
-# a plain hop whose hurdle and landing rules fold into tables indexes them inline
-# (False: a call per test, as before; tests compare the two)
-FOLDED_HOPS = True
-
 
 def _site_test(c: CompileContext, fn: Callable | None, variable: str) -> Callable:
     """``test(state, site)``: ``fn`` with the site bound to ``variable``; a table lookup
@@ -204,9 +200,10 @@ def move_hop(c: CompileContext, from_: (FROM, T.Site) = None, directions: T.Dire
 
             hurdle_table = getattr(hurdle, "table", None)
             go_table = getattr(go, "table", None)
-            if FOLDED_HOPS and hurdle_table is not None and go_table is not None:
+            if hurdle_table is not None and go_table is not None:
                 np = len(c.pieces.names)
                 # both tests folded into site-and-piece tables: indexed here, no calls
+                # (else a call per test: ``at`` above)
                 indexed = [tuple((b, b * np, x, x * np, m) for b, x, m in row)
                            for row in entries]
 

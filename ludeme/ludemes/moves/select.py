@@ -14,11 +14,6 @@ from ludeme.lang.registry import ludeme
 from ludeme.ludemes.moves.from_to import origins_of
 from ludeme.runtime.move import Move, no_action
 
-#: a selection among the occupied sites of a region that depends on the mover alone
-#: (``(from (sites Mover) if:(> (count at:(from)) 0))``) reads the region from a table
-#: per mover, folded once (False: the region is asked each time; tests compare)
-FOLD_ORIGINS = True
-
 
 @ludeme("select", T.Moves, ludii="Ludii's other spelling of (move Select ...).")
 @ludeme("move Select", T.Moves, ludii="Board sites only; no levels in a stack.")
@@ -85,7 +80,7 @@ def move_select(c: CompileContext, from_: (FROM, T.Site), to: T.Region = None, *
                     out.append(m)
             return out
 
-        if occupied and FOLD_ORIGINS:
+        if occupied:
             # per mover: the sites of the region and their moves, when the region reads
             # nothing but the mover (folded at the first call; None: not foldable)
             by_mover: list = []

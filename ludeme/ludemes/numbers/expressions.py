@@ -96,8 +96,6 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
             def absent(s):
                 return not any(map(s.what.__contains__, pids)) and \
                     (s.stack is None or not count(s))
-        if not placedreads.PLACED_READS:  # as it was: the test given as per_to, unused
-            return PieceCountV(count, None, absent)
         return PieceCountV(count, absent=placedreads.absent_of(pids, absent))
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
