@@ -544,8 +544,8 @@ def moves_as_effect(moves: MovesV) -> EffectV:
     gen = moves.gen
     parts = getattr(gen, "if_parts", None)
     if parts is not None:
-        # an (if ...) of moves: it tests, then runs its branch's moves as an effect, with
-        # no list made for a branch that has no moves
+        # an (if ...) of moves: it tests, then runs the then or else moves as an effect, with
+        # no list made for a side that has no moves
         return if_effect_of(*parts)
 
     def run(s):

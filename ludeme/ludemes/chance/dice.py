@@ -175,9 +175,9 @@ def do_next(c: CompileContext, prior: T.Effect, *, next: T.Moves, then: T.Effect
 def _picks_by_total(gen) -> Callable:
     """``picks(game)``: per total the dice can show, the generator ``gen`` amounts to
     (``gen`` an ``(if <test> <moves> [<moves>])`` whose test reads the total alone: the
-    branch the test takes, ``if_parts``), made once; None when ``gen`` is not such an
+    side the test takes, ``if_parts``), made once; None when ``gen`` is not such an
     ``if``. Random playouts choose the moves once rolled by it (``after_roll_picks``:
-    the branch's generator, without the test's call)."""
+    the side's generator, without the test's call)."""
     made: list = []
 
     def picks(game) -> list | None:
