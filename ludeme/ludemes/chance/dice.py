@@ -205,6 +205,11 @@ def _after_prior(c: CompileContext, prior, inner) -> MovesV:
     effect, gen = prior.fn, inner.gen
     made: dict[int, tuple[Move, Move]] = {}
     c.game.intern_moves(lambda: [w for _, w in made.values()])
+    # the wrapped moves' keys tell this prior from the game's others by its number in
+    # compile order, not by an object's id: keys, and digests of games, are then the
+    # same from one process to the next
+    tag = c.game.__dict__.get("priors_wrapped", 0)
+    c.game.priors_wrapped = tag + 1
 
     def wrap(m: Move) -> Move:
         entry = made.get(id(m))
@@ -217,7 +222,7 @@ def _after_prior(c: CompileContext, prior, inner) -> MovesV:
             inner_act(s, inner)
 
         w = Move(m.kind, m.frm, m.to, m.piece, m.extra, act, m.then, m.takes)
-        w._key = m._key + (("after", id(made)),)
+        w._key = m._key + (("after", tag),)
         w._hash = hash(w._key)
         made[id(m)] = (m, w)
         return w
