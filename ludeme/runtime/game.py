@@ -713,7 +713,7 @@ class Game:
                 dice_game=dice_game, ordered=ordered, plain_next=plain_next,
                 listing=listing, end_test=end_test is not None,
                 end_rule=end_rule is not None, counts=counts, track=track,
-                again=True, next_test_known=next_test_known, pass_found=next_test_known)
+                next_test_known=next_test_known)
 
         def play(s: State, m: Move) -> None:
             # Game.play's steps, in its order, with the ones this game never takes left out

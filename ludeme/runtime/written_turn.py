@@ -134,8 +134,7 @@ def _no_draw(s, bits) -> None:
 
 def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                  listing: bool, end_test: bool, end_rule: bool, counts: bool,
-                 track: bool, again: bool, next_test_known: bool,
-                 pass_found: bool = False) -> Callable:
+                 track: bool, next_test_known: bool) -> Callable:
     """The turn as one generated function. ``ns`` holds the values its lines read (the
     names of ``plain_turns``' closure); the flags say which steps the game takes.
 
@@ -206,15 +205,11 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             w(3, line)
         written_values.update(values)
         tests += 1
-    if again:
-        w(2, f"{'el' if tests else ''}if then is again:")
-        w(3, "s.nxt = who")
-        tests += 1
-    if tests:
-        w(2, "else:")
-        w(3, "then(s)")
-    else:
-        w(2, "then(s)")
+    # (moveAgain): the same player moves again
+    w(2, f"{'el' if tests else ''}if then is again:")
+    w(3, "s.nxt = who")
+    w(2, "else:")
+    w(3, "then(s)")
     if dice_game:
         w(1, "dice.live = False")
     w(1, "s._moves = None")
@@ -272,7 +267,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             if next_test_known:
                 w(d, "@before")
             w(d, "for _ in passes:")
-            inline_found = pass_found and next_test_known and FOUND_PASS
+            inline_found = next_test_known and FOUND_PASS
             if inline_found:
                 # state.found_in_context's function written here (``FOUND_PASS``): the
                 # phase's has_moves asked in the mover's context, else the moves listed
@@ -397,7 +392,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     # ``search._plain_playout``
     play.playout = space.get("playout")
     # what the turn was made from, as the closure's cells would say (for tests)
-    play.parts = dict(ns, pass_found=pass_found, dice_game=dice_game, ordered=ordered, plain_next=plain_next,
+    play.parts = dict(ns, pass_found=next_test_known, dice_game=dice_game, ordered=ordered, plain_next=plain_next,
                       listing=listing, counts=counts, track=track,
                       next_test_known=next_test_known)
     return play
