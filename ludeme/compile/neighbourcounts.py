@@ -176,81 +176,77 @@ class NearStarts:
         return None
 
 
-#: bytes.translate tables: ``_ABOVE[i]`` maps a count to 1 when it is above i
-_ABOVE = [bytes(int(c > i) for c in range(256)) for i in range(8)]
-#: a count to 1 when above 0, plus 2 when above 1
-_ABOVE_TWO = bytes(int(c > 0) | int(c > 1) << 1 for c in range(256))
+#: the levels a ``KeptCounts`` answers (``above(..., level)`` for level below this)
+KEPT_LEVELS = 8
 
 
 class KeptCounts:
-    """How many empty neighbours every site has, kept as a byte per site from the last
-    position asked: the few sites that changed since move their neighbours' counts by
-    one, in place of the shifts over the whole board (``counter``)."""
+    """How many empty neighbours every site has, kept from the last position asked as
+    one integer with a byte per site (site x the byte x): a site that changed adds or
+    takes off its neighbours' bytes in one integer operation (``self.near[x]``, a byte
+    1 at each neighbour of x), in place of the shifts over the whole board (``counter``)
+    or a loop over the neighbours. A count never reaches 128, so "more than ``level``"
+    is read from the bytes' top bits after adding 127 - level to every byte (no carry
+    leaves a byte), without a translation to bytes and back."""
 
     def __init__(self, nb: Sequence[Sequence[int]]):
         self.nb = tuple(map(tuple, nb))
-        self.n = len(self.nb)
+        self.n = n = len(self.nb)
+        self.near = [sum(1 << (8 * y) for y in around) for around in self.nb]
         self.empty = None                   # the empty flags last asked, as an integer
-        self.counts = bytearray(self.n)
-        self.ones = int.from_bytes(b"\1" * self.n, "little")   # a byte 1 per site
+        self.counts = 0                     # the counts, a byte per site
+        self.ones = int.from_bytes(b"\1" * n, "little")   # a byte 1 per site
+        self.tops = self.ones << 7                           # a byte 128 per site
+        # per level: the byte to add for the top bit to say "more than level"
+        self.lift = [(127 - level) * self.ones for level in range(KEPT_LEVELS)]
         self.starts = NearStarts(KEPT_STARTS_SIZE)   # the counts made afresh
 
     def above(self, empty: bytes, e: int, level: int) -> int:
         """The sites with more than ``level`` empty neighbours (a byte 1 per site), for
         ``empty`` (a byte 1 per empty site; ``e``: the same read little-endian)."""
-        if e != self.empty:
-            self._follow(empty, e)
-        return int.from_bytes(self.counts.translate(_ABOVE[level]), "little")
+        last = self.empty
+        if e != last:
+            if last is None or (e ^ last) & ((e ^ last) - 1):
+                self._follow(empty, e)
+            else:
+                # one site changed (most moves), its flag the one bit of e ^ last
+                d = e ^ last
+                if e & d:
+                    self.counts += self.near[d.bit_length() >> 3]
+                else:
+                    self.counts -= self.near[d.bit_length() >> 3]
+                self.empty = e
+        return ((self.counts + self.lift[level]) & self.tops) >> 7
 
     def above_two(self, empty: bytes, e: int) -> tuple[int, int]:
-        """``(above(empty, e, 0), above(empty, e, 1))``, read in one translation and
-        one integer."""
-        if e != self.empty:
-            self._follow(empty, e)
-        both = int.from_bytes(self.counts.translate(_ABOVE_TWO), "little")
-        ones = self.ones
-        return both & ones, (both >> 1) & ones
+        """``(above(empty, e, 0), above(empty, e, 1))``."""
+        tops = self.tops
+        one = self.above(empty, e, 1)
+        return ((self.counts + self.lift[0]) & tops) >> 7, one
 
     def _follow(self, empty: bytes, e: int) -> None:
         """The counts brought to the position ``empty`` (``e``: read little-endian)."""
         last = self.empty
-        if last is not None:
-            d = e ^ last
-            if not d & (d - 1):
-                # one site changed (most moves), its flag the one bit of d
-                x = d.bit_length() >> 3
-                counts = self.counts
-                if empty[x]:
-                    for y in self.nb[x]:
-                        counts[y] += 1
-                else:
-                    for y in self.nb[x]:
-                        counts[y] -= 1
-                self.empty = e
-                return
-        nb, n = self.nb, self.n
+        near, n = self.near, self.n
         if last is None or (e ^ last).bit_count() > KEPT_MAX_CHANGES:
             # counts made afresh before for a position near this one: copied back,
             # then changed as from the last position
             found = self.starts.near(e, KEPT_MAX_CHANGES)
             if found is not None:
-                last, known = found
-                self.counts = bytearray(known)
-        counts = self.counts
+                last, self.counts = found
         changed = [] if last is None else \
             changed_sites(e ^ last, n, KEPT_MAX_CHANGES)
         if last is None or len(changed) > KEPT_MAX_CHANGES:
-            known = bytes(sum(empty[y] for y in around) for around in nb)
-            self.starts.keep(e, known)
-            self.counts = bytearray(known)
+            counts = sum(near[x] for x in range(n) if empty[x])
+            self.starts.keep(e, counts)
         else:
+            counts = self.counts
             for x in changed:
                 if empty[x]:
-                    for y in nb[x]:
-                        counts[y] += 1
+                    counts += near[x]
                 else:
-                    for y in nb[x]:
-                        counts[y] -= 1
+                    counts -= near[x]
+        self.counts = counts
         self.empty = e
 
 
@@ -266,7 +262,7 @@ def kept_counts(nb: Sequence[Sequence[int]], levels: int) -> KeptCounts | None:
     """A ``KeptCounts`` for ``nb`` (the counts kept from the last position asked and
     changed by the sites that changed, not counted afresh) when ``levels`` fit its tables
     and the table has more than ``KEPT_MIN_OFFSETS`` offsets (else None: the shifts)."""
-    if not 0 < levels <= len(_ABOVE) or len(nb) == 0 or \
+    if not 0 < levels <= KEPT_LEVELS or len(nb) == 0 or max(map(len, nb)) > 127 or \
             len(offsets(nb)) <= KEPT_MIN_OFFSETS:
         return None
     return KeptCounts(nb)

@@ -254,10 +254,7 @@ class Tracker:
                 # one cell placed (most moves), its flag the one bit of d: its parts
                 # joined, then the codes round it changed and those cells asked again
                 # in one loop
-                self.moved = []
-                self._add(d.bit_length() >> 3, True)
-                if self.moved:
-                    self._ask_moved()
+                self._placed(d.bit_length() >> 3)
                 self.empty = e
                 self.cut = None if self.holes else bytes(self.flags)
                 return self.cut
@@ -376,17 +373,41 @@ class Tracker:
                         flags[t] = part[r[a]] == part[r[b]] if k == 2 else \
                             _is_cut(found, r, part)
 
-    def _codes_asked(self, x: int) -> None:
-        """x placed (its parts joined already): the codes of the cells round it
-        changed, and those cells asked again, in one loop."""
-        code, occ, part = self.code, self.occ, self.part
-        candidates, flags, missed = self.candidates, self.flags, self._missed
+    def _placed(self, x: int) -> None:
+        """One cell x placed (most positions), in one frame: its parts joined (as
+        ``_add``), then the codes of the cells round it changed and those cells asked
+        again in one loop, and the candidates next to cells a merge moved."""
+        code, part, r = self.code, self.part, self.ring[x]
+        c = code[x]
+        base, reps, k, a, b = self.by_code[x][c] or self._missed(x, c)
+        self.occ[x] = 1
+        merged = False
+        if k == 0:
+            part[x] = x
+            self.members[x] = [x]
+            self.holes += base
+        else:
+            big = part[r[a]]
+            if k == 1 or (k == 2 and part[r[b]] == big):
+                parts = None
+            else:
+                parts = (big, part[r[b]]) if k == 2 else tuple({part[r[i]] for i in reps})
+            if parts is None or len(parts) == 1:
+                part[x] = big
+                self.members[big].append(x)
+                self.holes += base - 1
+            else:
+                self.holes += base - len(parts)
+                self.moved = []
+                self._merge(x, parts)
+                merged = True
+        occ, candidates, flags = self.occ, self.candidates, self.flags
         for y, bit, r, table in self.around[x]:
             c = code[y] ^ bit
             code[y] = c
             if occ[y]:
                 continue
-            found = table[c] or missed(y, c)
+            found = table[c] or self._missed(y, c)
             base, reps, k, a, b = found
             if base >= 2:
                 candidates[y] = found
@@ -397,6 +418,8 @@ class Tracker:
                 flags[y] = 0
         candidates.pop(x, None)
         flags[x] = 0
+        if merged:
+            self._ask_moved()
 
     def _count(self, t: int, key: tuple) -> tuple[int, tuple[int, ...]]:
         """(dE - dV, the positions in t's ring of one occupied cell per local part) for
@@ -478,9 +501,9 @@ class Tracker:
             return base, (pa,) if pa == pb else (pa, pb)
         return base, tuple({part[r[i]] for i in reps})
 
-    def _add(self, x: int, ask: bool = False) -> None:
-        """x placed: its parts joined; with ``ask`` (one cell placed) the cells round it
-        asked again too."""
+    def _add(self, x: int) -> None:
+        """x placed: its parts joined, the codes round it changed (asked again by the
+        caller; ``_placed`` for one cell placed)."""
         base, parts = self._parts_round(x)
         self.holes += base - len(parts)
         self.occ[x] = 1
@@ -494,9 +517,7 @@ class Tracker:
             members[big].append(x)
         else:
             self._merge(x, parts)
-        if ask:
-            self._codes_asked(x)
-        elif self.codes:
+        if self.codes:
             code = self.code
             for y, bit in self.ring_bits[x]:
                 code[y] ^= bit

@@ -29,8 +29,8 @@ def test_kept_cuts_with_shared_entries_and_one_loop_are_the_searched_ones(shape)
     ask_moved = tracker._ask_moved
     tracker._ask_moved = lambda: merged.append(1) or ask_moved()
     looped = []
-    asked = tracker._codes_asked
-    tracker._codes_asked = lambda x: looped.append(x) or asked(x)
+    asked = tracker._placed
+    tracker._placed = lambda x: looped.append(x) or asked(x)
     missed = []
     miss = tracker._missed
     tracker._missed = lambda t, c: missed.append((t, c)) or miss(t, c)
