@@ -17,13 +17,14 @@ from tests.engine.test_speedups import not_site_local
 def _counting_allowed(monkeypatch) -> list[bool]:
     """Records, for each table made, whether it carries the open sites as an integer."""
     made = []
-    with_empty = connected._with_empty
+    answer = connected._covering_answer
 
-    def counted(table, in_c):
+    def counted(loose, in_c):
+        table = answer(loose, in_c)
         made.append(table.allowed is not None)
-        return with_empty(table, in_c)
+        return table
 
-    monkeypatch.setattr(connected, "_with_empty", counted)
+    monkeypatch.setattr(connected, "_covering_answer", counted)
     return made
 
 

@@ -204,8 +204,8 @@ def test_every_placement_answered_at_once_for_a_fixed_region(monkeypatch, board,
     text = BREATH.format(board=board, dirs=dirs, edge=edge, region="(sites Board)")
     made = []
     table_class = connected._Table
-    monkeypatch.setattr(connected, "_Table", lambda blocked: made.append(blocked)
-                        or table_class(blocked))
+    monkeypatch.setattr(connected, "_Table", lambda blocked, *rest: made.append(blocked)
+                        or table_class(blocked, *rest))
     fast = compiled(text)
     # against the flood fill (a region that is not site-local gets it)
     monkeypatch.setattr(connected, "_site_local", not_site_local)

@@ -415,7 +415,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
             # joined afterwards (their neighbours in C are t or in L), so P holds after
             # exactly when L is empty: when t is not an articulation point
             if cache[2] is None:
-                cache[2] = _with_empty(_Table(cut), in_c)
+                cache[2] = _Table(cut, in_c)
                 if counting:
                     stats["fast"] += sum(in_c)    # every empty site, answered at once
                     stats["walk"] += sum(cut)     # of them, those that cut some off
@@ -423,7 +423,7 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
         if covering:
             if cache[2] is None:
                 # evaluate's table (see there)
-                cache[2] = _with_empty(_covering_answer(loose), in_c)
+                cache[2] = _covering_answer(loose, in_c)
             return cache[2]
 
         def decide(t, piece):
@@ -507,14 +507,15 @@ def is_connected_regions(c: CompileContext, region: T.Region, directions: T.Dire
     return CondV(fn, after_add=after_add if c_never else None)
 
 
-def _covering_answer(loose) -> _Table:
+def _covering_answer(loose, in_c: bytearray) -> _Table:
     """``after_add``'s table from the covering table ``loose`` (``_Allowed`` carrying the
-    open sites as an integer, or the blocked bytes)."""
+    open sites as an integer, or the blocked bytes), carrying the position's empty sites
+    ``in_c``."""
     if type(loose) is _Allowed:
-        table = _Table(loose.blocked)
+        table = _Table(loose.blocked, in_c)
         table.allowed = loose.allowed
         return table
-    return _Table(loose)
+    return _Table(loose, in_c)
 
 
 def _planar_lane(general, planar, cache, as_bytes, n: int, cover=None, a_table=None):
@@ -537,16 +538,16 @@ def _planar_lane(general, planar, cache, as_bytes, n: int, cover=None, a_table=N
                 return general(s)
             # what ``evaluate`` returns for it (``fn`` reads it, and asks again)
             if cover is None:
-                cache[1] = (True, in_c, None, in_c, None, cut, None, [])
-                table = _Table(cut)
+                cache[1] = (True, in_c, None, in_c, None, cut, None, ())
+                table = _Table(cut, in_c)
             else:
                 loose = cover(in_c, cut)
                 if loose is None:
                     return general(s)
                 cache[1] = (True, a_table, None, in_c, None, cut, None, loose)
-                table = _covering_answer(loose)
+                table = _covering_answer(loose, in_c)
             cache[0] = key
-            cache[2] = table = _with_empty(table, in_c)
+            cache[2] = table
             cache[3] = None
             return table
         return cache[2] or general(s)
@@ -670,13 +671,6 @@ def _sole_joined_neighbours(loose: list[int], joined, nb, n: int) -> bytearray:
 _ONE_FLAG = bytes([0, 1] + [0] * 254)
 
 
-def _with_empty(table: _Table, in_c: bytearray) -> _Table:
-    """``table`` carrying the position's empty sites ``in_c``, which the caller picking
-    the placements kept reads."""
-    table.empty = in_c
-    return table
-
-
 class _Table:
     """``after_add``'s answer for every empty site at once: ``blocked[t]`` is set when
     the condition fails after a piece is put on the empty site t; called as ``decide``
@@ -689,7 +683,7 @@ class _Table:
         # the empty sites not blocked, a byte 1 each, when known (``_covering_counted``)
         self.allowed = None
         # the position's empty sites (a byte 1 each, every site of the board), when known
-        # (``_with_empty``): a caller picking placements need not read the board again
+        # (given by the lanes): a caller picking placements need not read the board again
         self.empty = empty
 
     def __call__(self, t: int, piece: int) -> bool:

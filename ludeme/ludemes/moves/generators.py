@@ -78,10 +78,10 @@ def to_region(c: CompileContext, region: T.Region, *, if_: T.Cond = None):
         def filtered(s):
             return in_range(s, lo, hi)
 
-        in_range_flags = getattr(in_range, "flags", None)
-        if in_range_flags is not None:
+        flags_between = getattr(in_range, "flags_between", None)
+        if flags_between is not None:
             # the same sites as one integer, a byte 1 per site (``_kept_by_flags``)
-            filtered.flags = lambda s, empty=None: in_range_flags(s, lo, hi, empty)
+            filtered.flags = flags_between(lo, hi)
     elif select is not None:
         # every candidate asked in one call
         def filtered(s):

@@ -14,7 +14,7 @@ from operator import eq, ge, gt, itemgetter, le, lt, ne
 
 from ludeme.board import Board
 from ludeme.compile import neighbourcounts
-from ludeme.compile.compiler import CompileContext
+from ludeme.compile.compiler import CompileContext, reads_to
 from ludeme.compile.neighbourcounts import EMPTY_FLAG
 from ludeme.compile.values import RegionV, SiteV
 from ludeme.lang import types as T
@@ -40,23 +40,30 @@ def _range_select(count, level: int, select, kept=None):
         flags = (above & e).to_bytes(len(w), "little")
         return list(compress(range(lo, hi), flags[lo:hi]))
 
-    def flags_in_range(s, lo, hi, empty=None):
-        """The same sites as an integer with a byte 1 per site (site x the byte x), or
-        None when the pieces do not fit in bytes; ``empty``: the position's empty sites
-        (a byte 1 each), when the caller has them."""
-        w = s.what
-        if empty is None or len(empty) != len(w):
-            try:
-                empty = as_bytes(w).translate(EMPTY_FLAG)
-            except (ValueError, TypeError):     # values beyond a byte
-                return None
-        e = int.from_bytes(empty, "little")
-        above = kept.above(empty, e, level) if kept is not None else count(e)[level]
-        if lo or hi < len(w):
-            e &= (1 << (8 * hi)) - (1 << (8 * lo))
-        return above & e
+    def flags_between(lo, hi):
+        """``flags(s, empty=None)``: the empty sites of [lo, hi) ``in_range`` picks as an
+        integer with a byte 1 per site (site x the byte x), or None when the pieces do
+        not fit in bytes; ``empty``: the position's empty sites (a byte 1 each), when
+        the caller has them. The range is bound here, its mask made once."""
+        whole = not lo
+        mask = (1 << (8 * hi)) - (1 << (8 * lo))
 
-    in_range.flags = flags_in_range
+        def flags(s, empty=None):
+            w = s.what
+            if empty is None or len(empty) != len(w):
+                try:
+                    empty = as_bytes(w).translate(EMPTY_FLAG)
+                except (ValueError, TypeError):     # values beyond a byte
+                    return None
+            e = int.from_bytes(empty, "little")
+            above = kept.above(empty, e, level) if kept is not None else count(e)[level]
+            if whole and hi >= len(w):
+                return above & e
+            return above & e & mask
+
+        return flags
+
+    in_range.flags_between = flags_between
     return in_range
 
 
@@ -258,15 +265,22 @@ def sites_around_if(c: CompileContext, site_type: T.SiteType = None,
                 w = s.what
                 return [y for y in nb[x] if w[y]]
         elif counted is not None:
+            # (self_too is off here): one frame, ``(to)`` read in place when it is the site
             op, k, counts = counted
+            direct = reads_to(centre)
+            n_nb = len(nb)
 
-            def pick(s, x):
+            def counted_around(s):
+                x = s.to if direct else at(s)
+                if not 0 <= x < n_nb:
+                    return ()  # as in Ludii, a site off the board (a hand's) has none around
                 w = s.what
                 out = []
                 for y in nb[x]:
                     if w[y] and op(counts[y](w).count(0), k):
                         out.append(y)
                 return out
+            return RegionV(counted_around)
         elif rest is not None:
             def pick(s, x):
                 w = s.what

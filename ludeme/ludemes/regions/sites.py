@@ -538,5 +538,14 @@ def intersection(c: CompileContext, region: T.Region, other: T.Region):
                        only_empty=other.known_empty())
     fn, test = region.fn, other.member()
     inside = region.member()
-    return RegionV(lambda s: [x for x in fn(s) if test(s, x)], None,
-                   lambda s, x: inside(s, x) and test(s, x))
+
+    def both(s):
+        # a loop, not a comprehension: CPython 3.11 makes a function object and a frame
+        # for each comprehension run, more than the few sites a region here holds cost
+        out = []
+        for x in fn(s):
+            if test(s, x):
+                out.append(x)
+        return out
+
+    return RegionV(both, None, lambda s, x: inside(s, x) and test(s, x))
