@@ -514,10 +514,7 @@ class Game:
                 return
             w[x] = 0
             if s.occ is not None:
-                if occupancy.KEEP_ON_CLEAR:
-                    occupancy.cleared(s, x, p)
-                else:
-                    s.occ = None  # runtime.occupancy: not kept here
+                occupancy.cleared(s, x, p)
             h = s.hash ^ self.zobrist[x][p]
             r = s.rot[x]
             if r:
