@@ -6,8 +6,9 @@ seeded games, on descriptions written here and on the bundled Brandubh.
   the next player's moves kept, or lists them itself, without ``Game.stuck`` and
   ``State.legal_moves`` (a switch read while playing: the games are recorded with it on
   and off).
-- ``captures.NEARBY_EXIT``: the fused captures return at once when no neighbour of the
-  destination holds a piece their rules could take (read from the kept piece sites).
+- the fused captures return at once when no neighbour of the destination holds a piece
+  their rules could take (read from the kept piece sites): checked against every
+  neighbour looked at (``captures.NEARBY_PIECES`` 0, as for rules taking more kinds).
 - the generated slide listing reads a ray some origin lacks (padded with a ray of mask
   0) only when its mask is not 0: checked against every ray walked site by site
   (``test_speedups.walked_entry``).
@@ -144,16 +145,15 @@ FENCES = [FENCE.format(board=board, dirs=dirs, allowed=allowed, p1=p1, p2=p2,
     (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
     ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
 def test_fused_captures_nearby_exit(text, options):
-    fused_alike(text, options, "NEARBY_EXIT", "TAKES", seed=11)
+    fused_alike(text, options, "TAKES", seed=11)
 
 
-def fused_alike(text: str, options: list[str] | None, switch: str, name: str,
-                seed: int) -> None:
-    """The game compiled with the captures' ``switch`` on and off: its fused functions
-    read ``name`` only when on, and seeded games record and play alike, taking pieces."""
-    with switched(captures, switch, True):
-        fast = compiled(text, options)
-    with switched(captures, switch, False):
+def fused_alike(text: str, options: list[str] | None, name: str, seed: int) -> None:
+    """The game compiled as it is and with the fused captures looking at every
+    neighbour of the destination (``captures.NEARBY_PIECES`` 0): its fused functions read
+    ``name`` only in the first, and seeded games record and play alike, taking pieces."""
+    fast = compiled(text, options)
+    with switched(captures, "NEARBY_PIECES", 0):
         slow = compiled(text, options)
     assert name in fused_code(fast) and name not in fused_code(slow)
     a, b = recorded(fast, seed, 8), recorded(slow, seed, 8)
