@@ -15,7 +15,7 @@ from ludeme.api import _compile
 from ludeme.compile import slidelists
 from ludeme.expand import expand
 from tests.engine.test_occupancy import GAMES, play_in_step
-from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, same_lists
+from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, none_of, same_lists
 
 
 def compiled(text: str, unrolled: bool):
@@ -24,15 +24,11 @@ def compiled(text: str, unrolled: bool):
     if unrolled:
         return _compile(expand("<test>", [], None, text=text))
     old = slidelists.unrolled
-    slidelists.unrolled = _none
+    slidelists.unrolled = none_of
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
         slidelists.unrolled = old
-
-
-def _none(*args) -> None:
-    return None
 
 
 def listers(game) -> set[str]:
