@@ -14,10 +14,8 @@ import random
 
 import pytest
 
-import ludeme
-from ludeme.compile import inlined
 from ludeme.runtime.search import random_playout
-from tests.engine.test_inlined_effects import as_closures
+from tests.engine.test_inlined_effects import _load
 from tests.engine.test_turn_speedups import play_alike, playouts_alike
 
 ARROWS = """
@@ -54,21 +52,6 @@ CALLED = ARROWS % "(remove (ahead (to)))"  # called: it writes the board
 
 CASES = [(WRITTEN, None), (CALLED, None), ("twigs-and-thorns", ["Players/2"]),
          ("twigs-and-thorns", ["Players/4"])]
-
-
-def _load(monkeypatch, src, options, on: bool):
-    """The game compiled afresh; not ``on``: its consequences left as their tree of
-    closures."""
-    monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    real = inlined.fused
-    if not on:
-        monkeypatch.setattr(inlined, "fused", as_closures)
-    try:
-        if src.lstrip().startswith("("):
-            return ludeme.loads(src)
-        return ludeme.load(src, options)
-    finally:
-        monkeypatch.setattr(inlined, "fused", real)
 
 
 def _sources(game) -> set[str]:
