@@ -21,14 +21,9 @@ import dataclasses
 import operator
 from collections.abc import Callable
 
-#: a move's consequences made of effects that write themselves out, run as one generated
-#: function (False: the tree of closures; tests compare the two)
-INLINE_EFFECTS = True
-
-#: a move's consequences made one function (``fused``) are written into the generated
-#: turn and playout loop in place of their call (``runtime.written_turn``; False: the
-#: function is called; tests compare the two)
-WRITTEN_THENS = True
+#: a move's consequences made of effects that write themselves out run as one generated
+#: function (``fused``), which is written into the generated turn and playout loop in
+#: place of its call (``turn_thens``, ``runtime.written_turn``)
 
 #: a value of a template that is a local name of the generated source, not a value of
 #: its namespace
@@ -36,14 +31,14 @@ LOCAL = "<local>"
 
 #: a part marked ``inline_once`` (it reads only what no effect written out writes, and
 #: never fails) read more than once in a move's consequences is worked out once, at the
-#: top of the generated function (False: read in place each time; tests compare)
-ONCE = True
+#: top of the generated function (``_written``; read in place each time where an effect
+#: is called)
 
 
 class Once:
     """A value of a template standing for a part marked ``inline_once``: its own
     template and values, written in place, or read from a local name worked out once
-    at the top of a generated function (``ONCE``)."""
+    at the top of a generated function."""
 
     __slots__ = ("template", "values", "key")
 
@@ -109,7 +104,7 @@ class Code:
         #: function's source beside others (``turn_thens``)
         self.prefix = prefix
         self.count = 0
-        #: the keys of the parts worked out once (``ONCE``), and the lines doing so
+        #: the keys of the parts worked out once, and the lines doing so
         self.once = once
         self.top: list[str] = []
         self.named: dict = {}
@@ -177,7 +172,7 @@ def _written(fn: Callable, prefix: str = "") -> Code:
     code = Code(prefix=prefix)
     body = code.stmts(fn, "    ")
     twice = frozenset(k for k, n in code.seen.items() if n > 1)
-    if ONCE and twice and not code.called:
+    if twice and not code.called:
         # written again, those parts worked out once at the top (the effects written out
         # write scores alone; one that is called might write what they read)
         code = Code(twice, prefix)
@@ -196,8 +191,7 @@ def fused(value, game=None):
         # a function that offers the turn its lines itself (the fused captures)
         game.__dict__.setdefault("written_thens", []).append(fn)
         return value
-    if not INLINE_EFFECTS or getattr(fn, "inline_effect", None) is None or \
-            getattr(fn, "fused", False):
+    if getattr(fn, "inline_effect", None) is None or getattr(fn, "fused", False):
         return value
     code = _written(fn)
     src = "\n".join(["def consequence(s):", *code.top, *code.body])
@@ -215,14 +209,12 @@ def turn_thens(g, most: int = 3) -> list[tuple[str, list[str], dict]]:
     """For the turn written for ``g`` (``runtime.written_turn``): per consequence made
     by ``fused`` (the ``most`` compiled last), the name it is told by, its lines (those
     of its function, from the same writer) and their values, under a prefix of their
-    own (none when ``WRITTEN_THENS`` is off)."""
-    if not WRITTEN_THENS:
-        return []
+    own."""
     out = []
     for i, run in enumerate(reversed(g.__dict__.get("written_thens", ())[-most:])):
         offered = getattr(run, "turn_lines", None)
         if offered is not None:
-            # its own lines (``captures.WRITTEN_IN_TURN``)
+            # its own lines (``captures._turn_writer``)
             lines, values = offered(f"c{i}_")
             out.append((f"c{i}_then", lines, dict(values, **{f"c{i}_then": run})))
             continue

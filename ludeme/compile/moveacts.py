@@ -25,15 +25,11 @@ from collections.abc import Callable
 
 from ludeme.runtime import occupancy
 
-#: ``make_move_act``'s action takes the lean path for a move to an empty site (False:
-#: the general action alone; tests compare the two)
-LEAN = True
-
-#: the acts that have a writer (``written_act``: the lean move, a placement, a placement
-#: from a hand) are written into the generated turn and playout loop in place of their
-#: call, with the tests of what the game can never hold left out (False: called; tests
-#: compare the two)
-WRITTEN_ACTS = True
+#: ``make_move_act``'s action takes the lean path for a move to an empty site
+#: (``lean_move_act``); the acts that have a writer (``written_act``: the lean move, a
+#: placement, a placement from a hand) are written into the generated turn and playout
+#: loop in place of their call (``turn_acts``), with the tests of what the game can
+#: never hold left out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,10 +79,7 @@ def turn_acts(g, mover: str, frm: str | None,
               most: int = 3) -> list[tuple[str, list[str], dict]]:
     """For the turn written for ``g``: per act with a writer (the ``most`` compiled
     last; the others are called), the name it is told by,
-    its lines and its values, all under a prefix of their own (none when
-    ``WRITTEN_ACTS`` is off)."""
-    if not WRITTEN_ACTS:
-        return []
+    its lines and its values, all under a prefix of their own."""
     facts = game_facts(g, mover, frm)
     out = []
     # the last compiled first (a description's setup phases come before its main one)
@@ -103,8 +96,6 @@ def lean_move_act(g, general: Callable) -> Callable:
     plain move to an empty site made from keys kept on the move. One act a game: the
     actions ``general`` stands for are the same in every generator of a game without
     stacks."""
-    if not LEAN:
-        return general
     kept = g.__dict__.get("lean_act")
     if kept is not None:
         return kept

@@ -16,8 +16,7 @@ sites of each piece id (which give the mover's pieces, lowest bit first), are ke
 the state from one position to the next (``ludeme.runtime.occupancy``): a listing
 starts with no pass over the board.
 
-The generated listing finds the mover's pieces a byte of ``State.placed`` at a time
-(``BYTES_LOOP``).
+The generated listing finds the mover's pieces a byte of ``State.placed`` at a time.
 
 Rays whose site numbers do not rise or fall steadily (an irregular board), and boards
 holding a value beyond a byte, are walked site by site.
@@ -33,20 +32,14 @@ from itertools import compress
 from ludeme.runtime import occupancy
 from ludeme.runtime.move import Move
 
-# find the first occupied site of each ray with integer operations (False: walk every
-# ray site by site; tests compare the two)
-BITS = True
-
-# list the slides read as bits with a generated function that reads a piece's rays one
-# after the other without a loop over them (the origins with fewer rays padded with rays
-# that give no move), and the moves by bit length from tuples rather than dicts (False:
-# the loop over the rays of ``lister``'s ``moves``; tests compare the two)
-UNROLLED = True
+# the slides read as bits are listed by a generated function that reads a piece's rays
+# one after the other without a loop over them (the origins with fewer rays padded with
+# rays that give no move), the moves by bit length from tuples (``unrolled``); the loop
+# over the rays of ``lister``'s ``moves`` lists them when no piece slides
 
 # the generated listings find the mover's pieces a byte of ``State.placed`` at a time,
-# the entries of each byte's sites looked up by its value (False: a bit at a time)
-BYTES_LOOP = True
-# ... on boards of at most this many bytes of sites (else a bit at a time)
+# the entries of each byte's sites looked up by its value, on boards of at most this
+# many bytes of sites (else a bit at a time)
 BYTES_UNROLLED = 16
 
 # the listings made here read nothing of the state but the board and the mover
@@ -55,16 +48,13 @@ BYTES_UNROLLED = 16
 # (``structure.MOVER_ONLY``)
 
 # the generated listings read a ray that some origin lacks (padded with a ray of mask 0)
-# only when its mask is not 0 (False: every ray read; tests compare the two)
-SKIP_PADDED = True
+# only when its mask is not 0
 
 # the generated listings read an origin's rays two at a time: the moves of a pair of
 # rays joined in order, in a table indexed by the first ray's bit length and then the
-# second's, so that a pair is one ``extend`` (False: one ``extend`` a ray; tests compare
-# the two)
-PAIRED_RAYS = True
-# ... where the pairs' tables hold at most this many entries in all (a bound on the
-# memory: 8 bytes an entry), else the rays are read one by one
+# second's, so that a pair is one ``extend`` (``_paired``), where the pairs' tables hold
+# at most this many entries in all (a bound on the memory: 8 bytes an entry), else the
+# rays are read one by one
 PAIRED_CELLS = 1 << 20
 
 # one entry per ray of an origin: the ray's sites; per site, the moves landing before it
@@ -129,7 +119,7 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
         return out
 
     tables = {id(t): t for row in rays for t in row if t is not None}
-    if not BITS or any(e[3] is None for t in tables.values() for es in t for e in es):
+    if any(e[3] is None for t in tables.values() for es in t for e in es):
         return _mover_only(afresh)
     # per table, per origin: (mask, moves by bit length) of each ray
     masks = {key: [tuple((e[3], e[4]) for e in es) for es in t] for key, t in tables.items()}
@@ -171,9 +161,7 @@ def lister(rays: list[list], moving: list[list[bool]], n: int) -> Callable:
                 extend(by_length[(board & mask).bit_length()])
         return out
 
-    if UNROLLED:
-        return _mover_only(unrolled(by_bits, pids, afresh) or moves)
-    return _mover_only(moves)
+    return _mover_only(unrolled(by_bits, pids, afresh) or moves)
 
 
 def _mover_only(listing: Callable) -> Callable:
@@ -192,13 +180,6 @@ def by_index(by_length: dict) -> tuple:
     return tuple(got)
 
 
-def indexed(by_length: dict) -> tuple | dict:
-    """A ray's moves by bit length as ``by_index`` makes them when ``UNROLLED`` (for the
-    other listings that read a ray's ``(board & mask).bit_length()``: shots), else as
-    they are."""
-    return by_index(by_length) if UNROLLED else by_length
-
-
 # a ray that gives no move: its mask leaves nothing of the board, bit length 0
 _NO_RAY = (0, ((),))
 
@@ -208,11 +189,12 @@ def _written(names: str, each: list[str], rows: list[list], pids: list,
     """The generated listing of ``unrolled``: for each piece of the
     mover that moves, in site order, its origin's entry (``rows[who][pid][site]``, a
     flat tuple) unpacked into ``names`` and the lines ``each`` run. The pieces are
-    found from ``State.placed`` a byte at a time (``BYTES_LOOP``: per byte and value, the
-    entries of the sites it holds, made once) or a bit at a time."""
+    found from ``State.placed`` a byte at a time (per byte and value, the entries of the
+    sites it holds, made once) or, on boards of more than ``BYTES_UNROLLED`` bytes of
+    sites, a bit at a time."""
     n = max(len(r) for row in rows for r in row if r is not None)
     nb = (n + 7) // 8
-    if BYTES_LOOP and nb <= BYTES_UNROLLED:
+    if nb <= BYTES_UNROLLED:
         # the bytes of the pieces' sites, each looked at in turn (the code repeated
         # per byte: no loop over them)
         sites = [tuple(tuple(x for i in range(8) if v >> i & 1 and (x := 8 * c + i) < n)
@@ -299,8 +281,8 @@ def unrolled(by_bits: list, pids: list, afresh: Callable) -> Callable | None:
                            + _NO_RAY * (rays - len(es)) for es in t]
             for key, t in tables.items()}
     # the rays some origin lacks (padded) are read only when their mask is not 0
-    fewest = min(len(es) for t in tables.values() for es in t) if SKIP_PADDED else rays
-    paired = _all_paired(flat) if PAIRED_RAYS and rays > 1 else None
+    fewest = min(len(es) for t in tables.values() for es in t)
+    paired = _all_paired(flat) if rays > 1 else None
     if paired is not None:
         flat = paired
         names, each = _paired_lines(rays, fewest)
@@ -330,7 +312,7 @@ def _pair(first: tuple, second: tuple) -> tuple:
 
 def _paired(entry: tuple, cells: list) -> tuple:
     """An origin's flat entry (mask, moves by bit length, ... for each ray) with the rays
-    two at a time (``PAIRED_RAYS``): two masks and their ``_pair`` for each pair, the
+    two at a time: two masks and their ``_pair`` for each pair, the
     last ray alone when their number is odd; ``cells[0]`` counts the pairs' entries."""
     out: list = []
     for i in range(0, len(entry) - 3, 4):

@@ -21,9 +21,7 @@ COUNT_ROWS = 256
 #: ``Game.plain_turns`` writes the turn out as one generated function per game with only
 #: the steps its rules can take (``written_turn``: the tests of what is fixed at compile
 #: time, such as dice, an order of movers, the kind of end rule or ``(counter)``, asked
-#: once, when the game is compiled). False: the closure, asking them at every move;
-#: tests compare the two.
-WRITTEN_TURN = True
+#: once, when the game is compiled); tests compare it with the method ``Game.play``.
 
 
 @dataclass
@@ -514,10 +512,7 @@ class Game:
                 return
             w[x] = 0
             if s.occ is not None:
-                if occupancy.KEEP_ON_CLEAR:
-                    occupancy.cleared(s, x, p)
-                else:
-                    s.occ = None  # runtime.occupancy: not kept here
+                occupancy.cleared(s, x, p)
             h = s.hash ^ self.zobrist[x][p]
             r = s.rot[x]
             if r:
@@ -635,8 +630,8 @@ class Game:
         """``play`` for a game that needs none of its rarer steps, or None: no steps
         after a move or a turn, no record of positions for ``(noRepeat)``, no
         phase per player, at most one end rule. What it does is ``play`` without those
-        steps' tests; ``compile_game``
-        installs it as the game's ``play``. In a game with dice it takes the dice's
+        steps' tests, written out as one generated function for the game
+        (``runtime.written_turn``); ``compile_game`` installs it as the game's ``play``. In a game with dice it takes the dice's
         steps, and never the draw when every player passed (which Ludii has only without
         dice). In a game whose phases have an order of movers or pass over a stuck
         player (without dice) it takes ``Game._advance``'s and ``_skip_stuck``'s steps.
@@ -701,170 +696,18 @@ class Game:
         plain_next = not ordered
         # Ludii's (counter) kept only when a rule reads or sets it (``Game.reads_counter``)
         counts = self.reads_counter
-        if WRITTEN_TURN:
-            return written_turn(
-                dict(next_of=next_of, mover_change=mover_change, auto_pass=auto_pass,
-                     end_rule=end_rule, ends_checked=ends_checked, all_passed=all_passed,
-                     game=game, rolled_key=rolled_key, orders=orders, skips=skips,
-                     n_phases=n_phases, passes=passes, computing=computing,
-                     end_test=end_test, end_decided=end_decided, by_parity=by_parity,
-                     again=again, list_next=list_next, listed_in_context=listed_in_context,
-                     has_of=[getattr(ph.generate, "has_moves", None) for ph in self.phases]),
-                dice_game=dice_game, ordered=ordered, plain_next=plain_next,
-                listing=listing, end_test=end_test is not None,
-                end_rule=end_rule is not None, counts=counts, track=track,
-                next_test_known=next_test_known)
-
-        def play(s: State, m: Move) -> None:
-            # Game.play's steps, in its order, with the ones this game never takes left out
-            who = s.mover
-            following = next_of[who] if not s.inactive else next_active(s, who)
-            s.who = who
-            s.nxt = following
-            s.frm = s.after_frm = frm = m.frm
-            s.to = s.after_to = m.to
-            if s.pending:
-                s.pending = ()
-            if m is auto_pass:
-                s.stalemated |= 1 << (who - 1)
-            elif s.stalemated:
-                s.stalemated &= ~(1 << (who - 1))
-            if dice_game:
-                dice = s.dice
-                if dice.rolled:  # a move is played: the next decision needs its own roll
-                    dice.rolled = False
-                    s.hash ^= rolled_key
-                dice.live = True  # a (roll) among the consequences makes a chance node
-            act = m.act
-            if act is not no_action:
-                act(s, m)
-            s.history.append(m)
-            s.ply += 1
-            then = m.then
-            if then is not None:
-                if then is again:
-                    s.nxt = who  # (moveAgain), the consequence alone: made here
-                else:
-                    then(s)
-            if dice_game:
-                dice.live = False
-            s._moves = None
-            nxt = s.nxt
-            if plain_next and nxt == following:
-                # the common case: the turn passes as it set it (mover_change[p][p] is 0)
-                s.mover = nxt
-                s.hash ^= mover_change[who][nxt]
-            elif nxt == who != following:
-                pass  # (moveAgain): the same player moves again
-            elif not ordered or orders[s.phase] is None and not skips[s.phase]:
-                if nxt == following or nxt <= 0:
-                    nxt = following
-                s.mover = nxt
-                if nxt != who:
-                    s.hash ^= mover_change[who][nxt]
-            else:
-                # Game._advance: the next in the phase's order, or the next phase
-                ph = s.phase
-                order = orders[ph]
-                old = s.mover
-                if order is not None:
-                    pos = s.order_pos + 1
-                    if pos < len(order):
-                        new = order[pos]
-                    elif ph + 1 < n_phases:
-                        s.phase = ph = ph + 1
-                        pos = 0
-                        first = orders[ph]
-                        new = first[0] if first else next_of[old]
-                    else:
-                        pos = 0
-                        new = order[0]
-                    s.order_pos = pos
-                else:
-                    new = next_of[old] if not s.inactive else next_active(s, old)
-                s.mover = new
-                if new != old:
-                    s.hash ^= mover_change[old][new]
-                if skips[ph]:
-                    # Game._skip_stuck: a player whose only move is the pass is passed over
-                    for _ in passes:
-                        moves = list_next(s)  # State.legal_moves, in context
-                        if moves and moves[0] is not auto_pass:
-                            if next_test_known and (frm >= 0 or m.kind != "pass"):
-                                # (no Moves Next) would find these moves and fail: its
-                                # flag cleared, the rest of the turn as after the test
-                                mover = s.mover
-                                if s.stalemated:
-                                    s.stalemated &= ~(1 << (mover - 1))
-                                if counts:
-                                    s.counter += 1
-                                s.who = s.nxt = mover
-                                s.prev_mover = who
-                                return
-                            break
-                        old = s.mover
-                        new = next_of[old] if not s.inactive else next_active(s, old)
-                        s.mover = new
-                        s.hash ^= mover_change[old][new]
-                        s._moves = None
-            if track:
-                s.hashes.append(s.hash)
-            if listing and s.outcome is None:
-                # (no Moves Next)'s question, as State.legal_moves lists: the next
-                # player's moves in its own context, with the player who has just moved
-                # as the previous one; the rule is asked only when they are none, and
-                # then finds them kept (its test failing, it has no result: test_then)
-                mover = s.mover
-                prev = s.prev_mover  # put back for the rule (the turn sets it at its end)
-                s.prev_mover = who
-                s.who = mover
-                s.nxt = next_of[mover] if not s.inactive else next_active(s, mover)
-                computing[0] = True
-                try:
-                    moves = by_parity[s.phase][s.ply & 1](s)
-                finally:
-                    computing[0] = False
-                if moves and moves[0] is not auto_pass:
-                    s._moves = moves
-                    if s.stalemated:
-                        s.stalemated &= ~(1 << (mover - 1))
-                else:
-                    s._moves = moves or [auto_pass]  # as in Ludii, a stuck player passes
-                    s.prev_mover = prev
-                    s.who = who
-                    s.nxt = mover
-                    out = end_rule(s)
-                    if out is not None:
-                        s.outcome = out
-                        s._moves = []
-                s.who = mover
-                s.nxt = mover
-            elif end_test is not None:
-                s.who = who
-                s.nxt = s.mover
-                if end_test(s):
-                    out = end_decided(s)
-                    if out is not None:
-                        s.outcome = out
-                        s._moves = []
-                s.who = s.mover
-            elif end_rule is not None:
-                s.who = who
-                s.nxt = s.mover
-                out = end_rule(s)
-                if out is not None:
-                    s.outcome = out
-                    s._moves = []
-                s.who = s.mover
-            if counts:
-                s.counter += 1
-            if m.kind == "pass" and frm < 0 and not dice_game and s.outcome is None and \
-                    ends_checked(s, who) and all_passed(s):
-                s.outcome = game.draw if game.num_players < 3 else standing_draw(s)
-                s._moves = []
-            s.prev_mover = who
-
-        return play
+        return written_turn(
+            dict(next_of=next_of, mover_change=mover_change, auto_pass=auto_pass,
+                 end_rule=end_rule, ends_checked=ends_checked, all_passed=all_passed,
+                 game=game, rolled_key=rolled_key, orders=orders, skips=skips,
+                 n_phases=n_phases, passes=passes, computing=computing,
+                 end_test=end_test, end_decided=end_decided, by_parity=by_parity,
+                 again=again, list_next=list_next, listed_in_context=listed_in_context,
+                 has_of=[getattr(ph.generate, "has_moves", None) for ph in self.phases]),
+            dice_game=dice_game, ordered=ordered, plain_next=plain_next,
+            listing=listing, end_test=end_test is not None,
+            end_rule=end_rule is not None, counts=counts, track=track,
+            next_test_known=next_test_known)
 
     def _next_listing(self, end_rule: Callable | None) -> list[bool] | None:
         """For ``plain_turns``: when the game's one end rule is ``(if (no Moves Next)

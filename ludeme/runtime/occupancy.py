@@ -19,15 +19,6 @@ from __future__ import annotations
 
 from functools import cache
 
-# keep the occupancy on the state from one position to the next (False: every listing
-# makes it from the board, as before; tests compare the two)
-KEEP = True
-
-# a piece taken off the board (``Game.clear_site``, a capture) keeps the occupancy: its
-# site's bits are cleared (False: the occupancy is dropped and made afresh by the next
-# listing; tests compare the two)
-KEEP_ON_CLEAR = True
-
 # a board byte as the digit 0 (an empty site) or 1
 AS_BITS = bytes([48] + [49] * 255)
 
@@ -62,13 +53,14 @@ def read(s) -> int | None:
         if p:
             placed[p] = int(backwards.translate(_digits_of(p)), 2)
     s.placed = placed
-    if KEEP:
-        s.occ = occ
-        s.game.reads_occupancy = True  # new states start with it (primed by ``new_initial_state``)
+    s.occ = occ
+    s.game.reads_occupancy = True  # new states start with it (primed by ``new_initial_state``)
     return occ
 
 
 def cleared(s, x: int, p: int) -> None:
-    """The kept occupancy once piece ``p`` is taken off site ``x`` (``s.occ`` kept)."""
+    """The kept occupancy once piece ``p`` is taken off site ``x`` (``s.occ`` kept): a
+    piece taken off the board (``Game.clear_site``, a capture) keeps it, its site's bits
+    cleared."""
     s.occ ^= double_bits(len(s.what))[x]
     s.placed[p] ^= 1 << x

@@ -1,7 +1,8 @@
 """The move's application (issue 14, the fixed cost of a ply) checked against the path
 it replaces: the lean action of a plain move to an empty site, its hash and occupancy
-changes kept on the move (``compile.moveacts.LEAN``). With it switched on and off,
-seeded random games must list the same moves at every ply, reach the same positions,
+changes kept on the move (``compile.moveacts.lean_move_act``). Against the general
+action alone (``lean_move_act`` giving it back), seeded random games must list the
+same moves at every ply, reach the same positions,
 hashes, kept occupancy and flags, and end the same way."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ludeme.compile import moveacts
+from ludeme.ludemes.moves import slide
 from ludeme.runtime.game import Game
 from tests.engine.test_occupancy import CROWNS, RAIDERS
 from tests.engine.test_speedups import ARROWS, compiled_with
@@ -19,7 +20,12 @@ from tests.engine.test_turn_speedups import play_alike, playouts_alike
 
 DESCRIPTIONS = Path(__file__).resolve().parents[2] / "descriptions"
 
-_FLAGS = {"lean": (moveacts, "LEAN")}
+def _general(g, general):
+    """``slide.lean_move_act`` for an oracle: the general action alone."""
+    return general
+
+
+_FLAGS = {"lean": (slide, "lean_move_act")}
 
 # pawns that step forward to an empty site or take diagonally forward (a step onto an
 # occupied site: the general action), a race to the far row (a lone end test)
@@ -60,7 +66,7 @@ def compiled(text: str, **flags):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_lean_act_plays_as_before(name):
     text = GAMES[name]
-    fast, slow = compiled(text), compiled(text, lean=False)
+    fast, slow = compiled(text), compiled(text, lean=_general)
     plies = sum(play_alike(fast, slow, seed) for seed in range(6))
     assert plies > 40
     assert playouts_alike(fast, slow, 7, games=6) > 40
@@ -97,7 +103,7 @@ def test_lean_act_keeps_its_keys_on_the_move():
     s.apply(m)
     assert m.keys is not None and m.keys[0] == game.zobrist[m.frm][m.piece] ^ \
         game.zobrist[m.to][m.piece]
-    slow = compiled(GAMES["hoppers"], lean=False)
+    slow = compiled(GAMES["hoppers"], lean=_general)
     t = slow.new_initial_state()
     t.apply(t.legal_moves()[0])
     assert t.legal_moves()[0].keys is None and t.hash == s.hash

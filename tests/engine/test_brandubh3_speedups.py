@@ -6,10 +6,12 @@ seeded games, on descriptions written here and on the bundled Brandubh.
   the next player's moves kept, or lists them itself, without ``Game.stuck`` and
   ``State.legal_moves`` (a switch read while playing: the games are recorded with it on
   and off).
-- ``captures.NEARBY_EXIT``: the fused captures return at once when no neighbour of the
-  destination holds a piece their rules could take (read from the kept piece sites).
-- ``slidelists.SKIP_PADDED``: the generated slide listing reads a ray some origin lacks
-  (padded with a ray of mask 0) only when its mask is not 0.
+- the fused captures return at once when no neighbour of the destination holds a piece
+  their rules could take (read from the kept piece sites): checked against every
+  neighbour looked at (``captures.NEARBY_PIECES`` 0, as for rules taking more kinds).
+- the generated slide listing reads a ray some origin lacks (padded with a ray of mask
+  0) only when its mask is not 0: checked against every ray walked site by site
+  (``test_speedups.walked_entry``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ludeme.runtime.search import random_playout
 from tests.engine.test_bytes_listing import ROOK_GAMES
 from tests.engine.test_capture_fusion import CASES, FENCE, FLANKED_CHIEF
 from tests.engine.test_slide_listing import DESCRIPTIONS, _functions
-from tests.engine.test_speedups import same_lists
+from tests.engine.test_speedups import same_lists, walked_entry
 from tests.engine.test_tafl_speedups import RAIDS
 
 # pawns step ahead or ahead and to one side onto empty sites, and block each other: a
@@ -143,16 +145,15 @@ FENCES = [FENCE.format(board=board, dirs=dirs, allowed=allowed, p1=p1, p2=p2,
     (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
     ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
 def test_fused_captures_nearby_exit(text, options):
-    fused_alike(text, options, "NEARBY_EXIT", "TAKES", seed=11)
+    fused_alike(text, options, "TAKES", seed=11)
 
 
-def fused_alike(text: str, options: list[str] | None, switch: str, name: str,
-                seed: int) -> None:
-    """The game compiled with the captures' ``switch`` on and off: its fused functions
-    read ``name`` only when on, and seeded games record and play alike, taking pieces."""
-    with switched(captures, switch, True):
-        fast = compiled(text, options)
-    with switched(captures, switch, False):
+def fused_alike(text: str, options: list[str] | None, name: str, seed: int) -> None:
+    """The game compiled as it is and with the fused captures looking at every
+    neighbour of the destination (``captures.NEARBY_PIECES`` 0): its fused functions read
+    ``name`` only in the first, and seeded games record and play alike, taking pieces."""
+    fast = compiled(text, options)
+    with switched(captures, "NEARBY_PIECES", 0):
         slow = compiled(text, options)
     assert name in fused_code(fast) and name not in fused_code(slow)
     a, b = recorded(fast, seed, 8), recorded(slow, seed, 8)
@@ -172,11 +173,10 @@ def listing_size(game) -> int:
 @pytest.mark.parametrize("name", [*sorted(ROOK_GAMES), *sorted(DESCRIPTIONS)])
 def test_padded_rays_skipped_list_alike(name):
     text = ROOK_GAMES.get(name) or DESCRIPTIONS[name]
-    with switched(slidelists, "SKIP_PADDED", True):
-        fast = compiled(text)
-    with switched(slidelists, "SKIP_PADDED", False):
+    fast = compiled(text)
+    with switched(slidelists, "ray_entry", walked_entry):
         slow = compiled(text)
-    assert listing_size(fast) > listing_size(slow) > 0  # the tests written in
+    assert listing_size(fast) > 0 and listing_size(slow) == 0
     pieces = ("Rook1", "Rook2", "Bishop2") if name in ROOK_GAMES else \
         ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2") \
         if name.startswith("sliders") else ("Guard1", "Guard2", "Chief2")
@@ -188,11 +188,10 @@ def test_padded_rays_skipped_list_alike(name):
 @pytest.mark.parametrize("king", ["Guarded by the Throne", "Weak"])
 def test_padded_rays_skipped_on_brandubh(king):
     options = [f"King/{king}"]
-    with switched(slidelists, "SKIP_PADDED", True):
-        fast = compiled(brandubh(), options)
-    with switched(slidelists, "SKIP_PADDED", False):
+    fast = compiled(brandubh(), options)
+    with switched(slidelists, "ray_entry", walked_entry):
         slow = compiled(brandubh(), options)
-    assert listing_size(fast) > listing_size(slow) > 0
+    assert listing_size(fast) > 0 and listing_size(slow) == 0
     a, b = recorded(fast, 5, 6), recorded(slow, 5, 6)
     assert a == b and len(a) > 150
     assert played(fast, range(12)) == played(slow, range(12))

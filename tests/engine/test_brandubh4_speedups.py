@@ -5,8 +5,9 @@ seeded games, on descriptions written here and on the bundled Brandubh.
 - ``structure.MOVER_ONLY``: ``(no Moves Next)``, asked once the turn has passed, calls a
   phase generator marked ``mover_only`` (the slide listings of ``compile.slidelists``)
   with the next player made the mover alone, without the rest of its context.
-- ``captures.NEAR_ROWS``: the fused captures, past their nearby exit, look only at the
-  rows of the destination's neighbours holding a piece their rules could take.
+- the fused captures, past their nearby exit, look only at the rows of the
+  destination's neighbours holding a piece their rules could take (checked against
+  every row looked at: ``captures.NEARBY_PIECES`` 0).
 - ``conditions.state.REPEAT_NEWEST_FIRST``'s common case now tests the record by
   identity (no switch of its own: ``test_tafl_speedups`` compares it on and off).
 """
@@ -102,4 +103,4 @@ def test_mover_only_listing_on_brandubh(king):
     (brandubh(), ["King/Guarded by the Throne"]), (brandubh(), ["King/Weak"])],
     ids=["fence square", "fence square 3", "fence hex", "raid", "brandubh", "weak king"])
 def test_fused_captures_near_rows(text, options):
-    fused_alike(text, options, "NEAR_ROWS", "ROWS_BY", seed=13)
+    fused_alike(text, options, "ROWS_BY", seed=13)

@@ -1,10 +1,11 @@
-"""Speed-ups of wave 17's Brandubh pass (issue 19 item 2), switched on and off: the same
-legal moves in the same order, the same games, on descriptions written here and on the
-bundled Brandubh.
+"""Speed-ups of wave 17's Brandubh pass (issue 19 item 2) against the plainer path: the
+same legal moves in the same order, the same games, on descriptions written here and on
+the bundled Brandubh.
 
-- ``slidelists.PAIRED_RAYS``: the generated slide listing reads an origin's rays two at
-  a time, the moves of the pair joined in order in a table indexed by the two rays' bit
-  lengths (one ``extend`` a pair), the last ray alone when their number is odd.
+- the generated slide listing reads an origin's rays two at a time, the moves of the
+  pair joined in order in a table indexed by the two rays' bit lengths (one ``extend`` a
+  pair), the last ray alone when their number is odd; checked against the rays read one
+  by one (``slidelists.PAIRED_CELLS`` 0, as where the pairs' tables would be too big).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from tests.engine.test_brandubh3_speedups import (
     switched,
 )
 from tests.engine.test_slide_listing import DESCRIPTIONS, _functions
-from tests.engine.test_speedups import same_lists
+from tests.engine.test_speedups import same_lists, walked_entry
 
 # three directions a piece (an odd number of rays: the last one read alone); a centre
 # one side never lands on
@@ -46,11 +47,10 @@ def listing_names(game) -> set:
 
 
 def both(text: str, options: list[str] | None = None) -> tuple:
-    with switched(slidelists, "PAIRED_RAYS", True):
-        fast = compiled(text, options)
-    with switched(slidelists, "PAIRED_RAYS", False):
+    fast = compiled(text, options)
+    with switched(slidelists, "PAIRED_CELLS", 0):
         slow = compiled(text, options)
-    # the pairs' tables are read on, the rays' alone off
+    # the pairs' tables are read by one, the rays' alone by the other
     assert "p0" in listing_names(fast) and "p0" not in listing_names(slow)
     assert listing_size(fast) > 0 and listing_size(slow) > 0
     return fast, slow
@@ -100,7 +100,7 @@ def test_pairs_beyond_the_bound_are_read_one_by_one(monkeypatch):
     monkeypatch.setattr(slidelists, "PAIRED_CELLS", 50)
     capped = compiled(ROOK_GAMES["square 7"])
     assert "p0" not in listing_names(capped) and "t1" in listing_names(capped)
-    with switched(slidelists, "PAIRED_RAYS", False):
+    with switched(slidelists, "ray_entry", walked_entry):
         slow = compiled(ROOK_GAMES["square 7"])
     assert same_lists(capped, slow, random.Random(3), games=2, fillings=20,
                       pieces=("Rook1", "Rook2", "Bishop2")) > 40

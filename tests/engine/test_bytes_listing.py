@@ -1,6 +1,7 @@
 """The slides listed with the mover's pieces found a byte of ``State.placed`` at a time
-(``slidelists.BYTES_LOOP``: per byte and value, the entries of the sites it holds) are
-the moves, in the same order, that the listing finding them a bit at a time gives: on
+(per byte and value, the entries of the sites it holds) are the moves, in the same
+order, that the listing finding them a bit at a time gives (``slidelists.BYTES_UNROLLED``
+0, as on boards of more bytes of sites than it): on
 sliders written here (one kind of piece for one player, two for the other; a board of
 one byte of sites, of 5 and of 7; one of 18 bytes, where the pieces are still found a
 bit at a time), on the descriptions of the unrolled listing's tests, along games with
@@ -53,11 +54,14 @@ ROOK_GAMES = {
 }
 
 
-_SWITCHES = {"bytes_loop": (slidelists, "BYTES_LOOP")}
+_SWITCHES = {"bytes_unrolled": (slidelists, "BYTES_UNROLLED")}
 
 
 def compiled(text: str, bytes_loop: bool):
-    return compiled_with(_SWITCHES, text, bytes_loop=bytes_loop)
+    """The game compiled afresh; not ``bytes_loop``: the pieces found a bit at a time."""
+    if bytes_loop:
+        return compiled_with(_SWITCHES, text)
+    return compiled_with(_SWITCHES, text, bytes_unrolled=0)
 
 
 @pytest.mark.parametrize("name", sorted(ROOK_GAMES))
@@ -91,7 +95,8 @@ def test_pieces_by_bytes_play_as_by_bits(name):
 
 @pytest.mark.parametrize("options", [[], ["King/Weak"]])
 def test_bundled_brandubh_plays_as_before(monkeypatch, options):
-    fast, slow = bundled_on_off(monkeypatch, "brandubh", options, (slidelists, "BYTES_LOOP"))
+    fast, slow = bundled_on_off(monkeypatch, "brandubh", options,
+                                (slidelists, "BYTES_UNROLLED", 0))
     assert by_bytes(fast) and not by_bytes(slow)
     assert agree_along_games(fast, slow, seed=11, games=3) > 100
     for seed in range(6):

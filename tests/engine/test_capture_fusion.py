@@ -1,5 +1,6 @@
 """The capture rules of a move's consequences run as one generated function
-(``captures.FUSED``) checked against each rule worked out and applied on its own: the
+(``captures._fused_fn``) checked against each rule worked out and applied on its own
+(``_fused_fn`` answering None, as for rules in different direction orders): the
 same legal moves, positions, hashes and results along seeded random games, on
 descriptions written here (flanking and surrounding together, on square and hex boards)
 and on the bundled Brandubh."""
@@ -12,9 +13,9 @@ import pytest
 
 from ludeme.ludemes.effects import captures
 from tests.engine.test_custodial_speedups import same_positions_along_games
-from tests.engine.test_speedups import compiled_with
+from tests.engine.test_speedups import compiled_with, none_of
 
-_FLAGS = {"fused": (captures, "FUSED")}
+_FLAGS = {"fused": (captures, "_fused_fn")}
 
 # guards flank enemies (against a friend or a corner) and surround the chief (against
 # friends or the centre, with some sides allowed missing); the chief's capture is a
@@ -62,8 +63,8 @@ CASES = [
 def test_fused_captures_play_as_the_rules_one_by_one(board, dirs, allowed, third, p1, p2):
     text = FENCE.format(board=board, dirs=dirs, allowed=allowed, p1=p1, p2=p2,
                         third=FLANKED_CHIEF.format(dirs=dirs) if third else "")
-    fast = compiled_with(_FLAGS, text, fused=True)
-    slow = compiled_with(_FLAGS, text, fused=False)
+    fast = compiled_with(_FLAGS, text)
+    slow = compiled_with(_FLAGS, text, fused=none_of)
     s = fast.new_initial_state()
     assert any(m.then is not None and m.then.__code__.co_filename == "<ludeme fused captures>"
                for m in s.legal_moves())  # the fused function is the one played
@@ -79,12 +80,13 @@ def test_fused_captures_on_brandubh():
         from ludeme.expand import expand
 
         def load(on: bool, king=king):
-            old = captures.FUSED
-            captures.FUSED = on
+            old = captures._fused_fn
+            if not on:
+                captures._fused_fn = none_of
             try:
                 return _compile(expand("<test>", [f"King/{king}"], None, text=text))
             finally:
-                captures.FUSED = old
+                captures._fused_fn = old
 
         fast, slow = load(True), load(False)
         assert same_positions_along_games(fast, slow, seed=len(king), games=6) > 150

@@ -1,7 +1,9 @@
 """The generated end checks (``compile.endchecks.WRITTEN_IN_TURN``) and the fused captures
-(``effects.captures.WRITTEN_IN_TURN``) written into the turn written per game (and its
-playout loop) from the same lines as their functions, in place of their calls. With each
-switch on and off, seeded random games list the same moves and reach the same positions,
+(``effects.captures._turn_writer``) written into the turn written per game (and its
+playout loop) from the same lines as their functions, in place of their calls. With the
+switch on and off, and against the captures' function called (its lines not offered,
+as when a ``return`` of theirs could not be a ``break``), seeded random games list the
+same moves and reach the same positions,
 hashes, movers, flags and results, by ``State.apply`` and by ``random_playout``.
 Descriptions: the capture games of ``test_capture_fusion`` (flanking and surrounding
 together on square and hex boards, a trigger the end rules read), the rook shuffles of
@@ -50,9 +52,8 @@ def test_the_end_checks_written_in_the_turn_play_as_their_call(monkeypatch, src,
 @pytest.mark.parametrize("src,options", [g for g in GAMES if g[0].startswith(("(game \"Fence", "brandubh"))],
                          ids=[i for i in IDS if not i.startswith("shuffle")])
 def test_the_captures_written_in_the_turn_play_as_their_call(monkeypatch, src, options):
-    switch = (captures, "WRITTEN_IN_TURN")
-    fast = _load(monkeypatch, src, options, True, switch)
-    slow = _load(monkeypatch, src, options, False, switch)
+    fast = _load(monkeypatch, src, options)
+    slow = _load(monkeypatch, src, options, _never, (captures, "_returns_outside_loops"))
     written = fast.__dict__.get("written_thens", [])
     assert written and all(getattr(f, "turn_lines", None) for f in written)
     assert not slow.__dict__.get("written_thens")
@@ -60,6 +61,11 @@ def test_the_captures_written_in_the_turn_play_as_their_call(monkeypatch, src, o
     assert not any(n.startswith("c0_") for n in _names(slow))
     assert sum(_applied_alike(fast, slow, seed) for seed in range(5)) > 30
     assert _playouts_alike(fast, slow, 19, games=8) > 30
+
+
+def _never(body) -> bool:
+    """``captures._returns_outside_loops`` for an oracle: no lines offered to the turn."""
+    return False
 
 
 def test_captures_offer_their_lines_only_when_a_return_can_be_a_break():

@@ -1,7 +1,8 @@
 """A move's consequences as one generated function (``compile.inlined``): an ``(if
-...)`` of an ``(and ...)`` of score effects over expressions read in place. With the
-switch on and off, seeded random games list the same moves, reach the same positions,
-scores and hashes, and end the same way. Descriptions: two written here (plain
+...)`` of an ``(and ...)`` of score effects over expressions read in place. Against the
+tree of closures (``inlined.fused`` giving back the effect, as for an effect that does
+not write itself out), seeded random games list the same moves, reach the same
+positions, scores and hashes, and end the same way. Descriptions: two written here (plain
 placements scoring by their neighbours, three players; the same with an ``(and ...)``
 whose later ``(if ...)`` is worked out first and stays a call) and Twigs and Thorns for
 2, 3 and 5 players."""
@@ -57,11 +58,23 @@ CASES = [(FIRST, None), (LAST, None), ("twigs-and-thorns", ["Players/2"]),
 
 
 def _load(monkeypatch, src, options, on: bool):
+    """The game compiled afresh; not ``on``: its consequences left as their tree of
+    closures (``inlined.fused`` stubbed)."""
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(inlined, "INLINE_EFFECTS", on)
-    if src.lstrip().startswith("("):
-        return ludeme.loads(src)
-    return ludeme.load(src, options)
+    real = inlined.fused
+    if not on:
+        monkeypatch.setattr(inlined, "fused", as_closures)
+    try:
+        if src.lstrip().startswith("("):
+            return ludeme.loads(src)
+        return ludeme.load(src, options)
+    finally:
+        monkeypatch.setattr(inlined, "fused", real)
+
+
+def as_closures(value, game=None):
+    """``inlined.fused`` for an oracle: the effect as it is, its tree of closures."""
+    return value
 
 
 def _consequences(game) -> set:

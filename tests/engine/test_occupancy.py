@@ -2,7 +2,7 @@
 games of descriptions that slide, shoot, place, capture and promote, whatever the
 state keeps equals the occupancy made afresh from the board at every ply, and the
 listings that read it give the same moves, in the same order, as the plain walks they
-replace (switched off), with the occupancy kept and without."""
+replace (every ray given no mask: ``test_speedups.walked_entry``)."""
 
 from __future__ import annotations
 
@@ -16,17 +16,20 @@ from ludeme.compile import slidelists
 from ludeme.expand import expand
 from ludeme.runtime import occupancy
 from ludeme.runtime.position import position
-from tests.engine.test_speedups import ARROWS, DISCS, RUNS
+from tests.engine.test_speedups import ARROWS, DISCS, RUNS, walked_entry
 
 
 def compiled(text: str, bits: bool):
-    """The game compiled afresh, its listings reading the board as bits or walking it."""
-    old = slidelists.BITS
-    slidelists.BITS = bits
+    """The game compiled afresh, its listings reading the board as bits or walking it
+    (every ray given no mask)."""
+    if bits:
+        return _compile(expand("<test>", [], None, text=text))
+    old = slidelists.ray_entry
+    slidelists.ray_entry = walked_entry
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
-        slidelists.BITS = old
+        slidelists.ray_entry = old
 
 
 def fresh(s) -> tuple[int, list[int]]:
@@ -129,9 +132,7 @@ GAMES = {
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize("keep", [True, False])
-def test_kept_occupancy_lists_as_the_walks(name, keep, monkeypatch):
-    monkeypatch.setattr(occupancy, "KEEP", keep)
+def test_kept_occupancy_lists_as_the_walks(name):
     text = GAMES[name]
     fast, slow = compiled(text, True), compiled(text, False)
     compared = kept = 0
@@ -140,9 +141,9 @@ def test_kept_occupancy_lists_as_the_walks(name, keep, monkeypatch):
         compared += c
         kept += k
     assert compared > 60
-    # kept at most plies when switched on (made afresh after each removal, promotion,
-    # ...), never when off
-    assert (kept > compared // 3) if keep else kept == 0
+    # kept at most plies (made afresh after each removal, promotion, ...), checked
+    # against the occupancy made from the board
+    assert kept > compared // 3
 
 
 def test_a_position_set_up_is_made_afresh():

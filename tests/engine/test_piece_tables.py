@@ -16,6 +16,7 @@ from ludeme.compile import piecetables
 from ludeme.compile.piecetables import traced_at
 from ludeme.ludemes.moves import generators
 from tests.engine.test_pure_context import PURE, play_in_step
+from tests.engine.test_speedups import none_of
 
 # the race of test_pure_context: a piece at the end of its track leaves, none may land
 # on a friend, nor on an enemy on a "Safe" site (two tests of a site's content)
@@ -348,7 +349,8 @@ def test_a_capture_rule_read_from_its_table_plays_as_asked(text, seed, monkeypat
     # table against the condition asked as the move is made
     from ludeme.ludemes.moves import from_to
 
-    assert play_alike(text, seed, monkeypatch, oracle=((from_to, "FOLD_APPLY", False),)) > 20
+    assert play_alike(text, seed, monkeypatch,
+                      oracle=((from_to, "site_piece_table", none_of),)) > 20
 
 
 def test_the_capture_rule_is_folded(monkeypatch):

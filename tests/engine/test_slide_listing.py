@@ -1,6 +1,6 @@
 """The slides listed by a generated function with a piece's rays read one after the
-other (``slidelists.UNROLLED``) are the moves, in the same order, that the loop over
-the rays lists (switched off), on descriptions with one and with several kinds of
+other (``slidelists.unrolled``) are the moves, in the same order, that the loop over
+the rays lists (``unrolled`` answering None, as where no piece slides), on descriptions with one and with several kinds of
 sliding pieces, orthogonal and diagonal rays, rays of every length on square and hex
 boards, and landing rules folded into the rays; and the shots along lines, whose moves
 by bit length are then read from tuples too."""
@@ -15,16 +15,20 @@ from ludeme.api import _compile
 from ludeme.compile import slidelists
 from ludeme.expand import expand
 from tests.engine.test_occupancy import GAMES, play_in_step
-from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, same_lists
+from tests.engine.test_speedups import FORBIDDEN, SLIDERS, THRONE, none_of, same_lists
 
 
 def compiled(text: str, unrolled: bool):
-    old = slidelists.UNROLLED
-    slidelists.UNROLLED = unrolled
+    """The game compiled afresh; not ``unrolled``: its slides listed by the loop over
+    the rays (``slidelists.unrolled`` answering None)."""
+    if unrolled:
+        return _compile(expand("<test>", [], None, text=text))
+    old = slidelists.unrolled
+    slidelists.unrolled = none_of
     try:
         return _compile(expand("<test>", [], None, text=text))
     finally:
-        slidelists.UNROLLED = old
+        slidelists.unrolled = old
 
 
 def listers(game) -> set[str]:

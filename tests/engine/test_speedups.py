@@ -46,12 +46,27 @@ def compiled_with(switches: dict, text: str, **flags):
 
 
 _FLAGS = {"cohesion": (cohesion, "_site_local"), "frontier": (add_from_hand, "_kept_pairs"),
-          "fold_lines": (captures, "FOLD_LINES"),
+          "fold_lines": (captures, "_fold"),
           "folded_hops": (hop, "_site_test"), "connected": (connected, "_site_local"),
-          "one_call": (captures, "ONE_CALL"), "bit_lines": (captures, "BIT_LINES"),
+          "bit_lines": (captures, "_exists_at_sites"),
           "scan_board": (piecescan, "MOST_SITES"),
-          "slide_bits": (slidelists, "BITS"), "empty_go": (slide, "FOLD_EMPTY_GO"),
-          "push_then": (slide, "PUSH_THEN")}
+          "slide_bits": (slidelists, "ray_entry"),
+          "empty_go": (slide, "_passable_when_empty")}
+
+
+def none_of(*args, **kwargs) -> None:
+    """A part of the compiler answering None, as it does where its fast path does not fit
+    (for an oracle: the plainer path taken)."""
+    return None
+
+
+def walked_entry(ray, landing, n):
+    """``slidelists.ray_entry`` for an oracle: the ray given no mask in the board read
+    as bits, so that the listings walk every ray site by site."""
+    return (*_REAL_RAY_ENTRY(ray, landing, n)[:3], None, None)
+
+
+_REAL_RAY_ENTRY = slidelists.ray_entry
 
 
 def _never(at) -> bool:
@@ -367,7 +382,7 @@ LINES = """(game "Lines" (players 2)
 ])
 def test_flanking_state_conditions_folded(board, dirs, limit, p1, p2):
     text = DISCS.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    fast, slow = compiled(text), compiled(text, fold_lines=none_of)
     assert agree_along_games_and_fillings(fast, slow, ("Disc0",), seed=len(p1), games=8,
                                           fillings=0) > 60
 
@@ -379,7 +394,7 @@ def test_flanking_state_conditions_folded(board, dirs, limit, p1, p2):
 ])
 def test_custodial_lines_of_any_length_folded(board, dirs, limit, p1, p2):
     text = LINES.format(board=board, dirs=dirs, limit=limit, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, fold_lines=False)
+    fast, slow = compiled(text), compiled(text, fold_lines=none_of)
     assert agree_along_games_and_fillings(fast, slow, ("Pawn1", "Pawn2"), seed=len(board),
                                           games=4, fillings=60) > 80
 
@@ -511,7 +526,8 @@ def test_one_move_per_site_found_by_its_test(board, dirs, region, then, p1, p2):
                  p2='"c4" "d3"'),
 ])
 def test_would_capture_from_the_site_in_one_call(text):
-    fast, slow = compiled(text), compiled(text, one_call=False)
+    # against the conditions asked site by site (not folded into tables)
+    fast, slow = compiled(text), compiled(text, fold_lines=none_of)
     pieces = ("Disc0",) if "Disc" in text else ("Stone1", "Stone2")
     assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text), games=6,
                                           fillings=0 if "Disc" in text else 60) > 60
@@ -562,7 +578,7 @@ def test_flanking_from_every_site_at_once(text, pieces, monkeypatch):
     monkeypatch.setattr(bitlines, "flanking_origins", counted)
     fast = compiled(text)
     monkeypatch.setattr(bitlines, "flanking_origins", real)
-    slow = compiled(text, bit_lines=False)
+    slow = compiled(text, bit_lines=none_of)  # site by site
     # discs show a side as a state value, which a filling does not give: games only
     discs = pieces == ("Disc0",)
     assert agree_along_games_and_fillings(fast, slow, pieces, seed=len(text),
@@ -760,7 +776,7 @@ def same_lists(fast, slow, rng, games: int, fillings: int, pieces) -> int:
 ])
 def test_slides_found_with_the_board_as_bits(board, dirs, p1, p2, q1, q2):
     text = SLIDERS.format(board=board, dirs=dirs, p1=p1, p2=p2, q1=q1, q2=q2)
-    fast, slow = compiled(text), compiled(text, slide_bits=False)
+    fast, slow = compiled(text), compiled(text, slide_bits=walked_entry)
     pieces = ("Rook1", "Rook2", "Bishop1", "Bishop2", "Queen1", "Queen2")
     assert same_lists(fast, slow, random.Random(len(board)), games=5, fillings=80,
                       pieces=pieces) > 150
@@ -811,7 +827,7 @@ FORBIDDEN = '(union (sites Centre) (sites "Forts"))'
 ])
 def test_slides_cut_before_the_sites_they_never_pass(go, board, p1, p2):
     text = THRONE.format(board=board, go=go, p1=p1, p2=p2)
-    fast, slow = compiled(text), compiled(text, empty_go=False)
+    fast, slow = compiled(text), compiled(text, empty_go=none_of)
     pieces = ("Guard1", "Guard2", "Chief2")
     assert same_lists(fast, slow, random.Random(len(go)), games=4, fillings=60,
                       pieces=pieces) > 100
@@ -929,7 +945,11 @@ def test_consequences_of_for_each_piece_made_part_of_the_moves(board, p1, p2, mo
     # the men's hops and steps, for each way the men face (N, S); the kings' slides get
     # copies
     assert len(pushed) == 4
-    slow = compiled(text, push_then=False)
+    # against the men's moves under (if (= 1 1) ...), which cannot take the consequences
+    # in (no ``rethen``): copies of the moves with them are made while generating
+    pushed.clear()
+    slow = compiled(under_true_if(under_true_if(text, "(move Hop"), "(move Step"))
+    assert not pushed
     assert agree_along_games_and_fillings(fast, slow, ("Man1", "Man2", "King1", "King2"),
                                           seed=len(p1), games=8, fillings=60) > 100
     # the scores follow the same games (the hop's own consequence comes first: 1, not 0,

@@ -49,7 +49,7 @@ def general_turn(game):
 
 def closure(play) -> dict:
     """The values a compiled turn closes over (to see which path it took); for a turn
-    written out per game (``game.WRITTEN_TURN``), the values and flags it was made from."""
+    written out per game (``Game.plain_turns``), the values and flags it was made from."""
     if hasattr(play, "parts"):
         return play.parts
     return dict(zip(play.__code__.co_freevars,

@@ -1,9 +1,10 @@
-"""The acts written into the generated turn (``compile.moveacts.WRITTEN_ACTS``): the lean
+"""The acts written into the generated turn (``compile.moveacts.turn_acts``): the lean
 move to an empty site, a placement, a placement from a hand each have their lines
 written once; the act function is made from them, and the turn written per game
 (``runtime.written_turn``) writes them in place of the act's call, without the tests of
-what the game's states never hold (turned pieces, counts, state values). With the switch
-on and off, seeded random games list the same moves and reach the same positions,
+what the game's states never hold (turned pieces, counts, state values). Against the
+acts called (``turn_acts`` offering none, as for acts without a writer), seeded random
+games list the same moves and reach the same positions,
 directions, hands, occupancy, hashes, movers and flags, and end the same way, by
 ``State.apply`` and by ``random_playout``. Descriptions: two written here (pieces placed
 from hands turned, then stepping: both a written move and a written placement from a
@@ -16,7 +17,7 @@ off, with a game written here that reads ``(last To afterConsequence:True)`` and
 ``(set Pending ...)``; and the next move drawn in the pass over stuck players
 (``written_turn.DRAW_IN_PASS``), on and off, with a three-player game of the drawn-moves
 tests and Twigs and Thorns; and the consequences made one function written into the turn
-(``inlined.WRITTEN_THENS``), on and off, with four games of other tests (scores, a
+(``inlined.turn_thens``), against them called, with four games of other tests (scores, a
 (moveAgain) in an (if ...)), Twigs and Thorns and Branching Coral; and the ordered turn's change of mover without its
 test (``written_turn.SAME_MOVER_XOR``), on and off."""
 
@@ -27,7 +28,7 @@ import random
 import pytest
 
 import ludeme
-from ludeme.compile import inlined, moveacts
+from ludeme.compile import inlined
 from ludeme.runtime import written_turn
 from ludeme.runtime.search import random_playout
 from tests.engine.test_direct_reads import POINTERS
@@ -66,14 +67,29 @@ IDS = ["turned-steps", "shots", "place-then-move", "tic-tac-toe", "hex", "brandu
        "twigs-2p", "twigs-4p", "coral-4"]
 
 
-def _load(monkeypatch, src, options, on: bool, switch=(moveacts, "WRITTEN_ACTS")):
-    """The game compiled with ``switch`` (a module and a name) on or off."""
+def _load(monkeypatch, src, options, on=True, switch=None):
+    """The game compiled afresh with ``switch`` (a module and a name) set to ``on`` (a
+    flag, or a part of the compiler replaced by a plainer one, for an oracle) while it is
+    compiled; ``on`` True: as it is."""
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(*switch, on)
+    old = getattr(*switch) if switch is not None else None
+    if on is not True:
+        monkeypatch.setattr(*switch, on)
     try:
         return ludeme.loads(src) if options is None else ludeme.load(src, options)
     finally:
-        monkeypatch.setattr(*switch, True)
+        if on is not True:
+            monkeypatch.setattr(*switch, old)
+
+
+def none_written(*args, **kwargs) -> list:
+    """``written_turn.turn_acts`` or ``turn_thens`` for an oracle: nothing offered to be
+    written into the turn (every act and consequence called)."""
+    return []
+
+
+#: the acts called, not written into the turn
+ACTS_CALLED = (none_written, (written_turn, "turn_acts"))
 
 
 def _position(s) -> tuple:
@@ -95,8 +111,8 @@ def _playouts_alike(fast, slow, seed: int, games: int) -> int:
 
 @pytest.mark.parametrize("src,options", CASES, ids=IDS)
 def test_the_written_acts_play_as_their_calls(monkeypatch, src, options):
-    fast = _load(monkeypatch, src, options, True)
-    slow = _load(monkeypatch, src, options, False)
+    fast = _load(monkeypatch, src, options)
+    slow = _load(monkeypatch, src, options, *ACTS_CALLED)
     acts = fast.__dict__.get("written_acts", [])
     assert acts, "the game was expected to have an act with a writer"
     # the turn (and the playout loop) tell the acts by name; the other side calls them
@@ -230,7 +246,7 @@ def test_the_move_drawn_in_the_pass_plays_alike(monkeypatch, src, options):
         assert _position(a) == _position(b)
 
 
-# -- the consequences written into the turn (inlined.WRITTEN_THENS) ----------------------
+# -- the consequences written into the turn (inlined.turn_thens) -------------------------
 
 @pytest.mark.parametrize("src,options", [
     (SKIPPING, None), (PLACE_THEN_MOVE, None), (ORDERED_THEN_TURNS, None), (POINTERS, None),
@@ -239,8 +255,8 @@ def test_the_move_drawn_in_the_pass_plays_alike(monkeypatch, src, options):
     ids=["skipping", "place-then-move", "ordered-then-turns", "pointers", "twigs-2p",
          "twigs-4p", "coral-4"])
 def test_the_written_consequences_play_as_their_calls(monkeypatch, src, options):
-    fast = _load(monkeypatch, src, options, True, (inlined, "WRITTEN_THENS"))
-    slow = _load(monkeypatch, src, options, False, (inlined, "WRITTEN_THENS"))
+    fast = _load(monkeypatch, src, options)
+    slow = _load(monkeypatch, src, options, none_written, (written_turn, "turn_thens"))
     # the same lines as the function the other side calls
     run = fast.written_thens[-1]
     assert "c0_then" in fast.play.__code__.co_names

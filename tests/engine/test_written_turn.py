@@ -1,7 +1,8 @@
-"""The turn written out per game (``game.WRITTEN_TURN``, ``runtime/written_turn.py``)
-against ``Game.plain_turns``' closure it replaces: with the switch on and off, seeded
-random games list the same moves, reach the same positions, hashes, movers, context and
-flags, and end the same way, by ``State.apply`` and by ``random_playout``. Descriptions:
+"""The turn written out per game (``Game.plain_turns``, ``runtime/written_turn.py``)
+against the general turn, the method ``Game.play`` (``test_turn_speedups.general_turn``):
+seeded random games list the same moves, reach the same positions, hashes, movers,
+context and flags, and end the same way, by ``State.apply`` and by ``random_playout``
+(whose general loop the method takes). Descriptions:
 one written here (a setup in a fixed order, then players in turn without a pass over
 stuck players: the branch of the ordered turn that the other games do not take), the
 written games of the other turn tests (three players with hands, (moveAgain) and (set
@@ -14,12 +15,11 @@ from __future__ import annotations
 import pytest
 
 import ludeme
-from ludeme.runtime import game as game_module
 from ludeme.runtime import written_turn
 from tests.engine.test_hand_race import ENTER, ROLL
 from tests.engine.test_seed_speedups import ORDERED_SETUP, PLACE_THEN_MOVE
 from tests.engine.test_turn_fixed_cost import COUNTER_END, PLAIN_END, RELAY, SWAPPED
-from tests.engine.test_turn_speedups import closure, play_alike, playouts_alike
+from tests.engine.test_turn_speedups import general_turn, play_alike, playouts_alike
 
 # a setup in a fixed order, then stones in turns (no stuck player passed over), with a
 # line of three to win and a (moveAgain) on a corner
@@ -50,20 +50,19 @@ IDS = ["ordered-then-turns", "relay", "relay-counter", "swapped", "ordered-setup
        "coral-4", "brandubh"]
 
 
-SWITCHES = {"turn": (game_module, "WRITTEN_TURN"),
-            "playout": (written_turn, "WRITTEN_PLAYOUT"),
+SWITCHES = {"playout": (written_turn, "WRITTEN_PLAYOUT"),
             "found": (written_turn, "FOUND_PASS")}
 
 
 def _load(monkeypatch, src, options, written: bool, off: tuple[str, ...] = ()):
-    """The game compiled with the switches on (``written``) or ``WRITTEN_TURN`` off; or
-    with the switches named in ``off`` off."""
+    """The game compiled afresh with the switches on (``written``) or playing by the
+    general turn (the method ``Game.play``); or with the switches named in ``off`` off."""
     monkeypatch.setattr(ludeme.api, "_CACHE", {})
-    monkeypatch.setattr(game_module, "WRITTEN_TURN", written)
     for name in off:
         monkeypatch.setattr(*SWITCHES[name], False)
     try:
-        return ludeme.loads(src) if options is None else ludeme.load(src, options)
+        game = ludeme.loads(src) if options is None else ludeme.load(src, options)
+        return game if written else general_turn(game)
     finally:
         for module, switch in SWITCHES.values():
             monkeypatch.setattr(module, switch, True)
@@ -74,20 +73,12 @@ def _written(play) -> bool:
 
 
 @pytest.mark.parametrize("src,options", CASES, ids=IDS)
-def test_the_written_turn_plays_as_the_closure(monkeypatch, src, options):
+def test_the_written_turn_plays_as_the_general_turn(monkeypatch, src, options):
     fast = _load(monkeypatch, src, options, True)
     slow = _load(monkeypatch, src, options, False)
     if getattr(fast.play, "__func__", None) is not None:
         pytest.fail("the game was expected to take plain_turns")
     assert _written(fast.play) and not _written(slow.play)
-    # made from the same values and flags as the closure
-    made, cells = closure(fast.play), closure(slow.play)
-    for name in ("ordered", "plain_next", "listing", "counts", "track",
-                 "next_test_known"):
-        assert made[name] == cells[name], name
-    for name in ("list_next", "end_test", "again"):  # compiled twice: the same kind
-        assert getattr(made[name], "__qualname__", made[name]) == \
-            getattr(cells[name], "__qualname__", cells[name]), name
     if fast.dice is None:  # (play_alike lists moves at every ply: no chance nodes)
         plies = sum(play_alike(fast, slow, seed, plies=150) for seed in range(6))
         assert plies > 30

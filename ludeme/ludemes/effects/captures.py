@@ -91,21 +91,6 @@ def remove_effect(c: CompileContext, where: (T.Site, T.Region, T.IntFn), *,
     return EffectV(fn, victims_in_turn([own, then.victims if then is not None else None]))
 
 
-# lines of any length and conditions on state values are folded into tables (False: the
-# conditions are called for every site, as before; tests compare the two)
-FOLD_LINES = True
-# a move generator's question "would it capture from (from)?" answered by one function
-# with no call per site (False: through the shared scan; tests compare the two)
-ONE_CALL = True
-# that question asked of many sites at once (``(forEach Site ...)``) answered for all of
-# them as bit masks where the board's lines allow (False: site by site; tests compare)
-BIT_LINES = True
-# an effect on the enclosed sites made of several in turn (``(allCombinations ...)``)
-# has its parts called directly for each site (False: through its own call; tests
-# compare the two)
-FLAT_EFFECTS = True
-
-
 def _remover(c: CompileContext) -> Callable:
     """The default effect on an enclosed site: its piece is removed."""
     clear = c.game.clear_site
@@ -205,7 +190,7 @@ def _nothing(s) -> None:
 def _steps(effect: Callable) -> tuple[Callable, ...]:
     """The effects that ``effect`` runs in order when it says so (``fn.parts``, as
     ``(allCombinations ...)`` does), flattened; else ``effect`` alone."""
-    parts = getattr(effect, "parts", None) if FLAT_EFFECTS else None
+    parts = getattr(effect, "parts", None)
     if parts is None:
         return (effect,)
     return tuple(f for p in parts for f in _steps(p))
@@ -292,7 +277,7 @@ def custodial(c: CompileContext, from_: FROM = None, directions: T.Direction = N
             part = _Part("flank", [tuple((r[0], r[1]) for r in rs) for rs in rays], tt, ft,
                          np, 0, _finisher(effect, then.fn if then is not None else None))
             return _with_part(_capture(find, effect, effect_victims, then), part)
-    elif folded is not None and FOLD_LINES and limit >= 1:
+    elif folded is not None and limit >= 1:
         # a move generator's rule looks out from (from), which it reads itself
         from_from = from_ is None and bool(vars(c).get("capture_as_moves"))
         return _folded_lines(c, origin, rays, limit, folded, (target, friend), effect,
@@ -367,7 +352,7 @@ def _fold(c: CompileContext, target: Callable, friend: Callable):
     ft = site_piece_table(friend, "to", n, np, nxt) if tt is not None else None
     if ft is not None:
         return tt, ft, np, _read_pieces
-    if not FOLD_LINES or not getattr(c.game, "uses_site_state", False):
+    if not getattr(c.game, "uses_site_state", False):
         return None
     tt = site_state_table(target, "between", n, nxt)
     ft = site_state_table(friend, "to", n, nxt) if tt is not None else None
@@ -433,7 +418,7 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
             return at >= 0 and bool(slow(s, at))
         return bool(found)
 
-    if from_from and ONE_CALL:
+    if from_from:
         # asked once per candidate site by a move generator: the same scan as
         # ``scan(s, True)``, written out, (from) and the values read in place
         states = read == _read_states
@@ -464,7 +449,7 @@ def _folded_lines(c: CompileContext, origin: Callable, rays: list, limit: int, f
             return False
 
     exists_at = None
-    if from_from and BIT_LINES and whole_lines is not None:
+    if from_from and whole_lines is not None:
         exists_at = _exists_at_sites(c, whole_lines, limit, folded, exists)
     return _capture(find, effect, effect_victims, then, exists, exists_at)
 
@@ -686,10 +671,10 @@ def enclose(c: CompileContext, from_: FROM = None, directions: T.Direction = Non
 
 # the capture rules of one consequence that look out from (last To) and whose conditions
 # fold into tables (a flanking line of one site, a surrounding) run as one generated
-# function: every rule's enclosed sites found in one pass over the neighbours of the
-# destination, all before any is taken, then each rule's effect in order (False: each
-# rule on its own, worked out then applied through its preparation; tests compare)
-FUSED = True
+# function (``_fused_fn``): every rule's enclosed sites found in one pass over the
+# neighbours of the destination, all before any is taken, then each rule's effect in
+# order (rules in different direction orders: each on its own, worked out then applied
+# through its preparation)
 
 
 class _Part:
@@ -719,8 +704,6 @@ def _from_last_to(c: CompileContext, frm: FromPart | None) -> bool:
 def _with_part(effect: EffectV, part: _Part) -> EffectV:
     """``effect`` applied by the fused function of its one rule, which says what it is
     (``fn.capture_part``) so that consequences made of several rules fuse them."""
-    if not FUSED:
-        return effect
     fn = _fused_fn((part,))
     if fn is None:
         return effect
@@ -733,7 +716,7 @@ def fuse_captures(effects, sequence: EffectV) -> EffectV:
     """``sequence`` (the effects applied in order, every one worked out first) applied
     by one fused function when every effect is a capture rule that fuses; else
     ``sequence`` itself."""
-    if not FUSED or len(effects) < 2:
+    if len(effects) < 2:
         return sequence
     parts = tuple(getattr(e.fn, "capture_part", None) for e in effects)
     if None in parts or any(e.prepare is None for e in effects):
@@ -746,13 +729,11 @@ def fuse_captures(effects, sequence: EffectV) -> EffectV:
 
 
 def _nearby_exit(union: list, np: int, merged: list, ns: dict) -> list[str]:
-    """The fused function's first test (``NEARBY_EXIT``): when the occupancy is kept, the
-    kept sites of the pieces any rule could take (per player, at most
-    ``NEARBY_PIECES`` ids) and the neighbours of the destination have no site in common:
-    nothing to look at. No lines where a rule could take an empty site or a player
-    could take more kinds."""
-    if not NEARBY_EXIT:
-        return []
+    """The fused function's first test: when the occupancy is kept, the kept sites of
+    the pieces any rule could take (per player, at most ``NEARBY_PIECES`` ids) and the
+    neighbours of the destination have no site in common: nothing to look at; else the
+    loop goes over the rows of the neighbours holding such pieces alone. No lines where
+    a rule could take an empty site or a player could take more kinds."""
     takes = [sorted({k % np for k, ok in enumerate(row) if ok}) for row in union]
     most = max(map(len, takes), default=0)
     if not most or most > NEARBY_PIECES or any(0 in t for t in takes):
@@ -762,11 +743,6 @@ def _nearby_exit(union: list, np: int, merged: list, ns: dict) -> list[str]:
     ns["NEAR"] = [sum({1 << r[0] for r in rows}) for rows in merged]
     ks = ", ".join(f"k{i}" for i in range(most)) + ("," if most == 1 else "")
     taken = " | ".join(f"pl[k{i}]" for i in range(most))
-    if not NEAR_ROWS:
-        return ["    if s.occ is not None:", "        pl = s.placed",
-                f"        {ks} = TAKES[who]",
-                f"        if not ({taken}) & NEAR[at]:",
-                "            return"]
     # per destination and set of neighbours holding such pieces, the rows of those
     # neighbours, in their order
     ns["ROWS_BY"] = [{sum(1 << r[0] for r in kept): kept for kept in _subsets(rows)}
@@ -786,14 +762,11 @@ def _subsets(rows: tuple) -> list[tuple]:
 
 
 # the fused function returns at once when none of the destination's neighbours holds a
-# piece any of its rules could take, read from the kept piece sites (``State.placed``)
-# (False: the neighbours looked at one by one; tests compare the two)
-NEARBY_EXIT = True
-# ... when every player's rules take at most this many kinds of piece
+# piece any of its rules could take, read from the kept piece sites (``State.placed``),
+# and else looks at the rows of the neighbours holding such pieces alone, when every
+# player's rules take at most this many kinds of piece (else every row, each skipped
+# when its neighbour holds none)
 NEARBY_PIECES = 4
-# ... and the loop then goes over the rows of the neighbours holding such pieces alone
-# (False: over every row, each skipped when its neighbour holds none; tests compare)
-NEAR_ROWS = True
 
 
 def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
@@ -884,16 +857,15 @@ def _fused_fn(parts: tuple[_Part, ...]) -> Callable | None:
         lines += [f"    if v{i} is not None:", f"        FIN{i}(s, v{i}, ot, ob)"]
     exec(compile("\n".join(lines), "<ludeme fused captures>", "exec"), ns)  # noqa: S102
     fn = ns["fused"]
-    if WRITTEN_IN_TURN and _returns_outside_loops(lines[start:]):
+    if _returns_outside_loops(lines[start:]):
         fn.turn_lines = _turn_writer(lines[start:], ns)
     return fn
 
 
 #: the fused function's lines are also offered to the turn written per game
 #: (``fn.turn_lines(prefix)``, ``runtime.written_turn``), which writes them in place of
-#: its call, with the destination and the mover it knows (False: the function is
-#: called; tests compare the two)
-WRITTEN_IN_TURN = True
+#: its call, with the destination and the mover it knows (lines whose ``return`` could
+#: not be a ``break``: the function is called)
 
 
 def _parsed(body: list[str]) -> ast.FunctionDef:

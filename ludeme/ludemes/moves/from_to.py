@@ -22,8 +22,7 @@ from ludeme.runtime.move import Move
 
 #: an ``(apply if:<cond> ...)`` whose condition reads only ``(to)``, the piece there and
 #: the players (``(is Enemy (who at:(to)))``, a capture) is read from a site-and-piece
-#: table (False: the condition is asked; tests compare the two)
-FOLD_APPLY = True
+#: table (``with_apply``; any other condition is asked)
 
 _LUDII = ("A hand site as (from ...) plays one of the pieces held there, a hand site as "
           "(to ...) takes the piece into that hand; copy: is a constant (True or False); "
@@ -278,7 +277,7 @@ def with_apply(c: CompileContext, act, apply):
     effect = apply.effect.fn
     cond = apply.cond.fn if apply.cond is not None else None
     table = None
-    if FOLD_APPLY and cond is not None and c.board is not None:
+    if cond is not None and c.board is not None:
         n, np = c.board.n_sites, len(c.pieces.names)
         table = site_piece_table(cond, "to", n, np, c.game.next_of)
     if table is not None:

@@ -106,7 +106,7 @@ def move_shoot(c: CompileContext, what: T.Item = None, from_: FROM = None,
                           for ray in rays[frm]] for frm in range(n)] for pid in shot}
         if all(e[3] is not None for es in entries.values() for row in es
                         for e in row):
-            bits_of = [[tuple((e[3], slidelists.indexed(e[4])) for e in row)
+            bits_of = [[tuple((e[3], slidelists.by_index(e[4])) for e in row)
                         for row in entries[pid]] if pid
                        else None for pid in per_player]
 

@@ -153,9 +153,8 @@ def range_part(c: CompileContext, low: T.IntFn, high: T.IntFn = None):
 # -- moving a piece ------------------------------------------------------------------------
 
 # a slide whose rule for passing over is "empty, and a fixed table" ("empty but not the
-# centre or a corner") slides along rays cut before the sites never passed (False: the
-# rule is asked site by site; tests compare the two)
-FOLD_EMPTY_GO = True
+# centre or a corner") slides along rays cut before the sites never passed
+# (``_passable_when_empty``; any other rule is asked site by site)
 
 
 def make_move_act(c: CompileContext, stack: bool = False) -> Callable:
@@ -338,8 +337,6 @@ def _passable_when_empty(c: CompileContext, go: Callable, n: int) -> tuple[bool,
     """Per site, whether a slide passes over it when it is empty, when the rule ``go``
     reads nothing but ``(between)``, the piece there and the mover, never passes over an
     occupied site and answers alike for every mover; else None."""
-    if not FOLD_EMPTY_GO:
-        return None
     np = len(c.pieces.names)
     tables = site_piece_table(go, "between", n, np, c.game.next_of)
     if tables is None or len(tables) < 2:
@@ -516,10 +513,9 @@ def piece_with_moves(c: CompileContext, name: T.Str, owner: T.Role = "Each",
     return None
 
 
-# a (then ...) of (forEach Piece) made part of the moves of the generators it plays, when
-# they can (False: copies of the moves with the consequences are made while generating,
-# as before; tests compare the two)
-PUSH_THEN = True
+# a (then ...) of (forEach Piece) is made part of the moves of the generators it plays,
+# when they all can (``MovesV.rethen``; else copies of the moves with the consequences
+# are made while generating)
 
 
 @ludeme("forEach Piece", T.Moves, lazy=True,
@@ -551,7 +547,7 @@ def for_each_piece(c: CompileContext, names: (T.Str, T.ListOf(T.Str)) = None,
         effect = c.compile(then, T.Effect)
         # offered to the generators the pieces play: when each can make its moves with
         # the consequences (``rethen``), no copies are made while generating
-        vars(c)["then_inside"] = effect if PUSH_THEN else None
+        vars(c)["then_inside"] = effect
         try:
             inner = for_each_piece(c, names, moves, player, container=container, top=top)
         finally:
