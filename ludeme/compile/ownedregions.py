@@ -202,6 +202,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     # plan), or False (``one_move`` takes no such move); made when compiling for the
     # moves a part says it will play (``prepare``), else when first met
     planned: dict = {}
+    limit = min(len(owner), 256)
 
     def prepare(sites, x):
         """``planned``'s entry for a move putting x on ``sites`` (made and kept)."""
@@ -209,16 +210,18 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         plan = got.get(sites)
         if plan is not None:
             return plan
-        if type(x) is not int or not 0 < x < min(len(owner), 256) or \
-                len(set(sites)) != len(sites) or not all(0 <= j < span for j in sites):
+        if type(x) is not int or not 0 < x < limit or not sites or min(sites) < 0 or \
+                max(sites) >= span or len(set(sites)) != len(sites):
             got[sites] = False
             return False
-        least: dict = {}
-        for j in sites:
-            for pair in adds[j] or ():
-                if pair[0] < least.get(pair[1], (pair[0] + 1,))[0]:
-                    least[pair[1]] = pair
-        plan = got[sites] = (x, owner[x], tuple(sorted(least.values())),
+        # (by key, each y at its least)
+        merged = []
+        seen = set()
+        for pair in sorted([pair for j in sites for pair in adds[j] or ()]):
+            if pair[1] not in seen:
+                seen.add(pair[1])
+                merged.append(pair)
+        plan = got[sites] = (x, owner[x], tuple(merged),
                              moved[0](sites, x) if moved else None)
         return plan
 

@@ -157,18 +157,37 @@ def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
     for e in edges:
         key ^= zobrist[e][pid]
 
-    def one_xor(s, m):
-        p = m.piece
-        if p != pid:
-            return act(s, m)
-        what = s.what
-        for e in edges:
-            what[e] = p
-        s.hash ^= key
-        s.occ = None  # runtime.occupancy: not kept here
-
+    one_xor = _one_xor_maker(len(edges))(edges, pid, key, act)
     one_xor.writes = edges
     return one_xor
+
+
+#: per number of edges, ``_one_xor_maker``'s function
+_ONE_XOR_MAKERS: dict = {}
+
+
+def _one_xor_maker(n: int):
+    """A function making a path's act with ``ONE_XOR`` for ``n`` edges (generated
+    source, one per ``n``, the edges' sites read one by one): ``make(edges, pid, key,
+    act)``: the edges given the piece pid and the hash its key, the general ``act`` for
+    another piece."""
+    got = _ONE_XOR_MAKERS.get(n)
+    if got is None:
+        names = [f"e{i}" for i in range(n)]
+        lines = ["def make(edges, pid, key, act):",
+                 f"    {', '.join(names)}, = edges",
+                 "    def one_xor(s, m):",
+                 "        if m.piece != pid:",
+                 "            return act(s, m)",
+                 "        what = s.what",
+                 *(f"        what[{e}] = pid" for e in names),
+                 "        s.hash ^= key",
+                 "        s.occ = None  # runtime.occupancy: not kept here",
+                 "    return one_xor"]
+        ns: dict = {}
+        exec(compile("\n".join(lines), "<path act>", "exec"), ns)  # noqa: S102
+        got = _ONE_XOR_MAKERS[n] = ns["make"]
+    return got
 
 
 @ludeme("move Path", T.Moves,
