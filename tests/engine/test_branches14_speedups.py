@@ -22,6 +22,7 @@ from ludeme.compile import ownedregions
 from ludeme.ludemes.regions import paths
 from tests.engine.test_branches13_speedups import THREE
 from tests.engine.test_free_masks import ERASE
+from tests.engine.test_free_masks import GAMES as FREE_MASK_GAMES
 from tests.engine.test_owned_regions import SNIP, TANGLE, TREE
 from tests.engine.test_seed_speedups import STROKES, agree_along_games, compiled
 
@@ -35,11 +36,7 @@ GAMES = [
     lambda: compiled(STROKES.format(board="(rectangle 4 6)", far="f4", length=3,
                                     cond="(not (is Crossing mixed:False))")),
     # a consequence writes the other player's pieces next to the path's end
-    lambda: compiled(SNIP.format(board="(square 5)", mid="c3", far="e5", length=2,
-                                 tree=TREE.format(who="Mover"),
-                                 then='(add (piece (id "Pen" Next)) (to (intersection '
-                                      '(sites Empty Edge) (sites Incident Edge of:Vertex '
-                                      'at:(last To)))))')),
+    FREE_MASK_GAMES[3],
     # ... or takes the start's piece off
     lambda: compiled(SNIP.format(board="(rectangle 5 8)", mid="b3", far="h5", length=2,
                                  tree=TREE.format(who="Mover"), then="(remove (last From))")),
@@ -52,29 +49,27 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("make", GAMES)
-def test_one_move_by_plans_as_by_the_general_path(monkeypatch, make):
-    fast = make()
-    monkeypatch.setattr(ownedregions, "IN_PLACE", False)
-    slow = make()
-    assert agree_along_games(fast, slow, seed=5, games=6, plies=80) > 40
-
-
-@pytest.mark.parametrize("make", GAMES[:4])
-def test_the_plans_take_the_paths_moves(spied, make):
-    """Where nothing but the paths writes, the general path (which reads the moves'
-    writes) is left to the first moves (the origins, added by ``move Add``)."""
+@pytest.mark.parametrize("make,only_paths", list(zip(GAMES, [True] * 4 + [False] * 4,
+                                                       strict=True)))
+def test_one_move_by_plans_as_by_the_general_path(monkeypatch, spied, make, only_paths):
+    """The same moves as with the general path; where nothing but the paths writes,
+    the general path (which reads the moves' writes) is left to the first moves (the
+    origins, added by ``move Add``)."""
     game = make()
+    monkeypatch.setattr(ownedregions, "IN_PLACE", False)
     general = spied(ownedregions, "writes_since")
-    rng = random.Random(9)
-    moves = 0
-    while moves < 100:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            listed = s.legal_moves()
-            s.apply(listed[rng.randrange(len(listed))])
-            moves += 1
-    assert len(general) < moves / 4
+    assert agree_along_games(game, make(), seed=5, games=6, plies=80) > 40
+    if only_paths:
+        general.clear()
+        rng = random.Random(9)
+        moves = 0
+        while moves < 100:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                listed = s.legal_moves()
+                s.apply(listed[rng.randrange(len(listed))])
+                moves += 1
+        assert len(general) < moves / 4
 
 
 CODED = [
