@@ -149,6 +149,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     # data another part keeps beside the region (``follow``): (make, on_put, copy, the
     # data of the empty board: FOLLOWED_ALONG)
     follower: list = []
+    # the follower's (plan(sites, x), apply(data, plan)): its data brought up to date with
+    # a move putting x on the empty ``sites`` (``one_move``)
+    moved: list = []
 
     def fresh():
         # [the board's bytes read, per owner [keys, sites, site -> key, sites' bits]]
@@ -171,24 +174,63 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         added again, unchanged, leaves them as they are)."""
         for j in places:
             contributions = adds[j]
-            if contributions is None:
-                continue
-            kept = lists[owner[values[j]]]
-            keys, vals, at, _ = kept
-            for key, y in contributions:
-                old = at.get(y)
-                if old is not None:
-                    if old <= key:
-                        continue
-                    i = bisect_left(keys, old)
-                    del keys[i]
-                    del vals[i]
-                else:
-                    kept[3] |= 1 << y
-                i = bisect_left(keys, key)
-                keys.insert(i, key)
-                vals.insert(i, y)
-                at[y] = key
+            if contributions is not None:
+                insert(lists[owner[values[j]]], contributions)
+
+    def insert(kept, contributions):
+        """The ``(key, y)`` pairs ``contributions`` added to one owner's lists ``kept``:
+        y goes in at key, or moves up to it when listed with a larger key."""
+        keys, vals, at, bits = kept
+        for key, y in contributions:
+            if y in at:
+                if at[y] <= key:
+                    continue
+                i = bisect_left(keys, at[y])
+                del keys[i]
+                del vals[i]
+            else:
+                bits |= 1 << y
+            i = bisect_left(keys, key)
+            keys.insert(i, key)
+            vals.insert(i, y)
+            at[y] = key
+        kept[3] = bits
+
+    # per piece value, per move's writes (``act.writes``): what putting that piece on
+    # those sites, all empty before, does: (the piece, its owner, the sites'
+    # contributions merged (each y once, at its least key, by key), the follower's
+    # plan), or False (``one_move`` takes no such move); made when compiling for the
+    # moves a part says it will play (``prepare``), else when first met
+    planned: dict = {}
+    limit = min(len(owner), 256)
+
+    def prepare(sites, x):
+        """``planned``'s entry for a move putting x on ``sites`` (made and kept)."""
+        got = planned.setdefault(x, {})
+        plan = got.get(sites)
+        if plan is not None:
+            return plan
+        if type(x) is not int or not 0 < x < limit or not sites or min(sites) < 0 or \
+                max(sites) >= span or len(set(sites)) != len(sites):
+            got[sites] = False
+            return False
+        # (by key, each y at its least)
+        merged = []
+        seen = set()
+        for pair in sorted([pair for j in sites for pair in adds[j] or ()]):
+            if pair[1] not in seen:
+                seen.add(pair[1])
+                merged.append(pair)
+        plan = got[sites] = (x, owner[x], tuple(merged),
+                             moved[0](sites, x) if moved else None)
+        return plan
+
+    def plan_for(what, sites):
+        """``prepare`` for the last move, writing ``sites`` on the board ``what`` (False:
+        it names no site, or not as a tuple)."""
+        if type(sites) is not tuple or not sites or not 0 <= sites[0] < len(what):
+            return False
+        return prepare(sites, what[sites[0]])
 
     def written(s, kept):
         """(places, the board as a list) when the board (a list) differs from the one
@@ -216,33 +258,36 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         """The lists brought up to date in place from the one move played since they
         were (its writes ``sites``; the board kept a list): None, and the lists made
         afresh, when the board changed otherwise (a piece taken off or replaced, or put
-        elsewhere)."""
+        elsewhere, or the move's sites not all given one piece)."""
         what = s.what
-        board = kept[0]
-        data = kept[3]
-        for j in sites:
-            x = what[j]
-            if x != board[j]:
-                if board[j] or not 0 < x < 256:
+        try:
+            plan = planned[what[sites[0]]][sites]
+        except (LookupError, TypeError):
+            plan = plan_for(what, sites)
+        if plan:
+            x, o, contributions, moving = plan
+            board = kept[0]
+            for j in sites:
+                if board[j]:
                     break
                 board[j] = x
-                if data is not None:
-                    follower[1](data, j, x)
-            elif not x:
-                break  # an empty site it says it writes: not added (the general path)
-        else:
-            if board == what:
-                lists = kept[1]
-                add(lists, sites, what)
-                kept[2] += 1
-                if move_first:
-                    kept[4] += 1
-                return lists
+            else:
+                if board == what:
+                    data = kept[3]
+                    if data is not None:
+                        moved[1](data, moving)
+                    lists = kept[1]
+                    insert(lists[o], contributions)
+                    if move_first:
+                        kept[4] += 1  # (kept[2] is then kept[4] - 1: see ``synced``)
+                    else:
+                        kept[2] += 1
+                    return lists
         # out of step with the board: made afresh from it by the caller
         kept[0] = b"\0" * span
         kept[1] = [[[], [], {}, 0] for _ in range(n_owners)]
         kept[3] = None
-        kept[4] = -1
+        kept[2] = kept[4] = -1
         return None
 
     def sync(s):
@@ -266,6 +311,9 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
         return lists
 
     def synced(s, kept):
+        if kept[4] >= 0:
+            # (the one-move path counts the moves in kept[4] alone)
+            kept[2] = kept[4] - 1
         what = s.what
         listed = writes_first and type(what) is list and len(what) == stop
         if listed:
@@ -359,17 +407,29 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
     def with_members(s):
         return members(s, sync(s))
 
-    def follow(make, on_put, copy_data, size: int, bits: bool = False):
+    def follow(make, on_put, copy_data, size: int, bits: bool = False, plan=None,
+               apply=None):
         """Data kept beside the region on each state, brought up to date with it
         (``FOLLOWED``): ``make(what)`` makes it from the board, ``on_put(data, j, x)`` when
-        a piece x is put on the empty site j, ``copy_data`` copies it with the state. Returns
-        ``with_members_and(s)``: ``with_members(s)`` and the data as the board is now
-        (with ``bits``, then the members as an integer too: bit x for site x); None when
-        the region has a follower already, does not read the whole board (``size``
-        sites), or ``FOLLOWED`` is off."""
+        a piece x is put on the empty site j, ``copy_data`` copies it with the state;
+        ``plan(sites, x)`` (made once a move's writes) and ``apply(data, plan)`` do what
+        ``on_put`` does for each of the sites, empty before, all at once (by default
+        ``on_put`` site by site). Returns ``with_members_and(s)``: ``with_members(s)``
+        and the data as the board is now (with ``bits``, then the members as an integer
+        too: bit x for site x); None when the region has a follower already, does not
+        read the whole board (``size`` sites), or ``FOLLOWED`` is off."""
         if follower or not FOLLOWED or not writes_first or stop != size:
             return None
         follower.extend((make, on_put, copy_data))
+        if plan is None:
+            def plan(sites, x):
+                return sites, x
+
+            def apply(data, planned):
+                sites, x = planned
+                for j in sites:
+                    on_put(data, j, x)
+        moved.extend((plan, apply))
         if along_too:
             # made once: each state starts with a copy of it, which the general
             # path brings up to date (or drops) with the lists
@@ -385,24 +445,24 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                 data = kept[3] = make(s.what)
             return (*members(s, lists), data)
 
+        with_members_and.prepare = prepare
         if not bits:
             return with_members_and
 
         def with_members_bits(s):
-            if move_first:
-                # (ONE_MOVE_FIRST) ``sync``'s first path, the follower's data made
-                kept = s.aux[slot]
-                hist = s.history
-                if kept[4] == len(hist) and (data := kept[3]) is not None:
-                    try:
-                        sites = hist[-1].act.writes
-                    except AttributeError:
-                        sites = None
-                    if sites is not None and \
-                            (lists := one_move(s, kept, sites)) is not None:
-                        mine = lists[who(s)]
-                        if LIVE_MEMBERS:
-                            return mine[1], mine[2], data, mine[3]
+            # (ONE_MOVE_FIRST: kept[4] is -1 without it) ``sync``'s first path, the
+            # follower's data made
+            kept = s.aux[slot]
+            hist = s.history
+            if kept[4] == len(hist) and (data := kept[3]) is not None:
+                try:
+                    sites = hist[-1].act.writes
+                except AttributeError:
+                    sites = None
+                if sites is not None and (lists := one_move(s, kept, sites)) is not None:
+                    mine = lists[who(s)]
+                    if LIVE_MEMBERS:
+                        return mine[1], mine[2], data, mine[3]
             lists = sync(s)
             if lists is None:
                 sites, inset = members(s, None)
@@ -419,6 +479,7 @@ def kept_region(game, owner: list[int], parts: list[tuple], plain):
                 return mine[1], mine[2], data, mine[3]
             return tuple(mine[1]), mine[2].copy(), data, mine[3]
 
+        with_members_bits.prepare = prepare
         return with_members_bits
 
     with_members.follow = follow

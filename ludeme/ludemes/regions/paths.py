@@ -157,18 +157,37 @@ def _draw_act(edges: tuple[int, ...], zobrist, pid: int = 0):
     for e in edges:
         key ^= zobrist[e][pid]
 
-    def one_xor(s, m):
-        p = m.piece
-        if p != pid:
-            return act(s, m)
-        what = s.what
-        for e in edges:
-            what[e] = p
-        s.hash ^= key
-        s.occ = None  # runtime.occupancy: not kept here
-
+    one_xor = _one_xor_maker(len(edges))(edges, pid, key, act)
     one_xor.writes = edges
     return one_xor
+
+
+#: per number of edges, ``_one_xor_maker``'s function
+_ONE_XOR_MAKERS: dict = {}
+
+
+def _one_xor_maker(n: int):
+    """A function making a path's act with ``ONE_XOR`` for ``n`` edges (generated
+    source, one per ``n``, the edges' sites read one by one): ``make(edges, pid, key,
+    act)``: the edges given the piece pid and the hash its key, the general ``act`` for
+    another piece."""
+    got = _ONE_XOR_MAKERS.get(n)
+    if got is None:
+        names = [f"e{i}" for i in range(n)]
+        lines = ["def make(edges, pid, key, act):",
+                 f"    {', '.join(names)}, = edges",
+                 "    def one_xor(s, m):",
+                 "        if m.piece != pid:",
+                 "            return act(s, m)",
+                 "        what = s.what",
+                 *(f"        what[{e}] = pid" for e in names),
+                 "        s.hash ^= key",
+                 "        s.occ = None  # runtime.occupancy: not kept here",
+                 "    return one_xor"]
+        ns: dict = {}
+        exec(compile("\n".join(lines), "<path act>", "exec"), ns)  # noqa: S102
+        got = _ONE_XOR_MAKERS[n] = ns["make"]
+    return got
 
 
 @ludeme("move Path", T.Moves,
@@ -498,6 +517,11 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
 
         *made, got = _free_masks(masking, tabling[0], len(tries), follow, hot, top,
                                  length if KEPT_WALKS else 0, len(pid_of), coded)
+        prepare = getattr(made[1], "prepare", None)
+        if prepare is not None:
+            # (the kept tree's one-move plans for every path this generator lists)
+            for m in _path_moves(tries):
+                prepare(m.act.writes, m.piece)
         values = 0
         if got is not None:
             masked, values = got
@@ -578,6 +602,19 @@ def _unrolled_vetoed_walks(length: int, pid_of: list[int], from_fn, tries: list,
           "with_members": with_members}
     exec(compile("\n".join(lines), "<move Path walks>", "exec"), ns)  # noqa: S102
     return ns["gen"]
+
+
+def _path_moves(tries: list):
+    """Every move at the leaves of the walks ``tries`` (``move_path``'s), for every
+    player."""
+    for node in tries:
+        stack = [node or ()]
+        while stack:
+            for entry in stack.pop():
+                if len(entry) == 2:
+                    yield from (m for m in entry[1][3] if m is not None)
+                else:
+                    stack.append(entry[2])
 
 
 class _Unmaskable(Exception):
@@ -882,8 +919,9 @@ def _free_masks(game, at_vertex: list, size: int, follow=None, hot=None, top: in
     got = coded() if coded is not None and follow is not None and rows is not None \
         else None
     if got is not None:
-        made_c, put_c = _coded_follower(at_vertex, size, top, players, *got[1:])
-        with_masks = follow(made_c, put_c, list.copy, size, True)
+        made_c, put_c, plan_c, apply_c = _coded_follower(at_vertex, size, top, players,
+                                                         *got[1:])
+        with_masks = follow(made_c, put_c, list.copy, size, True, plan_c, apply_c)
         if with_masks is not None:
             return None, with_masks, None, (got[0], got[2])
     with_masks = follow(made, put, list.copy, size, hot is not None) \
@@ -972,7 +1010,25 @@ def _coded_follower(at_vertex: list, size: int, top: int, players: int, hot: lis
                 for i in slots[h]:
                     masks[i] |= vbit
 
-    return made, put
+    def plan(sites, x: int) -> tuple:
+        # (a move putting x on the empty sites: per vertex, what its code gains)
+        gains: dict = {}
+        for j in sites:
+            for v, w, row, vbit in rows[j]:
+                gains[v] = (gains[v][0] + x * w, row, vbit) if v in gains else (x * w, row, vbit)
+        return tuple((v, *got) for v, got in gains.items())
+
+    def apply(masks: list[int], planned: tuple) -> None:
+        # (only the codes after the move are looked up in hot, as ``made`` does: what
+        # the codes between would have marked is no longer needed)
+        for v, gain, row, vbit in planned:
+            m = masks[v] = masks[v] + gain
+            h = row[m]
+            if h:
+                for i in slots[h]:
+                    masks[i] |= vbit
+
+    return made, put, plan, apply
 
 
 def _kept_walks(length: int, at_vertex: list, flips: list, hot: list, size: int, made,
