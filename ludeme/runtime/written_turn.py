@@ -72,7 +72,11 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
         "moves = s._moves",
         "who = s.mover",
         "following = " + _next("who", few),
-        "if moves is None:",
+        # (moves kept by the last turn, the common case, first: that turn left ``s.who``
+        # the mover, as the line before the loop does: only the player after it set)
+        "if moves:",
+        *["    " + line for line in pick if line != "s.who = who"],
+        "elif moves is None:",
         "    if s.outcome is not None:",
         "        s._moves = []",
         "        s.is_terminal()",
@@ -86,11 +90,9 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
         "            moves = [auto_pass]",
         "        s._moves = moves",
         *["        " + line for line in pick],
-        "elif not moves:",
-        "    s.is_terminal()",
-        "    break",
         "else:",
-        *["    " + line for line in pick]]
+        "    s.is_terminal()",
+        "    break"]
     # the turn's early end, inside its pass over stuck players, leaves that pass and
     # goes on to the next move; where it found the next mover's moves by the phase's
     # has_moves, the next move is drawn there (``DRAW_IN_PASS``: when one is played
@@ -106,7 +108,8 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
                        "    s.who = s.nxt = mover",
                        "    m = None"] if carry else ["s.who = s.nxt = mover"]}
     loop = ["def playout(s, bits, max_moves, gens, draws):",
-            "    n = 0"]
+            "    n = 0",
+            "    s.who = s.mover"]
     if carry:
         loop += ["    last = max_moves - 1",
                  # per phase, its draw, or one that draws nothing
@@ -218,7 +221,9 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         if plain_next:
             w(1, "if nxt == following:")
             w(2, "s.mover = nxt")
-            w(2, "s.hash ^= mover_change[who][nxt]")
+            # (with one or two players ``following`` is ``next_of[who]``: the change
+            # read by the mover alone)
+            w(2, "s.hash ^= to_following[who]" if few else "s.hash ^= mover_change[who][nxt]")
             w(1, "elif nxt != who:")
         else:
             w(1, "if nxt != who or nxt == following:")
@@ -355,7 +360,15 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         # the generated end checks' own lines (``endchecks.WRITTEN_IN_TURN``), else called
         offered = getattr(ns["end_rule"], "turn_lines", None)
         if offered is not None:
-            check_lines, values = offered("e_")
+            # what the lines above make true there (``endchecks.TURN_KNOWS``): the
+            # moves cleared (unless a pass over stuck players listed them), the mover
+            # as the next player, ``who`` as ``s.who``, the position just recorded
+            known = {"nxt_mover", "who"}
+            if not (ordered and any(skips) and not next_test_known):
+                known.add("moves_none")
+            if track:
+                known.add("hash_last")
+            check_lines, values = offered("e_", frozenset(known))
             for line in check_lines:
                 w(d, line)
             written_values.update(values)
@@ -369,7 +382,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         w(1, "s.counter += 1")
     if not dice_game:
         # every player passed in a row: Ludii's draw (not with dice)
-        w(1, "if m.kind == 'pass' and frm < 0 and s.outcome is None and \\")
+        w(1, "if frm < 0 and m.kind == 'pass' and s.outcome is None and \\")
         w(3, "ends_checked(s, who) and all_passed(s):")
         w(2, "s.outcome = game.draw if game.num_players < 3 else standing_draw(s)")
         w(2, "s._moves = []")
@@ -383,7 +396,9 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                      for line in lines if line.strip() not in ("@before", "@after")]
     if not dice_game and WRITTEN_PLAYOUT:
         source += _playout_lines(lines, few)
+    to_following = [row[nxt] for row, nxt in zip(ns["mover_change"], ns["next_of"], strict=True)]
     space = dict(ns, **written_values, only_generator=ns["by_parity"][0][0], no_action=no_action,
+                 to_following=to_following,
                  next_active=next_active, standing_draw=standing_draw,
                  no_draws=[_no_draw] * len(orders), no_draw=_no_draw)
     exec(compile("\n".join(source), "<ludeme turn>", "exec"), space)  # noqa: S102
