@@ -36,8 +36,13 @@ WRITTEN_IN_TURN = True
 #: ``"moves_none"``: ``s._moves`` is None (the turn has just cleared it);
 #: ``"nxt_mover"``: ``s.nxt == s.mover`` (set just before);
 #: ``"who"``: the turn's local ``who`` holds ``s.who``;
-#: ``"hash_last"``: ``s.hashes[-1] is s.hash`` (the position just recorded)
-TURN_KNOWS = frozenset({"moves_none", "nxt_mover", "who", "hash_last"})
+#: ``"hash_last"``: ``s.hashes[-1] is s.hash`` (the position just recorded);
+#: and where the lines are the playout loop's (``"loop"``): one pass of them a move, a
+#: position recorded before each pass (none where a move leaves before the end checks),
+#: their locals kept from pass to pass (a written test may offer lines ``"@init <stmt>"``
+#: that the loop runs once before it), and ``"outcome_none"``: ``s.outcome`` is None (the
+#: loop plays only from a state not over, and no move's action or consequence ends it)
+TURN_KNOWS = frozenset({"moves_none", "nxt_mover", "who", "hash_last", "loop", "outcome_none"})
 
 
 def _check_lines(pairs: tuple, code: Code, rest, over, done: Callable,
@@ -81,7 +86,10 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
             code = Code(prefix=prefix)
             body = _check_lines(pairs, code, rest, over, lambda e: [f"out = {e}", "break"],
                                 known)
-            return ["while True:", *body], code.ns
+            # (the loop's lines run once before it, first)
+            init = [x.strip() for x in body if x.strip().startswith("@init ")]
+            return [*init, "while True:", *(x for x in body if not x.strip().startswith("@init "))], \
+                code.ns
 
         check.turn_lines = turn_lines
     return check

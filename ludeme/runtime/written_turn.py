@@ -54,10 +54,11 @@ def _next(x: str, few: bool) -> str:
     return f"next_of[{x}]" if few else f"next_of[{x}] if not s.inactive else next_active(s, {x})"
 
 
-def _playout_lines(turn: list[str], few: bool) -> list[str]:
+def _playout_lines(turn: list[str], few: bool, init: list[str] = ()) -> list[str]:
     """``search._plain_playout``'s loop (the moves kept by the turn, else drawn by the
     phase's ``drawn`` when there is one, else listed; a uniform draw by ``bits``) with
-    the turn's lines ``turn`` written in it where it plays the move."""
+    the turn's lines ``turn`` written in it where it plays the move; ``init``: lines run
+    once before the loop (the end checks' locals kept from move to move)."""
     pick = ["k = len(moves)",
             "b = k.bit_length()",
             "r = bits(b)",
@@ -109,7 +110,8 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
                        "    m = None"] if carry else ["s.who = s.nxt = mover"]}
     loop = ["def playout(s, bits, max_moves, gens, draws):",
             "    n = 0",
-            "    s.who = s.mover"]
+            "    s.who = s.mover",
+            *["    " + x for x in init]]
     if carry:
         loop += ["    last = max_moves - 1",
                  # per phase, its draw, or one that draws nothing
@@ -128,6 +130,18 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
         loop.append("        m = None")
     loop += ["        n += 1", "    return n"]
     return loop
+
+
+def _with_ends(lines: list[str], ends: list[str]) -> list[str]:
+    """``lines`` with ``ends`` written where the line ``"@ends"`` stands, at its indent."""
+    out = []
+    for line in lines:
+        if line.strip() == "@ends":
+            pad = line[:len(line) - len(line.lstrip())]
+            out += [pad + x for x in ends]
+        else:
+            out.append(line)
+    return out
 
 
 def _no_draw(s, bits) -> None:
@@ -151,6 +165,10 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     all_skip = all(skips)
     lines: list[str] = []
     written_values: dict = {}
+    # the end checks' lines in the turn (written where the line "@ends" stands), and
+    # the playout's (none: the same)
+    ends: list[str] = []
+    loop_ends: list[str] = []
     few = UNREAD_LEFT_OUT and ns["game"].num_players < 3
 
     def w(depth: int, text: str) -> None:
@@ -369,9 +387,16 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             if track:
                 known.add("hash_last")
             check_lines, values = offered("e_", frozenset(known))
-            for line in check_lines:
-                w(d, line)
             written_values.update(values)
+            if not dice_game and WRITTEN_PLAYOUT and not listing:
+                # the playout's own (``_playout_lines``): one pass a move, with what its
+                # loop knows (a position recorded before each pass, the locals kept, the
+                # game not over), under names of their own
+                loop_lines, values = offered("f_", frozenset(known | {"loop", "outcome_none"}))
+                written_values.update(values)
+                loop_ends[:] = loop_lines
+            w(d, "@ends")
+            ends[:] = check_lines
         else:
             w(d, "out = end_rule(s)")
         w(d, "if out is not None:")
@@ -393,9 +418,11 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             "    s.who = who",
             "    s.nxt = following"]
     source = head + [line.replace("@leave", "return").replace("@carry", "s.who = s.nxt = mover")
-                     for line in lines if line.strip() not in ("@before", "@after")]
+                     for line in _with_ends(lines, ends) if line.strip() not in ("@before", "@after")]
     if not dice_game and WRITTEN_PLAYOUT:
-        source += _playout_lines(lines, few)
+        init = [x.removeprefix("@init ") for x in loop_ends if x.startswith("@init ")]
+        source += _playout_lines(_with_ends(lines, [x for x in loop_ends if not x.startswith("@init ")]
+                                            or ends), few, init)
     to_following = [row[nxt] for row, nxt in zip(ns["mover_change"], ns["next_of"], strict=True)]
     space = dict(ns, **written_values, only_generator=ns["by_parity"][0][0], no_action=no_action,
                  to_following=to_following,

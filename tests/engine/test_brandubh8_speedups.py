@@ -9,7 +9,9 @@ against an oracle that can still fail:
   turn ``Game.play`` (per ply the moves in order and the full position; the playouts);
 - ``(is Repeat n)``'s record (``_Seen``: a ``defaultdict`` of counts, attributes read
   by name) against the count of the position in ``state.hashes``, along games, clones
-  and edited positions;
+  and edited positions; in the playout loop, the record kept in the loop's locals from
+  move to move (``"loop"``): playouts from played, cloned and edited positions against
+  the general turn's;
 - the written turn's change of mover read by the mover alone (``to_following``), the
   playout's head taking the kept moves first, the pass tested by its origin first:
   against the general turn on these games and on three players (``few`` off);
@@ -28,6 +30,7 @@ import pytest
 from ludeme.compile import placedreads
 from ludeme.ludemes.conditions.state import _Seen
 from ludeme.runtime.editing import set_turn
+from ludeme.runtime.search import random_playout
 from tests.engine.test_brandubh3_speedups import brandubh, compiled
 from tests.engine.test_brandubh5_speedups import SHUFFLES
 from tests.engine.test_tafl_speedups import RAIDS
@@ -40,8 +43,10 @@ IDS = ["repeat 3", "crowded", "stuck loses", "4x4", "swap", "raid slide", "raid 
 
 
 def kept(s) -> tuple:
-    """What a turn leaves on the state beyond ``play_alike``'s comparisons."""
-    return (s.hashes, s.ply, [m.key for m in s.history], s.outcome)
+    """What a turn leaves on the state beyond ``play_alike``'s comparisons (and the
+    record of ``(is Repeat n)``, where the game has one)."""
+    seen = [(a.n, dict(a.counts), a.last) for a in s.aux if isinstance(a, _Seen)]
+    return (s.hashes, s.ply, [m.key for m in s.history], s.outcome, seen)
 
 
 @pytest.mark.parametrize(("text", "options"), GAMES, ids=IDS)
@@ -58,6 +63,41 @@ def test_turn_told_what_it_knows_plays_as_the_general_turn(text, options):
     plies = sum(play_alike(fast, slow, seed, plies=400, same=kept) for seed in range(12))
     assert plies > 60
     assert playouts_alike(fast, slow, seed=3, games=12, same=kept) > 60
+
+
+@pytest.mark.parametrize(("text", "options"), GAMES[:4] + GAMES[6:7] + GAMES[7:8],
+                         ids=IDS[:4] + IDS[6:8])
+def test_playout_from_played_and_edited_positions(text, options):
+    """The playout loop (whose end checks keep the record of positions in its locals
+    from move to move) started from positions played by ``apply``, from their clones and
+    from edited ones (the record left behind: rebuilt), as the general turn plays them:
+    the same games, and the record counts ``state.hashes``."""
+    fast = compiled(text, options)
+    slow = general_turn(compiled(text, options))
+    # the loop's own end checks, with the record kept in its locals
+    assert any(v.startswith("f_n") for v in fast.play.playout.__code__.co_varnames)
+    rng = random.Random(9)
+    for g in range(16):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(rng.randrange(12)):
+            if a.is_terminal():
+                break
+            moves = a.legal_moves()
+            i = rng.randrange(len(moves))
+            a.apply(moves[i])
+            b.apply(b.legal_moves()[i])
+        if g % 3 == 1:
+            a, b = a.clone(), b.clone()
+        if g % 3 == 2 and not a.is_terminal():
+            set_turn(a, a.mover)
+            set_turn(b, b.mover)
+        seed = rng.randrange(1000)
+        n = random_playout(a, random.Random(seed))
+        assert n == random_playout(b, random.Random(seed))
+        assert kept(a) == kept(b)
+        for seen in (x for x in a.aux if isinstance(x, _Seen)):
+            if seen.n == len(a.hashes):
+                assert dict(seen.counts) == dict(Counter(a.hashes))
 
 
 def _record(s) -> _Seen:

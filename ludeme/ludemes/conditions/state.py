@@ -533,6 +533,38 @@ def _repeat_written(slot: int, times: int, general: Callable) -> Callable:
         hs, c, n, h, cnt, k = (code.fresh(x) for x in ("hs", "c", "n", "h", "cnt", "k"))
         slot_, times_, fn_ = code.value(slot), code.value(times), code.value(general)
         i2 = indent + "    "
+        if "loop" in known and "hash_last" in known:
+            # the playout loop: where this pass's record is the one the last pass left
+            # (its count unchanged: nobody counted since, so one position more), the
+            # position counted without a look at the record of positions
+            i3 = i2 + "    "
+            return [
+                # (at first a record no count equals: the look below)
+                f"@init {c} = {code.value(_Seen(None, -3, None))}",
+                f"@init {n} = -2",
+                f"@init {cnt} = None",
+                f"{indent}if {c}.n == {n}:",
+                f"{i2}{h} = s.hash",
+                f"{i2}{k} = {cnt}[{h}] = {cnt}[{h}] + 1",
+                f"{i2}{n} += 1",
+                f"{i2}{c}.n = {n}",
+                f"{i2}{c}.last = {h}",
+                f"{i2}{name} = {k} >= {times_}",
+                f"{indent}else:",
+                f"{i2}{hs} = s.hashes",
+                f"{i2}{c} = s.aux[{slot_}]",
+                f"{i2}{n} = len({hs})",
+                f"{i2}{cnt} = {c}.counts",
+                f"{i2}if {c}.n == {n} - 1 and {c}.last is {hs}[-2]:",
+                f"{i3}{h} = s.hash",
+                f"{i3}{k} = {cnt}[{h}] = {cnt}[{h}] + 1",
+                f"{i3}{c}.n = {n}",
+                f"{i3}{c}.last = {h}",
+                f"{i3}{name} = {k} >= {times_}",
+                f"{i2}else:",
+                # (the general path leaves the record counted to the last position)
+                f"{i3}{name} = {fn_}(s)",
+            ]
         if "hash_last" in known:
             last, answer = f"{h} = s.hash", f"{name} = {k} >= {times_}"
         else:

@@ -790,8 +790,8 @@ def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable
             save, back = [f"{i2}{who} = s.who"], f"{i2}s.who = {who}"
         return [
             *lines,
-            f"{indent}if {head}not {comp}[0] and s.outcome is None{' and ' if fixed else ''}"
-            f"{fixed.removesuffix(' and ')}{look}:",
+            f"{indent}if {head}not {comp}[0]{'' if 'outcome_none' in known else ' and s.outcome is None'}"
+            f"{' and ' if fixed else ''}{fixed.removesuffix(' and ')}{look}:",
             *save,
             f"{i2}s.who = {p}",
             f"{i2}{moves} = s._moves = {call}(s) or [{ap}]",
