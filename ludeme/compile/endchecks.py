@@ -79,6 +79,9 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
     lines = ["def check(s):", *_check_lines(pairs, code, rest, over, lambda e: [f"return {e}"])]
     exec(compile("\n".join(lines), "<ludeme end checks>", "exec"), code.ns)  # noqa: S102
     check = code.ns["check"]
+    # (whether a test lists the next player's moves, as (no Moves Next) does: the
+    # playout written round the turn then finds them kept)
+    check.asks_next_moves = any(getattr(test, "lists_next", None) is not None for test, _ in pairs)
     if WRITTEN_IN_TURN:
         def turn_lines(prefix: str, known: frozenset = frozenset()) -> tuple[list[str], dict]:
             # one pass of a ``while True:`` loop setting ``out`` (the turn's name for

@@ -54,11 +54,13 @@ def _next(x: str, few: bool) -> str:
     return f"next_of[{x}]" if few else f"next_of[{x}] if not s.inactive else next_active(s, {x})"
 
 
-def _playout_lines(turn: list[str], few: bool, init: list[str] = ()) -> list[str]:
+def _playout_lines(turn: list[str], few: bool, init: list[str] = (),
+                   kept_first: bool = False) -> list[str]:
     """``search._plain_playout``'s loop (the moves kept by the turn, else drawn by the
     phase's ``drawn`` when there is one, else listed; a uniform draw by ``bits``) with
     the turn's lines ``turn`` written in it where it plays the move; ``init``: lines run
-    once before the loop (the end checks' locals kept from move to move)."""
+    once before the loop (the end checks' locals kept from move to move); ``kept_first``:
+    the moves kept by the last turn tested first (a turn that lists the next moves)."""
     pick = ["k = len(moves)",
             "b = k.bit_length()",
             "r = bits(b)",
@@ -69,15 +71,7 @@ def _playout_lines(turn: list[str], few: bool, init: list[str] = ()) -> list[str
             # phase's draw, ``drawn``, leaves it as the loop set it)
             "s.who = who",
             "s.nxt = following"]
-    head = [
-        "moves = s._moves",
-        "who = s.mover",
-        "following = " + _next("who", few),
-        # (moves kept by the last turn, the common case, first: that turn left ``s.who``
-        # the mover, as the line before the loop does: only the player after it set)
-        "if moves:",
-        *["    " + line for line in pick if line != "s.who = who"],
-        "elif moves is None:",
+    listed = [
         "    if s.outcome is not None:",
         "        s._moves = []",
         "        s.is_terminal()",
@@ -90,10 +84,21 @@ def _playout_lines(turn: list[str], few: bool, init: list[str] = ()) -> list[str
         "        if not moves:",
         "            moves = [auto_pass]",
         "        s._moves = moves",
-        *["        " + line for line in pick],
-        "else:",
-        "    s.is_terminal()",
-        "    break"]
+        *["        " + line for line in pick]]
+    # (moves kept by the last turn: that turn left ``s.who`` the mover, as the line
+    # before the loop does: only the player after it set)
+    kept = ["    " + line for line in pick if line != "s.who = who"]
+    head = ["moves = s._moves",
+            "who = s.mover",
+            "following = " + _next("who", few)]
+    if kept_first:
+        # the last turn listed the next moves (its end checks asked for them): those
+        # first
+        head += ["if moves:", *kept, "elif moves is None:", *listed,
+                 "else:", "    s.is_terminal()", "    break"]
+    else:
+        head += ["if moves is None:", *listed, "elif not moves:", "    s.is_terminal()",
+                 "    break", "else:", *kept]
     # the turn's early end, inside its pass over stuck players, leaves that pass and
     # goes on to the next move; where it found the next mover's moves by the phase's
     # has_moves, the next move is drawn there (``DRAW_IN_PASS``: when one is played
@@ -407,7 +412,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         w(1, "s.counter += 1")
     if not dice_game:
         # every player passed in a row: Ludii's draw (not with dice)
-        w(1, "if frm < 0 and m.kind == 'pass' and s.outcome is None and \\")
+        w(1, "if m.kind == 'pass' and frm < 0 and s.outcome is None and \\")
         w(3, "ends_checked(s, who) and all_passed(s):")
         w(2, "s.outcome = game.draw if game.num_players < 3 else standing_draw(s)")
         w(2, "s._moves = []")
@@ -421,8 +426,11 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                      for line in _with_ends(lines, ends) if line.strip() not in ("@before", "@after")]
     if not dice_game and WRITTEN_PLAYOUT:
         init = [x.removeprefix("@init ") for x in loop_ends if x.startswith("@init ")]
+        # (a turn that lists the next mover's moves: the folded listing, or end checks
+        # that ask (no Moves Next))
+        kept_first = listing or getattr(ns["end_rule"], "asks_next_moves", False)
         source += _playout_lines(_with_ends(lines, [x for x in loop_ends if not x.startswith("@init ")]
-                                            or ends), few, init)
+                                            or ends), few, init, kept_first)
     to_following = [row[nxt] for row, nxt in zip(ns["mover_change"], ns["next_of"], strict=True)]
     space = dict(ns, **written_values, only_generator=ns["by_parity"][0][0], no_action=no_action,
                  to_following=to_following,
