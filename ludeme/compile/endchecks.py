@@ -18,7 +18,7 @@ from ludeme.compile.inlined import Code
 INLINE = True
 
 #: a test that writes itself out as statements (``fn.inline_test``: ``write(code,
-#: indent, name)`` returns lines that set the local ``name`` to the test's value) is
+#: indent, name, known)`` returns lines that set the local ``name`` to the test's value) is
 #: written into the generated function, without its call (False: it is called; tests
 #: compare the two)
 WRITTEN_TESTS = True
@@ -30,9 +30,26 @@ WRITTEN_TESTS = True
 WRITTEN_IN_TURN = True
 
 
-def _check_lines(pairs: tuple, code: Code, rest, over, done: Callable) -> list[str]:
+#: what the turn written per game (``runtime.written_turn``) knows where it writes the end
+#: checks, which a written test may read instead of asking the state (a test is a
+#: question: none changes these, a test that lists or swaps puts the context back):
+#: ``"moves_none"``: ``s._moves`` is None (the turn has just cleared it);
+#: ``"nxt_mover"``: ``s.nxt == s.mover`` (set just before);
+#: ``"who"``: the turn's local ``who`` holds ``s.who``;
+#: ``"hash_last"``: ``s.hashes[-1] is s.hash`` (the position just recorded);
+#: and where the lines are the playout loop's (``"loop"``): one pass of them a move, a
+#: position recorded before each pass (none where a move leaves before the end checks),
+#: their locals kept from pass to pass (a written test may offer lines ``"@init <stmt>"``
+#: that the loop runs once before it), and ``"outcome_none"``: ``s.outcome`` is None (the
+#: loop plays only from a state not over, and no move's action or consequence ends it)
+TURN_KNOWS = frozenset({"moves_none", "nxt_mover", "who", "hash_last", "loop", "outcome_none"})
+
+
+def _check_lines(pairs: tuple, code: Code, rest, over, done: Callable,
+                 known: frozenset = frozenset()) -> list[str]:
     """The end checks' lines (indented by four spaces), names made by ``code``; ``done(e)``
-    the statements that end them with the value of the source ``e``."""
+    the statements that end them with the value of the source ``e``; ``known`` what the
+    caller knows of the state there (``TURN_KNOWS``), passed to the written tests."""
     rest_, over_ = code.value(rest), code.value(over)
     lines = []
     for i, (test, _) in enumerate(pairs):
@@ -40,7 +57,7 @@ def _check_lines(pairs: tuple, code: Code, rest, over, done: Callable) -> list[s
         write = getattr(test, "inline_test", None) if WRITTEN_TESTS else None
         if write is not None and getattr(test, "inline", None) is None:
             name = code.fresh("t")
-            lines += [*write(code, "    ", name), f"    if {name}:"]
+            lines += [*write(code, "    ", name, known), f"    if {name}:"]
         else:
             lines.append(f"    if {code.expr(test)}:")
         lines += ["        " + x for x in done(f"{rest_}(s, {i_})")]
@@ -62,13 +79,20 @@ def inlined_checks(pairs: tuple, rest: Callable, over: Callable) -> Callable | N
     lines = ["def check(s):", *_check_lines(pairs, code, rest, over, lambda e: [f"return {e}"])]
     exec(compile("\n".join(lines), "<ludeme end checks>", "exec"), code.ns)  # noqa: S102
     check = code.ns["check"]
+    # (whether a test lists the next player's moves, as (no Moves Next) does: the
+    # playout written round the turn then finds them kept)
+    check.asks_next_moves = any(getattr(test, "lists_next", None) is not None for test, _ in pairs)
     if WRITTEN_IN_TURN:
-        def turn_lines(prefix: str) -> tuple[list[str], dict]:
+        def turn_lines(prefix: str, known: frozenset = frozenset()) -> tuple[list[str], dict]:
             # one pass of a ``while True:`` loop setting ``out`` (the turn's name for
             # the outcome), its names given ``prefix``; and the values they read
             code = Code(prefix=prefix)
-            body = _check_lines(pairs, code, rest, over, lambda e: [f"out = {e}", "break"])
-            return ["while True:", *body], code.ns
+            body = _check_lines(pairs, code, rest, over, lambda e: [f"out = {e}", "break"],
+                                known)
+            # (the loop's lines run once before it, first)
+            init = [x.strip() for x in body if x.strip().startswith("@init ")]
+            return [*init, "while True:", *(x for x in body if not x.strip().startswith("@init "))], \
+                code.ns
 
         check.turn_lines = turn_lines
     return check

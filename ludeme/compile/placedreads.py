@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def absent_of(pids: tuple[int, ...], fallback: Callable) -> Callable:
+def absent_of(pids: tuple[int, ...], fallback: Callable, stacks: bool = True) -> Callable:
     """``fallback`` (whether none of the pieces ``pids`` is on the board, at any level)
     answered from the kept piece sites when they are kept and the board has no
-    stacks."""
+    stacks. ``stacks``: whether the game's sites may hold stacks (``Game.uses_stacks``,
+    known before anything compiles); where they never do, the state's ``stack`` is not
+    asked."""
     if not pids:
         return fallback
     if len(pids) == 1:
@@ -45,8 +47,8 @@ def absent_of(pids: tuple[int, ...], fallback: Callable) -> Callable:
         expr = " | ".join(f"s.placed[{{p{i}}}]" for i in range(len(pids)))
     values = {f"p{i}": p for i, p in enumerate(pids)}
     values["slow"] = fallback
-    absent.inline = (f"(not ({expr}) if s.occ is not None and s.stack is None "
-                     "else {slow}(s))", values)
+    guard = "s.occ is not None and s.stack is None" if stacks else "s.occ is not None"
+    absent.inline = (f"(not ({expr}) if {guard} else {{slow}}(s))", values)
     return absent
 
 

@@ -54,10 +54,13 @@ def _next(x: str, few: bool) -> str:
     return f"next_of[{x}]" if few else f"next_of[{x}] if not s.inactive else next_active(s, {x})"
 
 
-def _playout_lines(turn: list[str], few: bool) -> list[str]:
+def _playout_lines(turn: list[str], few: bool, init: list[str] = (),
+                   kept_first: bool = False) -> list[str]:
     """``search._plain_playout``'s loop (the moves kept by the turn, else drawn by the
     phase's ``drawn`` when there is one, else listed; a uniform draw by ``bits``) with
-    the turn's lines ``turn`` written in it where it plays the move."""
+    the turn's lines ``turn`` written in it where it plays the move; ``init``: lines run
+    once before the loop (the end checks' locals kept from move to move); ``kept_first``:
+    the moves kept by the last turn tested first (a turn that lists the next moves)."""
     pick = ["k = len(moves)",
             "b = k.bit_length()",
             "r = bits(b)",
@@ -68,11 +71,7 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
             # phase's draw, ``drawn``, leaves it as the loop set it)
             "s.who = who",
             "s.nxt = following"]
-    head = [
-        "moves = s._moves",
-        "who = s.mover",
-        "following = " + _next("who", few),
-        "if moves is None:",
+    listed = [
         "    if s.outcome is not None:",
         "        s._moves = []",
         "        s.is_terminal()",
@@ -85,12 +84,21 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
         "        if not moves:",
         "            moves = [auto_pass]",
         "        s._moves = moves",
-        *["        " + line for line in pick],
-        "elif not moves:",
-        "    s.is_terminal()",
-        "    break",
-        "else:",
-        *["    " + line for line in pick]]
+        *["        " + line for line in pick]]
+    # (moves kept by the last turn: that turn left ``s.who`` the mover, as the line
+    # before the loop does: only the player after it set)
+    kept = ["    " + line for line in pick if line != "s.who = who"]
+    head = ["moves = s._moves",
+            "who = s.mover",
+            "following = " + _next("who", few)]
+    if kept_first:
+        # the last turn listed the next moves (its end checks asked for them): those
+        # first
+        head += ["if moves:", *kept, "elif moves is None:", *listed,
+                 "else:", "    s.is_terminal()", "    break"]
+    else:
+        head += ["if moves is None:", *listed, "elif not moves:", "    s.is_terminal()",
+                 "    break", "else:", *kept]
     # the turn's early end, inside its pass over stuck players, leaves that pass and
     # goes on to the next move; where it found the next mover's moves by the phase's
     # has_moves, the next move is drawn there (``DRAW_IN_PASS``: when one is played
@@ -106,7 +114,9 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
                        "    s.who = s.nxt = mover",
                        "    m = None"] if carry else ["s.who = s.nxt = mover"]}
     loop = ["def playout(s, bits, max_moves, gens, draws):",
-            "    n = 0"]
+            "    n = 0",
+            "    s.who = s.mover",
+            *["    " + x for x in init]]
     if carry:
         loop += ["    last = max_moves - 1",
                  # per phase, its draw, or one that draws nothing
@@ -125,6 +135,18 @@ def _playout_lines(turn: list[str], few: bool) -> list[str]:
         loop.append("        m = None")
     loop += ["        n += 1", "    return n"]
     return loop
+
+
+def _with_ends(lines: list[str], ends: list[str]) -> list[str]:
+    """``lines`` with ``ends`` written where the line ``"@ends"`` stands, at its indent."""
+    out = []
+    for line in lines:
+        if line.strip() == "@ends":
+            pad = line[:len(line) - len(line.lstrip())]
+            out += [pad + x for x in ends]
+        else:
+            out.append(line)
+    return out
 
 
 def _no_draw(s, bits) -> None:
@@ -148,6 +170,10 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     all_skip = all(skips)
     lines: list[str] = []
     written_values: dict = {}
+    # the end checks' lines in the turn (written where the line "@ends" stands), and
+    # the playout's (none: the same)
+    ends: list[str] = []
+    loop_ends: list[str] = []
     few = UNREAD_LEFT_OUT and ns["game"].num_players < 3
 
     def w(depth: int, text: str) -> None:
@@ -218,7 +244,9 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         if plain_next:
             w(1, "if nxt == following:")
             w(2, "s.mover = nxt")
-            w(2, "s.hash ^= mover_change[who][nxt]")
+            # (with one or two players ``following`` is ``next_of[who]``: the change
+            # read by the mover alone)
+            w(2, "s.hash ^= to_following[who]" if few else "s.hash ^= mover_change[who][nxt]")
             w(1, "elif nxt != who:")
         else:
             w(1, "if nxt != who or nxt == following:")
@@ -355,10 +383,25 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         # the generated end checks' own lines (``endchecks.WRITTEN_IN_TURN``), else called
         offered = getattr(ns["end_rule"], "turn_lines", None)
         if offered is not None:
-            check_lines, values = offered("e_")
-            for line in check_lines:
-                w(d, line)
+            # what the lines above make true there (``endchecks.TURN_KNOWS``): the
+            # moves cleared (unless a pass over stuck players listed them), the mover
+            # as the next player, ``who`` as ``s.who``, the position just recorded
+            known = {"nxt_mover", "who"}
+            if not (ordered and any(skips) and not next_test_known):
+                known.add("moves_none")
+            if track:
+                known.add("hash_last")
+            check_lines, values = offered("e_", frozenset(known))
             written_values.update(values)
+            if not dice_game and WRITTEN_PLAYOUT and not listing:
+                # the playout's own (``_playout_lines``): one pass a move, with what its
+                # loop knows (a position recorded before each pass, the locals kept, the
+                # game not over), under names of their own
+                loop_lines, values = offered("f_", frozenset(known | {"loop", "outcome_none"}))
+                written_values.update(values)
+                loop_ends[:] = loop_lines
+            w(d, "@ends")
+            ends[:] = check_lines
         else:
             w(d, "out = end_rule(s)")
         w(d, "if out is not None:")
@@ -380,10 +423,17 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
             "    s.who = who",
             "    s.nxt = following"]
     source = head + [line.replace("@leave", "return").replace("@carry", "s.who = s.nxt = mover")
-                     for line in lines if line.strip() not in ("@before", "@after")]
+                     for line in _with_ends(lines, ends) if line.strip() not in ("@before", "@after")]
     if not dice_game and WRITTEN_PLAYOUT:
-        source += _playout_lines(lines, few)
+        init = [x.removeprefix("@init ") for x in loop_ends if x.startswith("@init ")]
+        # (a turn that lists the next mover's moves: the folded listing, or end checks
+        # that ask (no Moves Next))
+        kept_first = listing or getattr(ns["end_rule"], "asks_next_moves", False)
+        source += _playout_lines(_with_ends(lines, [x for x in loop_ends if not x.startswith("@init ")]
+                                            or ends), few, init, kept_first)
+    to_following = [row[nxt] for row, nxt in zip(ns["mover_change"], ns["next_of"], strict=True)]
     space = dict(ns, **written_values, only_generator=ns["by_parity"][0][0], no_action=no_action,
+                 to_following=to_following,
                  next_active=next_active, standing_draw=standing_draw,
                  no_draws=[_no_draw] * len(orders), no_draw=_no_draw)
     exec(compile("\n".join(source), "<ludeme turn>", "exec"), space)  # noqa: S102

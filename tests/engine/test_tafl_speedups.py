@@ -80,7 +80,7 @@ def compiled(text: str, options: list[str] | None = None, **flags):
         return _compile(expand("<test>", options or [], None, text=text))
 
 
-def _fallback(*args):
+def _fallback(*args, **kwargs):
     """``placedreads.absent_of`` or ``where_in`` for an oracle: the test it would
     replace (its last argument), the board scanned."""
     return args[-1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 
 from ludeme.compile.bitlines import line_checks
@@ -455,24 +456,24 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
     # how often each position occurred, kept per state and brought up to date with the
     # positions added to ``state.hashes`` since the last look (rebuilt when the record
     # was replaced, say by an edited position), instead of counting the whole record
-    slot = c.game.add_aux(lambda: [{}, 0, 0], lambda a: [a[0].copy(), a[1], a[2]])
+    slot = c.game.add_aux(_Seen.fresh, _Seen.copy)
 
     def fn(s):
         hs = s.hashes
         n = len(hs)
-        cache = s.aux[slot]
-        counts = cache[0]
-        if n and cache[1] == n and cache[2] == hs[-1]:
+        seen = s.aux[slot]
+        counts = seen.counts
+        if n and seen.n == n and seen.last == hs[-1]:
             pass                                  # nothing new
-        elif n > 1 and cache[1] == n - 1 and cache[2] == hs[-2]:
+        elif n > 1 and seen.n == n - 1 and seen.last == hs[-2]:
             h = hs[-1]                            # one position more
-            counts[h] = counts.get(h, 0) + 1
+            counts[h] += 1
         else:
             counts.clear()
             for h in hs:
-                counts[h] = counts.get(h, 0) + 1
-        cache[1] = n
-        cache[2] = hs[-1] if n else 0
+                counts[h] += 1
+        seen.n = n or -2
+        seen.last = hs[-1] if n else None
         return counts.get(s.hash, 0) >= times
 
     if not REPEAT_NEWEST_FIRST:
@@ -481,17 +482,17 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
     def newest_first(s):
         # fn's common case asked first: one position more since the last look
         hs = s.hashes
-        cache = s.aux[slot]
+        seen = s.aux[slot]
         n = len(hs)
         # (the last position looked at, and the current hash, are the very objects
         # the record holds, unless it was replaced: tested by identity, else the
         # general path or the count looked up)
-        if cache[1] == n - 1 and n > 1 and cache[2] is hs[-2]:
+        if seen.n == n - 1 and seen.last is hs[-2]:
             h = hs[-1]
-            counts = cache[0]
-            k = counts[h] = counts.get(h, 0) + 1
-            cache[1] = n
-            cache[2] = h
+            counts = seen.counts
+            k = counts[h] = counts[h] + 1
+            seen.n = n
+            seen.last = h
             return (k if h is s.hash else counts.get(s.hash, 0)) >= times
         return fn(s)
 
@@ -500,26 +501,86 @@ def is_repeat(c: CompileContext, times: T.Int = 3):
     return CondV(newest_first)
 
 
-def _repeat_written(slot: int, times: int, general: Callable) -> Callable:
-    """``write(code, indent, name)``: the lines of ``newest_first`` (its common case, the
-    general path called otherwise) setting ``name``, for a generated function that asks
-    the test in place (``compile.endchecks.WRITTEN_TESTS``)."""
+class _Seen:
+    """``(is Repeat n)``'s record on a state: how often each position occurred
+    (``counts``, a ``defaultdict(int)``: a position not seen counts 0), the number of
+    positions of ``state.hashes`` counted (``n``: -2 at first and for none, which no
+    length less one equals, so that "one position more" holds only from a record of
+    one position or more) and the last of them (``last``, the very object)."""
 
-    def write(code, indent: str, name: str) -> list[str]:
+    __slots__ = ("counts", "n", "last")
+
+    def __init__(self, counts: defaultdict, n: int, last) -> None:
+        self.counts, self.n, self.last = counts, n, last
+
+    @staticmethod
+    def fresh() -> _Seen:
+        return _Seen(defaultdict(int), -2, None)
+
+    @staticmethod
+    def copy(a: _Seen) -> _Seen:
+        return _Seen(a.counts.copy(), a.n, a.last)
+
+
+def _repeat_written(slot: int, times: int, general: Callable) -> Callable:
+    """``write(code, indent, name, known=frozenset())``: the lines of ``newest_first``
+    (its common case, the general path called otherwise) setting ``name``, for a
+    generated function that asks the test in place (``compile.endchecks.WRITTEN_TESTS``);
+    where the position just recorded is known to be the current one (``"hash_last"`` in
+    ``known``, ``endchecks.TURN_KNOWS``), its count is the answer."""
+
+    def write(code, indent: str, name: str, known: frozenset = frozenset()) -> list[str]:
         hs, c, n, h, cnt, k = (code.fresh(x) for x in ("hs", "c", "n", "h", "cnt", "k"))
         slot_, times_, fn_ = code.value(slot), code.value(times), code.value(general)
         i2 = indent + "    "
+        if "loop" in known and "hash_last" in known:
+            # the playout loop: where this pass's record is the one the last pass left
+            # (its count unchanged: nobody counted since, so one position more), the
+            # position counted without a look at the record of positions
+            i3 = i2 + "    "
+            return [
+                # (at first a record no count equals: the look below)
+                f"@init {c} = {code.value(_Seen(None, -3, None))}",
+                f"@init {n} = -2",
+                f"@init {cnt} = None",
+                f"{indent}if {c}.n == {n}:",
+                f"{i2}{h} = s.hash",
+                f"{i2}{k} = {cnt}[{h}] = {cnt}[{h}] + 1",
+                f"{i2}{n} += 1",
+                f"{i2}{c}.n = {n}",
+                f"{i2}{c}.last = {h}",
+                f"{i2}{name} = {k} >= {times_}",
+                f"{indent}else:",
+                f"{i2}{hs} = s.hashes",
+                f"{i2}{c} = s.aux[{slot_}]",
+                f"{i2}{n} = len({hs})",
+                f"{i2}{cnt} = {c}.counts",
+                f"{i2}if {c}.n == {n} - 1 and {c}.last is {hs}[-2]:",
+                f"{i3}{h} = s.hash",
+                f"{i3}{k} = {cnt}[{h}] = {cnt}[{h}] + 1",
+                f"{i3}{c}.n = {n}",
+                f"{i3}{c}.last = {h}",
+                f"{i3}{name} = {k} >= {times_}",
+                f"{i2}else:",
+                # (the general path leaves the record counted to the last position)
+                f"{i3}{name} = {fn_}(s)",
+            ]
+        if "hash_last" in known:
+            last, answer = f"{h} = s.hash", f"{name} = {k} >= {times_}"
+        else:
+            last = f"{h} = {hs}[-1]"
+            answer = f"{name} = ({k} if {h} is s.hash else {cnt}.get(s.hash, 0)) >= {times_}"
         return [
             f"{indent}{hs} = s.hashes",
             f"{indent}{c} = s.aux[{slot_}]",
             f"{indent}{n} = len({hs})",
-            f"{indent}if {c}[1] == {n} - 1 and {n} > 1 and {c}[2] is {hs}[-2]:",
-            f"{i2}{h} = {hs}[-1]",
-            f"{i2}{cnt} = {c}[0]",
-            f"{i2}{k} = {cnt}[{h}] = {cnt}.get({h}, 0) + 1",
-            f"{i2}{c}[1] = {n}",
-            f"{i2}{c}[2] = {h}",
-            f"{i2}{name} = ({k} if {h} is s.hash else {cnt}.get(s.hash, 0)) >= {times_}",
+            f"{indent}if {c}.n == {n} - 1 and {c}.last is {hs}[-2]:",
+            f"{i2}{last}",
+            f"{i2}{cnt} = {c}.counts",
+            f"{i2}{k} = {cnt}[{h}] = {cnt}[{h}] + 1",
+            f"{i2}{c}.n = {n}",
+            f"{i2}{c}.last = {h}",
+            f"{i2}{answer}",
             f"{indent}else:",
             f"{i2}{name} = {fn_}(s)",
         ]

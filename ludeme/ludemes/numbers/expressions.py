@@ -96,7 +96,8 @@ def count_pieces(c: CompileContext, who: T.Role = None, piece: T.Str = None):
             def absent(s):
                 return not any(map(s.what.__contains__, pids)) and \
                     (s.stack is None or not count(s))
-        return PieceCountV(count, absent=placedreads.absent_of(pids, absent))
+        return PieceCountV(count, absent=placedreads.absent_of(
+            pids, absent, stacks=getattr(c, "uses_stacks", False)))
 
     ids = [p for p in range(1, len(pieces.names)) if kind_ok[p]]
     on_board = _count_on_board(who, ids, owner, fixed, counter)

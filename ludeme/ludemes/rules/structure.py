@@ -748,12 +748,18 @@ def _written_function(write: Callable, general: Callable) -> Callable:
 
 
 def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable:
-    """``write(code, indent, name)``: the lines of ``no_moves_next``'s lean path with a
-    generator marked ``mover_only`` (found, only then, by its first general listing),
-    setting ``name``; any other case calls it (``compile.endchecks.WRITTEN_TESTS``)."""
+    """``write(code, indent, name, known=frozenset())``: the lines of ``no_moves_next``'s
+    lean path with a generator marked ``mover_only`` (found, only then, by its first
+    general listing), setting ``name``; any other case calls it
+    (``compile.endchecks.WRITTEN_TESTS``). ``known`` (``endchecks.TURN_KNOWS``): where
+    ``s.nxt`` is known to be the mover and ``s.who`` the local ``who``, those are not
+    read; and where the game has one phase whose generator is marked, that generator is
+    called as it stands while the phase has it (not the marked one found by a first
+    general listing: a listing of the mover alone, the same moves; the turn is written
+    once every phase is compiled)."""
     auto_pass = g.auto_pass_move
 
-    def write(code, indent: str, name: str) -> list[str]:
+    def write(code, indent: str, name: str, known: frozenset = frozenset()) -> list[str]:
         p, gen, who, moves = (code.fresh(x) for x in ("p", "gen", "who", "moves"))
         g_, comp, mo = code.value(g), code.value(computing), code.value(mover_only)
         ap, fn = code.value(auto_pass), code.value(general)
@@ -763,15 +769,33 @@ def _no_moves_written(g, computing: list, mover_only: list, general) -> Callable
         # a state: those tests left out
         fixed = "" if g.dice is None and not g.no_repeat and g.swap_ply < 0 else \
             f"s.dice is None and s.positions is None and {g_}.swap_ply < 0 and "
+        head = "" if "moves_none" in known else "s._moves is None and "
+        if "nxt_mover" not in known:
+            lines = [f"{indent}{p} = s.nxt"]
+            head += f"s.mover == {p} and "
+        else:
+            lines, p = [], "s.mover"   # (read on the rare paths only)
+        phases = g.phases
+        if known and len(phases) == 1 and getattr(phases[0].generate, "mover_only", False):
+            # (the phase's generator as it stands when the turn is written, while the
+            # phase still has it)
+            call = code.value(phases[0].generate)
+            look = f" and {code.value(phases[0])}.generate is {call}"
+        else:
+            call = gen
+            look = f" and ({gen} := {g_}.phases[s.phase].generate) is {mo}[0]"
+        if "who" in known:
+            save, back = [], f"{i2}s.who = who"
+        else:
+            save, back = [f"{i2}{who} = s.who"], f"{i2}s.who = {who}"
         return [
-            f"{indent}{p} = s.nxt",
-            f"{indent}if s._moves is None and s.mover == {p} and not {comp}[0] and "
-            f"s.outcome is None and {fixed}"
-            f"({gen} := {g_}.phases[s.phase].generate) is {mo}[0]:",
-            f"{i2}{who} = s.who",
+            *lines,
+            f"{indent}if {head}not {comp}[0]{'' if 'outcome_none' in known else ' and s.outcome is None'}"
+            f"{' and ' if fixed else ''}{fixed.removesuffix(' and ')}{look}:",
+            *save,
             f"{i2}s.who = {p}",
-            f"{i2}{moves} = s._moves = {gen}(s) or [{ap}]",
-            f"{i2}s.who = {who}",
+            f"{i2}{moves} = s._moves = {call}(s) or [{ap}]",
+            back,
             f"{i2}if {moves}[0] is not {ap}:",
             f"{i3}if s.stalemated:",
             f"{i3}    s.stalemated &= ~(1 << ({p} - 1))",
