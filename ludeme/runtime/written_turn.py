@@ -1,10 +1,10 @@
-"""The turn of ``Game.plain_turns`` written out per game (``game.WRITTEN_TURN``).
+"""``Game.plain_turns``: the turn written out per game as one generated function.
 
-``plain_turns``' closure asks, at every move, which of its steps the game takes (dice or
-not, an order of movers or not, which end rule, whether ``(counter)`` is read ...), tests
-of values fixed when the game is compiled. Here those answers choose the lines of one
+``Game.play`` asks, at every move, which of its steps the game takes (dice or not, an
+order of movers or not, which end rule, whether ``(counter)`` is read ...), tests of
+values fixed when the game is compiled. Here those answers choose the lines of one
 generated function instead: a game pays only for the steps its rules can take. The
-lines are the closure's, in its order; the values they read (tables, the end rule, the
+lines are ``play``'s, in its order; the values they read (tables, the end rule, the
 pass move) reach the function through its ``exec`` namespace, never as text."""
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
                  listing: bool, end_test: bool, end_rule: bool, counts: bool,
                  track: bool, next_test_known: bool) -> Callable:
     """The turn as one generated function. ``ns`` holds the values its lines read (the
-    names of ``plain_turns``' closure); the flags say which steps the game takes.
+    names of the lines' values); the flags say which steps the game takes.
 
     With an order of movers or a pass over stuck players (``ordered``), ``ns["orders"]``
     and ``ns["skips"]`` (per phase) also decide, here, whether any phase takes players in
@@ -210,7 +210,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
         w(2, "s.hash ^= rolled_key")
         w(1, "dice.live = True")
     w(1, "act = m.act")
-    # the acts with a writer, written here (``moveacts.WRITTEN_ACTS``); any other called
+    # the acts with a writer, written here (``moveacts.turn_acts``); any other called
     acts = turn_acts(ns["game"], "who", "frm")
     for i, (name, act_lines, values) in enumerate(acts):
         w(1, f"{'el' if i else ''}if act is {name}:")
@@ -223,7 +223,7 @@ def written_turn(ns: dict, *, dice_game: bool, ordered: bool, plain_next: bool,
     w(1, "s.ply += 1")
     w(1, "then = m.then")
     w(1, "if then is not None:")
-    # the consequences written out (``inlined.WRITTEN_THENS``), (moveAgain), else called
+    # the consequences written out (``inlined.turn_thens``), (moveAgain), else called
     tests = 0
     for name, then_lines, values in turn_thens(game):
         w(2, f"{'el' if tests else ''}if then is {name}:")
